@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { normaliseRole, normaliseSubscriptionStatus } from './roles';
+
+describe('normaliseRole', () => {
+  it.each([
+    ['runner', 'runner'],
+    ['Pelari', 'runner'],
+    ['pelatih', 'coach'],
+    ['COACH', 'coach'],
+    ['penyelenggara', 'organizer'],
+    [' organizer ', 'organizer'],
+    ['admin', 'admin'],
+  ])('%s → %s', (input, expected) => {
+    expect(normaliseRole(input)).toBe(expected);
+  });
+
+  it('rejects unknown roles', () => {
+    expect(normaliseRole('superuser')).toBeNull();
+    expect(normaliseRole('')).toBeNull();
+  });
+});
+
+describe('normaliseSubscriptionStatus', () => {
+  it('reads the pass_due spelling as past_due', () => {
+    expect(normaliseSubscriptionStatus('pass_due')).toBe('past_due');
+  });
+  it('falls back to none', () => {
+    expect(normaliseSubscriptionStatus(undefined)).toBe('none');
+    expect(normaliseSubscriptionStatus('bogus')).toBe('none');
+    expect(normaliseSubscriptionStatus('active')).toBe('active');
+  });
+});

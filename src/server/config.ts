@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every environment variable the server reads. README's configuration table mirrors this. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().startsWith('postgres').optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET harus minimal 32 karakter').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  MOBILE_APP_SCHEME: z.string().regex(/^[a-z][a-z0-9+.-]*$/).default('derap'),
+  MOBILE_APP_PACKAGE: z.string().default('id.derap.app'),
+  SEED_DEMO: booleanish.default(true),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().default('./dist/web'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  production: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  database: { kind: 'pglite'; dir: string | null } | { kind: 'postgres'; url: string };
+  jwtSecret: Uint8Array;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  google: { issuer: string; clientId: string; clientSecret: string } | null;
+  /** Development sign-in exists only outside production and while Google is not configured. */
+  devLogin: boolean;
+  mobileApp: { scheme: string; androidPackage: string };
+  seedDemo: boolean;
+  /** Sign-in, refresh and dev-login requests one address may make per minute. */
+  authRateLimitPerMinute: number;
+  logLevel: Env['LOG_LEVEL'];
+  webDistDir: string;
+  /** Extra allowed OIDC http issuers (tests run the OIDC server on 127.0.0.1 over http). */
+  allowInsecureOidc: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses process.env once at start-up and stops with a clear message on a bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Konfigurasi tidak valid:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const google =
+    e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+      ? { issuer: e.GOOGLE_ISSUER, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+      : null;
+  if (production && !google) {
+    throw new ConfigError(
+      'Mode produksi membutuhkan Google sign-in: isi GOOGLE_CLIENT_ID dan GOOGLE_CLIENT_SECRET.',
+    );
+  }
+  if (production && !e.JWT_SECRET) {
+    throw new ConfigError('Mode produksi membutuhkan JWT_SECRET (minimal 32 karakter).');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dir: path.join(dataDir, 'pglite') },
+    jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? localSecret(dataDir)),
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    google,
+    devLogin: !production && !google,
+    mobileApp: { scheme: e.MOBILE_APP_SCHEME, androidPackage: e.MOBILE_APP_PACKAGE },
+    seedDemo: e.SEED_DEMO,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+    allowInsecureOidc: !production && new URL(e.GOOGLE_ISSUER).protocol === 'http:',
+  };
+}
+
+/** Outside production a newcomer has no secret to set: keep a random one beside the data. */
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import type { Role } from '../../domain/roles';
+import type { Db } from './client';
+import { users } from './schema';
+
+export interface DemoUser {
+  name: string;
+  email: string;
+  role: Role;
+  subscriptionStatus?: 'trialing' | 'active' | 'none';
+  periodDays?: number;
+}
+
+/** Demo accounts, one or more per role; sign in with their email on the development form. */
+export const demoUsers: DemoUser[] = [
+  { name: 'Rina Wulandari', email: 'rina.wulandari@derap.id', role: 'runner', subscriptionStatus: 'active', periodDays: 180 },
+  { name: 'Budi Santoso', email: 'budi.santoso@derap.id', role: 'runner', subscriptionStatus: 'trialing', periodDays: 10 },
+  { name: 'Putu Ayu Saraswati', email: 'putu.saraswati@derap.id', role: 'runner' },
+  { name: 'Andi Pratama', email: 'andi.pratama@derap.id', role: 'coach', subscriptionStatus: 'active', periodDays: 365 },
+  { name: 'Siti Rahmawati', email: 'siti.rahmawati@derap.id', role: 'organizer' },
+  { name: 'Dewi Lestari', email: 'dewi.lestari@derap.id', role: 'admin' },
+];
+
+/** Loads demo data on first start only (an empty users table); returns whether it did. */
+export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  if ((row?.n ?? 0) > 0) return false;
+  await db.transaction(async (tx) => {
+    await tx.insert(users).values(
+      demoUsers.map((u) => ({
+        name: u.name,
+        email: u.email,
+        role: u.role,
+        subscriptionStatus: u.subscriptionStatus ?? 'none',
+        hasHadTrial: u.subscriptionStatus === 'trialing' || u.subscriptionStatus === 'active',
+        currentPeriodEnd: u.periodDays ? new Date(now.getTime() + u.periodDays * 86_400_000) : null,
+      })),
+    );
+  });
+  return true;
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { normaliseRole } from '../../../domain/roles';
+import { publicUserSchema } from '../../../domain/user';
+import type { Db } from '../../db/client';
+import { badRequest, notFound, errorResponseSchema } from '../../plugins/errors';
+import { requireRole } from '../../plugins/auth';
+import { toPublicUser } from '../users/serialize';
+import { countAdmins, findUserById, searchUsers, updateUser } from '../users/service';
+
+const errorSchema = errorResponseSchema;
+
+/** The admin area's API: everything under /api/admin answers admins only. */
+export async function adminRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.addHook('preHandler', async (request) => {
+    requireRole(request, 'admin');
+  });
+
+  r.get(
+    '/api/admin/users',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'List users, searched by name or email',
+        querystring: z.object({
+          q: z.string().max(200).optional(),
+          limit: z.coerce.number().int().min(1).max(200).default(50),
+          offset: z.coerce.number().int().min(0).default(0),
+        }),
+        response: {
+          200: z.object({ data: z.array(publicUserSchema.extend({ createdAt: z.string() })), total: z.number().int() }),
+          401: errorSchema,
+          403: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { q, limit, offset } = request.query;
+      const { rows, total } = await searchUsers(db, q, limit, offset);
+      return { data: rows.map((u) => ({ ...toPublicUser(u), createdAt: u.createdAt.toISOString() })), total };
+    },
+  );
+
+  r.patch(
+    '/api/admin/users/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Change a user's role (English or Indonesian role names accepted)",
+        params: z.object({ id: z.uuid({ error: 'ID pengguna tidak valid.' }) }),
+        body: z.object({ role: z.string({ error: 'Peran wajib diisi.' }).min(1, 'Peran wajib diisi.') }),
+        response: { 200: z.object({ user: publicUserSchema }), 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const me = requireRole(request, 'admin');
+      const role = normaliseRole(request.body.role);
+      if (!role) throw badRequest('Peran tidak dikenal.', 'INVALID_ROLE');
+      const target = await findUserById(db, request.params.id);
+      if (!target) throw notFound('Pengguna tidak ditemukan.');
+      if (target.id === me.id && role !== 'admin' && (await countAdmins(db)) <= 1) {
+        throw badRequest('Tidak bisa menghapus peran admin terakhir.', 'LAST_ADMIN');
+      }
+      const updated = await updateUser(db, target.id, { role });
+      if (!updated) throw notFound('Pengguna tidak ditemukan.');
+      return { user: toPublicUser(updated) };
+    },
+  );
+}

@@ -1,0 +1,286 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SignJWT, jwtVerify } from 'jose';
+import { z } from 'zod';
+import { normaliseRole } from '../../../domain/roles';
+import { devLoginSchema, publicUserSchema } from '../../../domain/user';
+import type { IdentityProvider, OidcFlowState } from '../../adapters/auth/google-oidc';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { badRequest, notFound, unauthorized, errorResponseSchema } from '../../plugins/errors';
+import { requireUser } from '../../plugins/auth';
+import { toPublicUser } from '../users/serialize';
+import { findOrCreateUser, findUserByEmail, findUserById, updateUser } from '../users/service';
+import { clearAuthCookies, OIDC_COOKIE, REFRESH_COOKIE, setAuthCookies } from './cookies';
+import { revokeSession, revokeSessionByRefreshToken, rotateRefreshToken, startSession, type SessionClient } from './tokens';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+const errorSchema = errorResponseSchema;
+const tokenResponse = z.object({ token: z.string(), refreshToken: z.string(), user: publicUserSchema });
+const userResponse = z.object({ user: publicUserSchema });
+
+interface FlowCookie extends OidcFlowState {
+  mode: 'web' | 'mobile';
+  redirect: string | null;
+}
+
+export interface AuthRoutesOptions {
+  db: Db;
+  config: AppConfig;
+  identity: IdentityProvider | null;
+}
+
+export async function authRoutes(app: FastifyInstance, { db, config, identity }: AuthRoutesOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const rateLimit = { max: config.authRateLimitPerMinute, timeWindow: '1 minute' };
+  const callbackUri = `${config.publicUrl}/api/auth/google/callback`;
+
+  async function signIn(reply: FastifyReply, request: FastifyRequest, user: UserRow, client: SessionClient) {
+    const pair = await startSession(db, config, user.id, client, request.headers['user-agent']);
+    if (client === 'web') setAuthCookies(reply, config, pair);
+    return { token: pair.token, refreshToken: pair.refreshToken, user: toPublicUser(user) };
+  }
+
+  r.get(
+    '/api/auth/config',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Which sign-in methods this server offers',
+        response: { 200: z.object({ google: z.boolean(), devLogin: z.boolean() }) },
+      },
+    },
+    async () => ({ google: identity !== null, devLogin: config.devLogin }),
+  );
+
+  async function beginGoogle(reply: FastifyReply, mode: 'web' | 'mobile', redirect: string | null) {
+    if (!identity) return reply.redirect(`/login?error=google_unavailable`);
+    const { url, flow } = await identity.begin(callbackUri);
+    const cookie = await new SignJWT({ ...flow, mode, redirect } satisfies FlowCookie as unknown as Record<string, unknown>)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('10m')
+      .sign(config.jwtSecret);
+    reply.setCookie(OIDC_COOKIE, cookie, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.publicUrl.startsWith('https://'),
+      path: '/api/auth/google',
+      maxAge: 600,
+    });
+    return reply.redirect(url);
+  }
+
+  r.get(
+    '/api/auth/google',
+    { config: { rateLimit }, schema: { tags: ['auth'], summary: 'Web sign-in with Google (browser redirect)' } },
+    async (_request, reply) => beginGoogle(reply, 'web', null),
+  );
+
+  r.get(
+    '/api/auth/google/mobile',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Mobile-app sign-in with Google; redirect must be our own /mobile-login page',
+        querystring: z.object({ redirect: z.string().min(1, 'Parameter redirect wajib diisi.') }),
+        response: { 400: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const target = safeMobileRedirect(request.query.redirect, config, request);
+      if (!target) throw badRequest('Alamat pengalihan tidak diizinkan.', 'INVALID_REDIRECT');
+      return beginGoogle(reply, 'mobile', target);
+    },
+  );
+
+  r.get(
+    '/api/auth/google/callback',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'OpenID Connect callback',
+        querystring: z.object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional() }).loose(),
+      },
+    },
+    async (request, reply) => {
+      const raw = request.cookies[OIDC_COOKIE];
+      reply.clearCookie(OIDC_COOKIE, { path: '/api/auth/google' });
+      let flow: FlowCookie | null = null;
+      if (raw) {
+        try {
+          flow = (await jwtVerify(raw, config.jwtSecret)).payload as unknown as FlowCookie;
+        } catch {
+          flow = null;
+        }
+      }
+      const fail = (reason: string) => {
+        if (flow?.mode === 'mobile' && flow.redirect) {
+          const url = new URL(flow.redirect, config.publicUrl);
+          url.searchParams.set('error', reason);
+          return reply.redirect(url.pathname + url.search);
+        }
+        return reply.redirect(`/login?error=${reason}`);
+      };
+      if (!identity || !flow || request.query.error) return fail('google');
+      let profile;
+      try {
+        const current = new URL(request.url, config.publicUrl);
+        profile = await identity.complete(current, flow);
+      } catch (err) {
+        request.log.warn({ err }, 'google sign-in failed');
+        return fail('google');
+      }
+      if (!profile.emailVerified) return fail('email_unverified');
+      const { user: found } = await findOrCreateUser(db, {
+        email: profile.email,
+        name: profile.name,
+        photo: profile.picture,
+        googleSub: profile.subject,
+      });
+      const user =
+        (await updateUser(db, found.id, {
+          googleSub: found.googleSub ?? profile.subject,
+          photo: found.photo ?? profile.picture,
+        })) ?? found;
+      await signIn(reply, request, user, 'web');
+      return reply.redirect(flow.mode === 'mobile' && flow.redirect ? flow.redirect : '/dashboard');
+    },
+  );
+
+  if (config.devLogin) {
+    r.post(
+      '/api/auth/dev-login',
+      {
+        config: { rateLimit },
+        schema: {
+          tags: ['auth'],
+          summary: 'Development sign-in (exists only when Google is not configured, never in production)',
+          body: devLoginSchema,
+          response: { 200: tokenResponse, 400: errorSchema },
+        },
+      },
+      async (request, reply) => {
+        const { email, name, role: rawRole } = request.body;
+        const role = rawRole === undefined || rawRole === '' ? undefined : normaliseRole(rawRole);
+        if (role === null) throw badRequest('Peran tidak dikenal.', 'INVALID_ROLE');
+        const existing = await findUserByEmail(db, email);
+        let user: UserRow;
+        if (existing) {
+          user = role && role !== existing.role ? ((await updateUser(db, existing.id, { role })) ?? existing) : existing;
+        } else {
+          user = (await findOrCreateUser(db, { email, name: name ?? nameFromEmail(email), role: role ?? 'runner' })).user;
+        }
+        return signIn(reply, request, user, 'web');
+      },
+    );
+  }
+
+  r.post(
+    '/api/auth/refresh',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange a refresh token (body or cookie) for a new pair; every refresh token works once',
+        body: z.object({ refreshToken: z.string().min(1).optional() }).nullish(),
+        response: { 200: z.object({ token: z.string(), refreshToken: z.string() }), 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const fromBody = request.body?.refreshToken;
+      const presented = fromBody ?? request.cookies[REFRESH_COOKIE];
+      if (!presented) throw unauthorized();
+      const result = await rotateRefreshToken(db, config, presented);
+      if (!result.ok) {
+        if (!fromBody) clearAuthCookies(reply, config);
+        throw unauthorized();
+      }
+      if (!fromBody) setAuthCookies(reply, config, result);
+      return { token: result.token, refreshToken: result.refreshToken };
+    },
+  );
+
+  r.get(
+    '/api/auth/me',
+    {
+      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: userResponse, 401: errorSchema } },
+    },
+    async (request) => ({ user: toPublicUser(requireUser(request)) }),
+  );
+
+  r.post(
+    '/api/auth/mobile-handoff',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Mint a separate mobile-app session for the user signed in on this browser',
+        response: { 200: tokenResponse, 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      return signIn(reply, request, user, 'mobile');
+    },
+  );
+
+  r.post(
+    '/api/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'End this session (cookie, bearer token or refresh token in the body)',
+        body: z.object({ refreshToken: z.string().optional() }).nullish(),
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      if (request.auth) await revokeSession(db, request.auth.sessionId, 'logout');
+      const presented = request.body?.refreshToken ?? request.cookies[REFRESH_COOKIE];
+      if (presented) await revokeSessionByRefreshToken(db, presented);
+      clearAuthCookies(reply, config);
+      return { message: 'Berhasil keluar.' };
+    },
+  );
+
+  r.get(
+    '/api/user/profile',
+    {
+      schema: { tags: ['users'], summary: 'The signed-in user (profile)', response: { 200: userResponse, 401: errorSchema, 404: errorSchema } },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      const fresh = await findUserById(db, me.id);
+      if (!fresh) throw notFound('Pengguna tidak ditemukan.');
+      return { user: toPublicUser(fresh) };
+    },
+  );
+}
+
+function nameFromEmail(email: string): string {
+  const local = email.split('@')[0] ?? email;
+  return local
+    .split(/[._-]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+/**
+ * The mobile flow may only come back to our own /mobile-login page (an open redirect would
+ * hand a signed-in browser to anyone). Accepts a same-origin absolute URL or a path.
+ */
+export function safeMobileRedirect(value: string, config: AppConfig, request: FastifyRequest): string | null {
+  let url: URL;
+  try {
+    url = new URL(value, config.publicUrl);
+  } catch {
+    return null;
+  }
+  const allowedOrigins = new Set([new URL(config.publicUrl).origin, `${request.protocol}://${request.host}`]);
+  if (!allowedOrigins.has(url.origin)) return null;
+  if (url.pathname !== '/mobile-login' || url.username || url.password) return null;
+  return url.pathname + url.search;
+}

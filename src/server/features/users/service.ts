@@ -1,0 +1,78 @@
+import { and, eq, ilike, or, sql, asc } from 'drizzle-orm';
+import type { Role } from '../../../domain/roles';
+import type { Db } from '../../db/client';
+import { users, type UserRow } from '../../db/schema';
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return row ?? null;
+}
+
+export interface NewUserInput {
+  email: string;
+  name: string;
+  photo?: string | null;
+  role?: Role;
+  googleSub?: string | null;
+}
+
+/**
+ * Finds the user with this email or creates one. Concurrent first sign-ins with the same
+ * email race on the unique index; the loser reads the winner's row.
+ */
+export async function findOrCreateUser(db: Db, input: NewUserInput): Promise<{ user: UserRow; created: boolean }> {
+  const existing = await findUserByEmail(db, input.email);
+  if (existing) return { user: existing, created: false };
+  const [created] = await db
+    .insert(users)
+    .values({
+      email: input.email.trim().toLowerCase(),
+      name: input.name.trim(),
+      photo: input.photo ?? null,
+      role: input.role ?? 'runner',
+      googleSub: input.googleSub ?? null,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (created) return { user: created, created: true };
+  const raced = await findUserByEmail(db, input.email);
+  if (!raced) throw new Error('user vanished after a conflicting insert');
+  return { user: raced, created: false };
+}
+
+export async function updateUser(db: Db, id: string, patch: Partial<typeof users.$inferInsert>): Promise<UserRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function searchUsers(db: Db, q: string | undefined, limit: number, offset: number) {
+  const term = q?.trim();
+  const where = term
+    ? or(ilike(users.name, `%${escapeLike(term)}%`), ilike(users.email, `%${escapeLike(term)}%`))
+    : undefined;
+  const rows = await db.select().from(users).where(where).orderBy(asc(users.name), asc(users.id)).limit(limit).offset(offset);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export async function countAdmins(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(and(eq(users.role, 'admin')));
+  return row?.n ?? 0;
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,42 @@
+import { ConfigError, loadConfig } from './config';
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { seedDemoData } from './db/seed';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const database = await openDatabase(config.database);
+  if (config.seedDemo && (await seedDemoData(database.db))) {
+    console.log('Data demo dimuat (pengguna demo untuk setiap peran).');
+  }
+  const app = await buildApp({
+    config,
+    database,
+    logger: {
+      level: config.logLevel,
+      ...(config.production ? {} : { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }),
+    },
+  });
+  const close = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', close);
+  process.once('SIGTERM', close);
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `Derap berjalan di ${config.publicUrl} (database: ${database.kind}${config.devLogin ? ', masuk pengembangan aktif' : ''})`,
+  );
+}
+
+void main();

@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Role } from '../../domain/roles';
+import type { AppConfig } from '../config';
+import type { Db } from '../db/client';
+import type { UserRow } from '../db/schema';
+import { ACCESS_COOKIE } from '../features/auth/cookies';
+import { authenticateAccessToken } from '../features/auth/tokens';
+import { forbidden, unauthorized } from './errors';
+
+export interface RequestAuth {
+  user: UserRow;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: RequestAuth | null;
+  }
+}
+
+/** The access token comes as a bearer header (mobile app) or the httpOnly cookie (web). */
+function readAccessToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header?.toLowerCase().startsWith('bearer ')) {
+    const token = header.slice(7).trim();
+    if (token && token !== 'null' && token !== 'undefined') return token;
+  }
+  return request.cookies[ACCESS_COOKIE] ?? null;
+}
+
+/** Resolves who is calling, once per /api request; routes then ask requireUser/requireRole. */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config: AppConfig }) => {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = readAccessToken(request);
+    request.auth = token ? await authenticateAccessToken(opts.db, opts.config, token) : null;
+  });
+});
+
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.auth) throw unauthorized();
+  return request.auth.user;
+}
+
+export function requireRole(request: FastifyRequest, ...allowed: Role[]): UserRow {
+  const user = requireUser(request);
+  if (!allowed.includes(user.role)) throw forbidden();
+  return user;
+}

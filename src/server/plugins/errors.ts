@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** An expected failure with a message the user may read (always Indonesian). */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, code?: string) => new HttpError(400, message, code);
+export const unauthorized = (message = 'Sesi Anda telah berakhir. Silakan masuk lagi.') =>
+  new HttpError(401, message, 'UNAUTHORIZED');
+export const forbidden = (message = 'Anda tidak memiliki akses ke fitur ini.') => new HttpError(403, message, 'FORBIDDEN');
+export const notFound = (message = 'Data tidak ditemukan.') => new HttpError(404, message, 'NOT_FOUND');
+export const conflict = (message: string, code?: string) => new HttpError(409, message, code);
+
+const frameworkMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Format JSON tidak valid.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Body JSON tidak boleh kosong.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Ukuran data terlalu besar.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Tipe konten tidak didukung.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Panjang konten tidak valid.',
+};
+
+/** One error shape for every route: `{ message, code?, errors? }`; never a stack trace. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((v) => ({
+        path: (v.instancePath || '/').replace(/^\//, '').replace(/\//g, '.'),
+        message: v.message ?? 'Tidak valid',
+      }));
+      return reply.status(400).send({
+        // Custom schema messages are the spec's verbatim text; defaults come from zod's Indonesian locale.
+        message: errors[0]?.message ?? 'Data tidak valid.',
+        code: 'VALIDATION_ERROR',
+        errors,
+      });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.status(500).send({ message: 'Terjadi kesalahan pada server.', code: 'INTERNAL' });
+    }
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ message: error.message, ...(error.code ? { code: error.code } : {}) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        frameworkMessages[error.code] ??
+        (status === 429 ? 'Terlalu banyak permintaan. Coba lagi sebentar lagi.' : 'Permintaan tidak valid.');
+      return reply.status(status).send({ message, code: error.code ?? 'BAD_REQUEST' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'Terjadi kesalahan pada server.', code: 'INTERNAL' });
+  });
+});
+
+/** The response schema of every error status, so OpenAPI documents it and nothing is stripped. */
+export const errorResponseSchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});

@@ -1,0 +1,126 @@
+import { tokenStore } from './tokens';
+
+/** An API failure carrying the server's Indonesian message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiClientOptions {
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** Called when the session cannot be refreshed; default clears tokens and goes to /login. */
+  onSessionExpired?: () => void;
+}
+
+export interface RequestOptions extends Omit<RequestInit, 'body'> {
+  body?: unknown;
+  /** Skip the refresh-and-retry dance (the refresh call itself, sign-in probes). */
+  noRefresh?: boolean;
+}
+
+const REFRESH_PATH = '/api/auth/refresh';
+
+export function defaultSessionExpired() {
+  tokenStore.clear();
+  const here = window.location.pathname;
+  if (here !== '/login' && here !== '/mobile-login') window.location.assign('/login');
+}
+
+/**
+ * The API client of the spec's "Token refresh": on a 401 (never for the refresh call, once per
+ * request) it refreshes, while concurrent requests wait in one queue for that single refresh and
+ * are retried with the new token; when refreshing fails the session is cleared.
+ */
+export function createApiClient(opts: ApiClientOptions = {}) {
+  const baseUrl = opts.baseUrl ?? '';
+  const doFetch = opts.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const onExpired = opts.onSessionExpired ?? defaultSessionExpired;
+  let refreshing: Promise<boolean> | null = null;
+
+  async function send(path: string, init: RequestOptions): Promise<Response> {
+    const headers = new Headers(init.headers);
+    const token = tokenStore.token;
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    let body: BodyInit | undefined;
+    if (init.body !== undefined && !(init.body instanceof FormData) && !(init.body instanceof Blob)) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(init.body);
+    } else {
+      body = init.body as BodyInit | undefined;
+    }
+    return doFetch(baseUrl + path, { ...init, headers, body, credentials: 'include' });
+  }
+
+  function refreshOnce(): Promise<boolean> {
+    refreshing ??= (async () => {
+      try {
+        const stored = tokenStore.refreshToken;
+        const res = await send(REFRESH_PATH, { method: 'POST', body: stored ? { refreshToken: stored } : {} });
+        if (!res.ok) return false;
+        const data = (await res.json()) as { token?: string; refreshToken?: string };
+        // Only a client that already keeps bearer tokens stores the new pair; the web relies on cookies.
+        if (stored) tokenStore.set(data);
+        return true;
+      } catch {
+        return false;
+      }
+    })().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  async function request<T>(path: string, init: RequestOptions = {}): Promise<T> {
+    let res = await send(path, init);
+    if (res.status === 401 && !init.noRefresh && path !== REFRESH_PATH) {
+      const ok = await refreshOnce();
+      if (!ok) {
+        onExpired();
+        throw await toError(res);
+      }
+      res = await send(path, init);
+      if (res.status === 401) {
+        onExpired();
+        throw await toError(res);
+      }
+    }
+    if (!res.ok) throw await toError(res);
+    if (res.status === 204) return undefined as T;
+    const type = res.headers.get('content-type') ?? '';
+    return (type.includes('application/json') ? await res.json() : await res.text()) as T;
+  }
+
+  return {
+    request,
+    get: <T>(path: string, init?: RequestOptions) => request<T>(path, { ...init, method: 'GET' }),
+    post: <T>(path: string, body?: unknown, init?: RequestOptions) => request<T>(path, { ...init, method: 'POST', body }),
+    put: <T>(path: string, body?: unknown, init?: RequestOptions) => request<T>(path, { ...init, method: 'PUT', body }),
+    patch: <T>(path: string, body?: unknown, init?: RequestOptions) => request<T>(path, { ...init, method: 'PATCH', body }),
+    delete: <T>(path: string, init?: RequestOptions) => request<T>(path, { ...init, method: 'DELETE' }),
+  };
+}
+
+async function toError(res: Response): Promise<ApiError> {
+  let message = `Permintaan gagal (status ${res.status}).`;
+  let code: string | undefined;
+  let details: unknown;
+  try {
+    const data = (await res.clone().json()) as { message?: string; code?: string; errors?: unknown };
+    if (data.message) message = data.message;
+    code = data.code;
+    details = data.errors;
+  } catch {
+    // not JSON: keep the generic message
+  }
+  return new ApiError(res.status, message, code, details);
+}
+
+export const api = createApiClient();
+export type ApiClient = ReturnType<typeof createApiClient>;

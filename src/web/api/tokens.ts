@@ -1,0 +1,36 @@
+/**
+ * Bearer tokens kept by the browser. The web app signs in with httpOnly cookies and normally
+ * stores nothing here; tokens appear only when a flow hands them to the page (mobile hand-off).
+ * Keys follow the spec's "User session (stored locally): token, refreshToken, user".
+ */
+const TOKEN = 'token';
+const REFRESH = 'refreshToken';
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export const tokenStore = {
+  get token(): string | null {
+    return storage()?.getItem(TOKEN) ?? null;
+  },
+  get refreshToken(): string | null {
+    return storage()?.getItem(REFRESH) ?? null;
+  },
+  set(pair: { token?: string | null; refreshToken?: string | null }) {
+    const s = storage();
+    if (!s) return;
+    if (pair.token) s.setItem(TOKEN, pair.token);
+    if (pair.refreshToken) s.setItem(REFRESH, pair.refreshToken);
+  },
+  clear() {
+    const s = storage();
+    s?.removeItem(TOKEN);
+    s?.removeItem(REFRESH);
+    s?.removeItem('user');
+  },
+};

@@ -1,0 +1,3 @@
+export function MobileAuthSuccessPage() {
+  return <main className="p-8 text-2xl font-bold">MobileAuthSuccessPage</main>;
+}

@@ -1,0 +1,53 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PublicUser } from '../../../domain/user';
+import { api, ApiError } from '../../api/client';
+import { tokenStore } from '../../api/tokens';
+
+export const sessionKeys = {
+  me: ['auth', 'me'] as const,
+  config: ['auth', 'config'] as const,
+};
+
+/** Reads the current user, or null when nobody is signed in (a 401 is an answer, not an error). */
+export async function fetchCurrentUser(): Promise<PublicUser | null> {
+  try {
+    const { user } = await api.get<{ user: PublicUser }>('/api/auth/me');
+    return user;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return null;
+    throw err;
+  }
+}
+
+export function useCurrentUser() {
+  return useQuery({ queryKey: sessionKeys.me, queryFn: fetchCurrentUser, staleTime: 60_000, retry: false });
+}
+
+export function useAuthConfig() {
+  return useQuery({
+    queryKey: sessionKeys.config,
+    queryFn: () => api.get<{ google: boolean; devLogin: boolean }>('/api/auth/config'),
+    staleTime: Infinity,
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post('/api/auth/logout', { refreshToken: tokenStore.refreshToken ?? undefined }, { noRefresh: true }),
+    onSettled: () => {
+      tokenStore.clear();
+      queryClient.clear();
+      window.location.assign('/login');
+    },
+  });
+}
+
+export function useDevLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { email: string; name?: string; role?: string }) =>
+      api.post<{ user: PublicUser }>('/api/auth/dev-login', input, { noRefresh: true }),
+    onSuccess: ({ user }) => queryClient.setQueryData(sessionKeys.me, user),
+  });
+}
