@@ -58,7 +58,9 @@ export class ConfigError extends Error {}
 
 /** Parses process.env once at start-up and stops with a clear message on a bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable means "not set" (e.g. GOOGLE_CLIENT_ID= in a shell or a CI file).
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Konfigurasi tidak valid:\n${lines.join('\n')}`);
