@@ -62,6 +62,7 @@ export default defineConfig({
       GOOGLE_CLIENT_ID: '',
       GOOGLE_CLIENT_SECRET: '',
       DATABASE_URL: '',
+      WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? 'dist/web',
     },
   },
 });
