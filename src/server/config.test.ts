@@ -1,0 +1,39 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('works for a newcomer with no variables: PGlite under ./data, port 3000, dev sign-in on', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'derap-cfg-'));
+    const cfg = loadConfig({ DATA_DIR: dir });
+    expect(cfg.port).toBe(3000);
+    expect(cfg.database).toEqual({ kind: 'pglite', dir: path.join(dir, 'pglite') });
+    expect(cfg.devLogin).toBe(true);
+    expect(cfg.google).toBeNull();
+    expect(cfg.publicUrl).toBe('http://localhost:3000');
+    // the generated secret is kept, so sessions survive a restart
+    const secret = readFileSync(path.join(dir, 'jwt-secret'), 'utf8');
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+    expect(new TextDecoder().decode(loadConfig({ DATA_DIR: dir }).jwtSecret)).toBe(secret);
+  });
+
+  it('switches to PostgreSQL with DATABASE_URL and treats empty variables as unset', () => {
+    const cfg = loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db', GOOGLE_CLIENT_ID: '', JWT_SECRET: 'k'.repeat(32) });
+    expect(cfg.database).toEqual({ kind: 'postgres', url: 'postgres://u@127.0.0.1:5432/db' });
+    expect(cfg.google).toBeNull();
+  });
+
+  it('turns Google on (and dev sign-in off) when both client id and secret are set', () => {
+    const cfg = loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', JWT_SECRET: 'k'.repeat(32) });
+    expect(cfg.google).toMatchObject({ issuer: 'https://accounts.google.com', clientId: 'id' });
+    expect(cfg.devLogin).toBe(false);
+  });
+
+  it('stops with a clear message on a bad value', () => {
+    expect(() => loadConfig({ PORT: 'abc', JWT_SECRET: 'k'.repeat(32) })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc', JWT_SECRET: 'k'.repeat(32) })).toThrow(/PORT/);
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+  });
+});
