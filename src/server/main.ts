@@ -23,7 +23,7 @@ async function main() {
     database,
     logger: {
       level: config.logLevel,
-      ...(config.production ? {} : { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }),
+      ...(config.production ? {} : { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true } } }),
     },
   });
   const close = async () => {

@@ -39,3 +39,17 @@ describe('GET /api/health', () => {
     expect(res.json()).toEqual({ message: 'Alamat API tidak ditemukan.', code: 'NOT_FOUND' });
   });
 });
+
+describe('security headers', () => {
+  it('are sent on every response', async () => {
+    const t = await buildTestApp();
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    } finally {
+      await t.close();
+    }
+  });
+});
