@@ -49,3 +49,17 @@ export function requireRole(request: FastifyRequest, ...allowed: Role[]): UserRo
   if (!allowed.includes(user.role)) throw forbidden();
   return user;
 }
+
+/**
+ * Route hooks that authorise before the body is even validated (so an anonymous or wrong-role
+ * caller learns nothing from validation errors): `onRequest: [signedIn]` or `[allowRoles('admin')]`.
+ */
+export const signedIn = async (request: FastifyRequest) => {
+  requireUser(request);
+};
+
+export const allowRoles =
+  (...roles: Role[]) =>
+  async (request: FastifyRequest) => {
+    requireRole(request, ...roles);
+  };

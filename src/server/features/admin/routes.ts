@@ -5,7 +5,7 @@ import { normaliseRole } from '../../../domain/roles';
 import { publicUserSchema } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { badRequest, notFound, errorResponseSchema } from '../../plugins/errors';
-import { requireRole } from '../../plugins/auth';
+import { allowRoles, requireRole } from '../../plugins/auth';
 import { toPublicUser } from '../users/serialize';
 import { countAdmins, findUserById, searchUsers, updateUser } from '../users/service';
 
@@ -15,9 +15,7 @@ const errorSchema = errorResponseSchema;
 export async function adminRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.addHook('preHandler', async (request) => {
-    requireRole(request, 'admin');
-  });
+  r.addHook('onRequest', allowRoles('admin'));
 
   r.get(
     '/api/admin/users',

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-test-app';
+
+/**
+ * Walks every route in the OpenAPI document: anything not on the public list must refuse an
+ * anonymous caller with 401, and everything under /api/admin must refuse a runner with 403.
+ * New routes are covered automatically; a new public route must be added here on purpose.
+ */
+const publicRoutes = new Set([
+  'GET /api/health',
+  'GET /api/auth/config',
+  'GET /api/auth/google',
+  'GET /api/auth/google/mobile',
+  'GET /api/auth/google/callback',
+  'POST /api/auth/dev-login',
+  'POST /api/auth/refresh',
+  'POST /api/auth/logout',
+]);
+
+const sampleId = '00000000-0000-4000-8000-000000000000';
+
+describe('access control over every API route', () => {
+  let t: TestApp;
+  let routes: { method: string; path: string }[];
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops)
+        .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
+        .map((m) => ({ method: m.toUpperCase(), path })),
+    );
+  });
+  afterAll(() => t.close());
+
+  it('finds the routes', () => {
+    expect(routes.length).toBeGreaterThan(8);
+  });
+
+  it('refuses anonymous callers on every non-public route', async () => {
+    const open: string[] = [];
+    for (const r of routes) {
+      if (publicRoutes.has(`${r.method} ${r.path}`)) continue;
+      const url = r.path.replace(/\{[^}]+\}/g, sampleId);
+      const res = await t.app.inject({ method: r.method as 'GET', url, payload: r.method === 'GET' ? undefined : {} });
+      if (res.statusCode !== 401) open.push(`${r.method} ${r.path} → ${res.statusCode}`);
+    }
+    expect(open).toEqual([]);
+  });
+
+  it('refuses runners, coaches and organizers on every admin route', async () => {
+    for (const role of ['runner', 'coach', 'organizer'] as const) {
+      const { headers } = await t.login(`${role}.access@contoh.id`, role);
+      for (const r of routes.filter((x) => x.path.startsWith('/api/admin/'))) {
+        const url = r.path.replace(/\{[^}]+\}/g, sampleId);
+        const res = await t.app.inject({ method: r.method as 'GET', url, headers, payload: r.method === 'GET' ? undefined : {} });
+        expect(res.statusCode, `${role} ${r.method} ${r.path}`).toBe(403);
+      }
+    }
+  });
+});
