@@ -1,3 +1,41 @@
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { signInErrorMessage } from './auth-messages';
+import { DevLoginForm } from './dev-login-form';
+import { AuthLayout, SessionChecking, SignInOptions } from './login-options';
+import { useSessionCheck } from './session-check';
+import { useAuthConfig } from './session';
+
+/** /login (spec §2 Login, §4 "Login page on load"). */
 export function LoginPage() {
-  return <main className="p-8 text-2xl font-bold">LoginPage</main>;
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const session = useSessionCheck();
+  const config = useAuthConfig();
+
+  useEffect(() => {
+    if (session.user) navigate('/dashboard', { replace: true });
+  }, [session.user, navigate]);
+
+  const loading = session.checking || config.isPending || session.user !== null;
+  // If the config cannot be read, still offer Google: the server answers the redirect itself.
+  const googleAvailable = config.data?.google ?? true;
+  const devLogin = !loading && config.data?.devLogin === true;
+
+  return (
+    <AuthLayout aside={devLogin ? <DevLoginForm onSignedIn={() => navigate('/dashboard', { replace: true })} /> : undefined}>
+      <title>Masuk — Derap</title>
+      {loading ? (
+        <SessionChecking label={session.user ? 'Anda sudah masuk. Membuka dashboard...' : undefined} />
+      ) : (
+        <>
+          <header className="mb-6 text-center">
+            <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">Masuk ke Derap</h1>
+            <p className="mt-1.5 text-sm text-slate-600">Lanjutkan latihan Anda. Program lari, kalender, dan event dalam satu tempat.</p>
+          </header>
+          <SignInOptions googleHref="/api/auth/google" googleAvailable={googleAvailable} error={signInErrorMessage(params.get('error'))} />
+        </>
+      )}
+    </AuthLayout>
+  );
 }

@@ -1,18 +1,25 @@
 import { Dialog } from '../../components/dialog';
+import { LEGAL_COMPANY, PrivacyText, TermsText } from './legal-texts';
 
-// Placeholder: the full Indonesian Terms and Privacy texts are being written (public-site work).
-export function TermsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+interface LegalDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Derap's Terms and Conditions in a modal (footer, login page, payment confirmations). */
+export function TermsDialog({ open, onOpenChange }: LegalDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Syarat & Ketentuan" size="lg">
-      <p>Syarat & Ketentuan Derap.</p>
+    <Dialog open={open} onOpenChange={onOpenChange} title="Syarat & Ketentuan" description={LEGAL_COMPANY} size="lg">
+      <TermsText />
     </Dialog>
   );
 }
 
-export function PrivacyDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/** Derap's Privacy Policy in a modal. */
+export function PrivacyDialog({ open, onOpenChange }: LegalDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Kebijakan Privasi" size="lg">
-      <p>Kebijakan Privasi Derap.</p>
+    <Dialog open={open} onOpenChange={onOpenChange} title="Kebijakan Privasi" description={LEGAL_COMPANY} size="lg">
+      <PrivacyText />
     </Dialog>
   );
 }

@@ -1,0 +1,236 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, signInViaApi, test, uniqueEmail, type SignInOptions } from './fixtures';
+
+const isPhone = () => test.info().project.name === 'phone';
+
+/** The dashboard menu; on a phone it lives behind the toggle, in a drawer. */
+async function openNav(page: Page): Promise<Locator> {
+  if (isPhone()) {
+    await page.getByRole('button', { name: 'Buka menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu dasbor' })).toBeVisible();
+  }
+  const nav = page.getByRole('navigation', { name: 'Menu dasbor' });
+  await expect(nav).toBeVisible();
+  return nav;
+}
+
+async function navGroups(nav: Locator) {
+  return nav.locator('[data-testid^="nav-group-"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')!.slice(10)));
+}
+
+async function signIn(page: Page, opts: Partial<SignInOptions> & { prefix?: string } = {}) {
+  const email = opts.email ?? uniqueEmail(opts.prefix ?? 'pelari');
+  const { user } = await signInViaApi(page, { email, name: opts.name, role: opts.role });
+  return { ...user, email };
+}
+
+test('a newcomer sees the greeting, the home cards and only the Pelari and General groups', async ({ page }) => {
+  await signIn(page, { name: 'Sari Lestari' });
+  await page.goto('/dashboard');
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Selamat (pagi|siang|sore|malam), Sari!$/);
+  await expect(page.getByRole('main')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Latihan terarah menuju target larimu' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Buka Kalender Latihan/ })).toBeVisible();
+
+  const events = page.getByRole('region', { name: 'Event Diikuti' });
+  await expect(events.getByText('0', { exact: true })).toBeVisible();
+  await expect(events).toContainText('Kamu belum mengikuti event lari apa pun.');
+  await expect(events.getByRole('link', { name: /Cari Event Lari/ })).toHaveAttribute('href', '/registration');
+
+  await expect(page.getByRole('region', { name: 'Progres Latihan Minggu Ini' })).toContainText('Tidak ada data latihan untuk minggu ini.');
+  await expect(page.getByRole('region', { name: 'Latihan Hari Ini' })).toContainText('Tidak ada latihan untuk hari ini.');
+  const soon = page.getByRole('region', { name: 'Fitur Baru Segera Hadir' });
+  await expect(soon).toContainText('Toko Lari Pilihan');
+  await expect(soon).toContainText('Dokumentasi Foto Event');
+  await expect(page.getByRole('button', { name: 'Buat Event' })).toHaveCount(0);
+
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('img', { name: 'Foto Sari Lestari' })).toBeVisible();
+  if (!isPhone()) await expect(header).toContainText('Sari Lestari');
+
+  const nav = await openNav(page);
+  expect(await navGroups(nav)).toEqual(['pelari', 'general']);
+  await expect(nav.getByRole('button', { name: /Kalender Latihan/ })).toContainText('New');
+  await expect(nav.getByRole('button', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+});
+
+const expectedGroups = {
+  runner: ['pelari', 'general'],
+  coach: ['pelari', 'pelatih', 'general'],
+  organizer: ['pelari', 'penyelenggara', 'general'],
+  admin: ['pelari', 'penyelenggara', 'pelatih', 'admin', 'general'],
+} as const;
+
+for (const role of ['runner', 'coach', 'organizer', 'admin'] as const) {
+  test(`a ${role} sees the sidebar groups of that role`, async ({ page }) => {
+    await signIn(page, { prefix: role, role });
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Selamat/);
+
+    const canCreateEvent = role === 'organizer' || role === 'admin';
+    await expect(page.getByRole('button', { name: 'Buat Event' })).toHaveCount(canCreateEvent ? 1 : 0);
+
+    const nav = await openNav(page);
+    expect(await navGroups(nav)).toEqual(expectedGroups[role]);
+    if (role === 'organizer' || role === 'admin') {
+      await expect(nav.getByRole('button', { name: 'Daftar Kegiatan' })).toBeVisible();
+      const finance = nav.getByText('Keuangan');
+      await expect(finance.locator('..')).toHaveAttribute('aria-disabled', 'true');
+      await expect(finance.locator('..')).toContainText('Soon');
+    }
+    if (role === 'coach' || role === 'admin') {
+      for (const label of ['Daftar Pelari', 'Ubah Jadwal', 'Profil Pelatih']) {
+        await expect(nav.getByRole('button', { name: label })).toBeVisible();
+      }
+    }
+    if (role === 'admin') await expect(nav.getByRole('link', { name: 'Dashboard Admin' })).toHaveAttribute('href', '/admin');
+    else await expect(nav.getByRole('link', { name: 'Dashboard Admin' })).toHaveCount(0);
+  });
+}
+
+test('views switch in place, and navigating to /dashboard resets to the home view', async ({ page }) => {
+  await signIn(page, { prefix: 'pindah', role: 'coach' });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Selamat/);
+  // A marker on window proves no page load happens between views.
+  await page.evaluate(() => ((window as unknown as { __derap: number }).__derap = 1));
+
+  let nav = await openNav(page);
+  await nav.getByRole('button', { name: 'Daftar Pelari' }).click();
+  const title = page.getByRole('heading', { level: 1 });
+  await expect(title).toContainText('Daftar Pelari');
+  await expect(page.getByText('Daftar Pelari segera hadir', { exact: true })).toBeVisible();
+  await expect(title).toBeFocused();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  nav = await openNav(page);
+  await expect(nav.getByRole('button', { name: 'Daftar Pelari' })).toHaveAttribute('aria-current', 'page');
+  await nav.getByRole('button', { name: 'Pengaturan' }).click();
+  await expect(title).toHaveText('Pengaturan Profil');
+
+  // The logo goes to /dashboard even though we are there already: back to the home view.
+  await page.getByRole('banner').getByRole('link', { name: /Derap/ }).click();
+  await expect(title).toHaveText(/^Selamat/);
+  expect(await page.evaluate(() => (window as unknown as { __derap?: number }).__derap)).toBe(1);
+
+  // The home card's button opens the calendar view in place.
+  await page.getByRole('button', { name: /Buka Kalender Latihan/ }).click();
+  await expect(title).toContainText('Kalender Latihan');
+  await expect(page).toHaveURL(/\/dashboard#calendar$/);
+});
+
+test('/dashboard#calendar opens Kalender Latihan', async ({ page }) => {
+  await signIn(page, { prefix: 'kalender' });
+  await page.goto('/dashboard#calendar');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Kalender Latihan');
+  await expect(page.getByText('Kalender Latihan segera hadir', { exact: true })).toBeVisible();
+  const nav = await openNav(page);
+  await expect(nav.getByRole('button', { name: /Kalender Latihan/ })).toHaveAttribute('aria-current', 'page');
+});
+
+test('Bantuan opens the help dialog with contacts, Terms and Privacy', async ({ page }) => {
+  await signIn(page, { prefix: 'bantuan' });
+  await page.goto('/dashboard');
+  const nav = await openNav(page);
+  await nav.getByRole('button', { name: 'Bantuan' }).click();
+
+  const help = page.getByRole('dialog', { name: 'Bantuan & Syarat Ketentuan' });
+  await expect(help).toBeVisible();
+  await expect(help.getByRole('link', { name: /halo@derap\.id/ })).toHaveAttribute('href', 'mailto:halo@derap.id');
+  await expect(help.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', /^https:\/\/wa\.me\//);
+
+  await help.getByRole('button', { name: 'Syarat & Ketentuan' }).click();
+  await expect(page.getByRole('dialog', { name: 'Syarat & Ketentuan' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Syarat & Ketentuan' })).toHaveCount(0);
+  await help.getByRole('button', { name: 'Kebijakan Privasi' }).click();
+  await expect(page.getByRole('dialog', { name: 'Kebijakan Privasi' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(help).toBeVisible();
+  await help.getByRole('button', { name: 'Tutup' }).click();
+  await expect(help).toHaveCount(0);
+});
+
+test('Pengaturan Profil shows the user’s details, an inert Strava button and a dark-mode switch', async ({ page }) => {
+  const me = await signIn(page, { prefix: 'profil', name: 'Rina Wulandari', role: 'organizer' });
+  await page.goto('/dashboard');
+  const nav = await openNav(page);
+  await nav.getByRole('button', { name: 'Pengaturan' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pengaturan Profil');
+
+  const profile = page.getByRole('region', { name: 'Profil' });
+  const row = (label: string) => profile.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+  await expect(row('Nama')).toHaveText('Rina Wulandari');
+  await expect(row('Email')).toHaveText(me.email);
+  await expect(row('Peran')).toHaveText('Penyelenggara');
+  await expect(row('Status Langganan')).toHaveText('Tidak ada');
+  await expect(row('Berlaku hingga')).toHaveText('-');
+
+  await expect(page.getByRole('button', { name: /Hubungkan Strava/ })).toBeDisabled();
+  const dark = page.getByRole('switch', { name: 'Mode gelap' });
+  await expect(dark).toHaveAttribute('aria-checked', 'false');
+  await dark.focus();
+  await page.keyboard.press('Space');
+  await expect(dark).toHaveAttribute('aria-checked', 'true');
+});
+
+test('the Strava flag re-checks the user and is removed from the address', async ({ page }) => {
+  await signIn(page, { prefix: 'strava' });
+  const meCalls: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().endsWith('/api/auth/me')) meCalls.push(req.url());
+  });
+  await page.goto('/dashboard?strava=connected');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Selamat/);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Akun Strava berhasil terhubung.')).toBeVisible();
+  await expect.poll(() => meCalls.length).toBeGreaterThanOrEqual(2);
+
+  await page.goto('/dashboard?strava_connected=true&sumber=app#calendar');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Kalender Latihan');
+  await expect(page).toHaveURL(/\/dashboard\?sumber=app#calendar$/);
+});
+
+test('messages and notifications say they are coming soon', async ({ page }) => {
+  await signIn(page, { prefix: 'pesan' });
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: /^Pesan/ }).click();
+  await expect(page.getByText('Fitur pesan segera hadir.')).toBeVisible();
+  await page.getByRole('button', { name: /^Notifikasi/ }).click();
+  await expect(page.getByText('Fitur notifikasi segera hadir.')).toBeVisible();
+});
+
+test('the phone drawer closes with Escape and the overlay and hands focus back', async ({ page }) => {
+  test.skip(!isPhone(), 'the drawer exists below the lg breakpoint only');
+  await signIn(page, { prefix: 'laci' });
+  await page.goto('/dashboard');
+  // While the drawer is open the rest of the page is hidden from assistive tech, so find the toggle by CSS.
+  const toggle = page.locator('header button[aria-label="Buka menu"]');
+  const drawer = page.getByRole('dialog', { name: 'Menu dasbor' });
+
+  await toggle.click();
+  await expect(drawer).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Escape');
+  await expect(drawer).toHaveCount(0);
+  await expect(toggle).toBeFocused();
+
+  await toggle.click();
+  await page.getByTestId('drawer-overlay').click({ position: { x: 340, y: 400 } });
+  await expect(drawer).toHaveCount(0);
+
+  await toggle.click();
+  await drawer.getByRole('button', { name: 'Tutup menu' }).click();
+  await expect(drawer).toHaveCount(0);
+});
+
+test('Keluar signs out to /login, and /dashboard then sends visitors to /login', async ({ page }) => {
+  await signIn(page, { prefix: 'keluar' });
+  await page.goto('/dashboard');
+  const nav = await openNav(page);
+  await nav.getByRole('button', { name: 'Keluar' }).click();
+  await page.waitForURL(/\/login$/);
+  await page.goto('/dashboard');
+  await page.waitForURL(/\/login$/);
+});

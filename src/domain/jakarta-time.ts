@@ -1,0 +1,36 @@
+import { format } from 'date-fns';
+import { id } from 'date-fns/locale';
+
+/** The product's clock: Asia/Jakarta (WIB, UTC+7 all year, no daylight saving). */
+export const JAKARTA_TIME_ZONE = 'Asia/Jakarta';
+const JAKARTA_OFFSET_MS = 7 * 60 * 60 * 1000;
+
+/** The wall-clock date and time in Jakarta at `instant`, whatever the machine's own time zone. */
+export function jakartaParts(instant: Date) {
+  const shifted = new Date(instant.getTime() + JAKARTA_OFFSET_MS);
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth(), // 0-11
+    day: shifted.getUTCDate(),
+    hour: shifted.getUTCHours(),
+    minute: shifted.getUTCMinutes(),
+  };
+}
+
+export function jakartaHour(instant: Date): number {
+  return jakartaParts(instant).hour;
+}
+
+/**
+ * Formats the Jakarta calendar date of an instant with date-fns and the `id` locale,
+ * e.g. '21 Mei 2027' (default) or 'EEEE, d MMMM yyyy' → 'Jumat, 21 Mei 2027'.
+ * Returns '-' for a missing or unreadable value.
+ */
+export function formatJakartaDate(value: Date | string | null | undefined, pattern = 'd MMMM yyyy'): string {
+  if (value === null || value === undefined || value === '') return '-';
+  const instant = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(instant.getTime())) return '-';
+  const { year, month, day } = jakartaParts(instant);
+  // A local-midnight Date carrying Jakarta's calendar day, so date-fns prints that day everywhere.
+  return format(new Date(year, month, day), pattern, { locale: id });
+}

@@ -1,0 +1,16 @@
+import { Users, type LucideIcon } from 'lucide-react';
+import type { ComponentType } from 'react';
+import { UsersSection } from './users/users-section';
+
+export interface AdminSection {
+  id: string;
+  label: string;
+  icon: LucideIcon;
+  component: ComponentType;
+}
+
+/**
+ * The tabs of the admin area, in order. Later moderation screens (events, calendar submissions,
+ * coach verification) add an entry here; the tab is addressed as /admin?tab={id}.
+ */
+export const adminSections: readonly AdminSection[] = [{ id: 'pengguna', label: 'Pengguna', icon: Users, component: UsersSection }];

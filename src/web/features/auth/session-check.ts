@@ -1,0 +1,57 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { PublicUser } from '../../../domain/user';
+import { createApiClient, type ApiClient } from '../../api/client';
+import { tokenStore } from '../../api/tokens';
+import { sessionKeys } from './session';
+
+type TokenStore = Pick<typeof tokenStore, 'token' | 'set' | 'clear'>;
+
+/**
+ * A client for sign-in probes: it still refreshes an expired session once, but when that fails
+ * it neither clears anything nor redirects; checkExistingSession decides what to forget.
+ */
+const probeClient = createApiClient({ onSessionExpired: () => {} });
+
+/**
+ * The spec's "Login page on load": check the current session; if that fails and a stored token
+ * exists, check the profile; when that fails too, remove the stored token.
+ * Resolves to the signed-in user or null.
+ */
+export async function checkExistingSession(client: ApiClient = probeClient, tokens: TokenStore = tokenStore): Promise<PublicUser | null> {
+  try {
+    const me = await client.get<{ user: PublicUser; token?: string; refreshToken?: string }>('/api/auth/me');
+    if (me.token || me.refreshToken) tokens.set(me);
+    if (me.user) return me.user;
+  } catch {
+    // fall through to the stored-token check
+  }
+  if (!tokens.token) return null;
+  try {
+    const { user } = await client.get<{ user: PublicUser }>('/api/user/profile', { noRefresh: true });
+    if (user) return user;
+  } catch {
+    // the stored token is no good
+  }
+  tokens.clear();
+  return null;
+}
+
+export const sessionCheckKey = ['auth', 'session-check'] as const;
+
+/** Runs the on-load check once per visit of a sign-in page and shares the answer with useCurrentUser. */
+export function useSessionCheck() {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: sessionCheckKey,
+    queryFn: () => checkExistingSession(),
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const user = query.data;
+  useEffect(() => {
+    if (user) queryClient.setQueryData(sessionKeys.me, user);
+  }, [user, queryClient]);
+  return { checking: query.isPending, user: user ?? null };
+}

@@ -1,0 +1,74 @@
+import { CalendarDays, ClipboardList, UserRoundCog, Users, Flag } from 'lucide-react';
+import type { ComponentType } from 'react';
+import type { Role } from '../../../domain/roles';
+import { comingSoonView } from './views/coming-soon-view';
+import { HomeView } from './views/home-view';
+import { SettingsView } from './views/settings-view';
+import { allRoles as everyone, coachRoles, organizerRoles, type DashboardViewId, type DashboardViewProps } from './view-types';
+
+export interface DashboardViewDefinition {
+  /** Sidebar label and document title. */
+  title: string;
+  /** Who may open it. */
+  roles: readonly Role[];
+  component: ComponentType<DashboardViewProps>;
+}
+
+
+/**
+ * The one registry of dashboard views. A later issue plugs its screen in by replacing the
+ * `component` of its entry; titles and role rules stay here.
+ */
+export const dashboardViews: Record<DashboardViewId, DashboardViewDefinition> = {
+  dashboard: { title: 'Dashboard', roles: everyone, component: HomeView },
+  'kalender-latihan': {
+    title: 'Kalender Latihan',
+    roles: everyone,
+    component: comingSoonView({
+      title: 'Kalender Latihan',
+      description: 'Jadwal latihan bulanan, program dari AI Coach dan catatan hasil larimu akan tampil di sini.',
+      icon: CalendarDays,
+    }),
+  },
+  kegiatan: {
+    title: 'Daftar Kegiatan',
+    roles: organizerRoles,
+    component: comingSoonView({
+      title: 'Daftar Kegiatan',
+      description: 'Buat event lari, pantau pendaftar dan pindai QR racepack peserta dari sini.',
+      icon: Flag,
+    }),
+  },
+  'daftar-pelari': {
+    title: 'Daftar Pelari',
+    roles: coachRoles,
+    component: comingSoonView({
+      title: 'Daftar Pelari',
+      description: 'Lihat pelari yang terhubung denganmu beserta paket dan masa berlakunya.',
+      icon: Users,
+    }),
+  },
+  'ubah-jadwal': {
+    title: 'Ubah Jadwal',
+    roles: coachRoles,
+    component: comingSoonView({
+      title: 'Ubah Jadwal',
+      description: 'Susun dan ubah jadwal latihan setiap pelari bimbinganmu di kalender mereka.',
+      icon: ClipboardList,
+    }),
+  },
+  'profil-pelatih': {
+    title: 'Profil Pelatih',
+    roles: coachRoles,
+    component: comingSoonView({
+      title: 'Profil Pelatih',
+      description: 'Atur profil publik, sertifikasi dan paket pelatihan yang bisa dibeli pelari.',
+      icon: UserRoundCog,
+    }),
+  },
+  pengaturan: { title: 'Pengaturan Profil', roles: everyone, component: SettingsView },
+};
+
+export function canSeeView(role: Role, view: DashboardViewId): boolean {
+  return dashboardViews[view].roles.includes(role);
+}

@@ -1,0 +1,45 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { PublicUser } from '../../../domain/user';
+import { ApiError, createApiClient } from '../../api/client';
+import { tokenStore } from '../../api/tokens';
+import { sessionKeys } from '../auth/session';
+
+/**
+ * A public page must not bounce a signed-out visitor to /login, which the default client does
+ * when a 401 cannot be refreshed. This client still refreshes an expired cookie session once,
+ * but on failure it simply reports "not signed in".
+ */
+const quietClient = createApiClient({ onSessionExpired: () => {} });
+
+async function fetchUserQuietly(): Promise<PublicUser | null> {
+  try {
+    const { user } = await quietClient.get<{ user: PublicUser }>('/api/auth/me');
+    return user ?? null;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return null;
+    throw err;
+  }
+}
+
+/**
+ * Whether the visitor can go straight into the app: a stored bearer token (mobile hand-off) or a
+ * cookie session (how the web signs in). Shares the current-user cache with useCurrentUser().
+ */
+export function useSignedIn() {
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: sessionKeys.me, queryFn: fetchUserQuietly, staleTime: 60_000, retry: false });
+  const signedIn = Boolean(tokenStore.token) || Boolean(query.data);
+
+  /** Resolves the answer even when the check is still running (used on click). */
+  const resolveSignedIn = useCallback(async () => {
+    if (tokenStore.token) return true;
+    try {
+      return Boolean(await queryClient.fetchQuery({ queryKey: sessionKeys.me, queryFn: fetchUserQuietly, staleTime: 60_000 }));
+    } catch {
+      return false;
+    }
+  }, [queryClient]);
+
+  return { signedIn, checking: query.isPending, resolveSignedIn };
+}
