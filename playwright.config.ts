@@ -40,7 +40,8 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath() ?? undefined, args: chromiumArgs },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined } },
+    // Tests tagged @phone-only exercise layouts that exist only below the lg breakpoint.
+    { name: 'desktop', grepInvert: /@phone-only/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined } },
     {
       name: 'phone',
       use: { ...devices['Desktop Chrome'], viewport: { width: 360, height: 740 }, isMobile: false, hasTouch: true, channel: undefined },

@@ -201,8 +201,7 @@ test('messages and notifications say they are coming soon', async ({ page }) => 
   await expect(page.getByText('Fitur notifikasi segera hadir.')).toBeVisible();
 });
 
-test('the phone drawer closes with Escape and the overlay and hands focus back', async ({ page }) => {
-  test.skip(!isPhone(), 'the drawer exists below the lg breakpoint only');
+test('the phone drawer closes with Escape and the overlay and hands focus back @phone-only', async ({ page }) => {
   await signIn(page, { prefix: 'laci' });
   await page.goto('/dashboard');
   // While the drawer is open the rest of the page is hidden from assistive tech, so find the toggle by CSS.

@@ -61,7 +61,7 @@ test('a newcomer signs in with Google and lands on the dashboard as a runner', a
   await expect(page.getByText('Masuk Pengembangan')).toHaveCount(0); // dev sign-in is off with Google on
   await page.getByRole('button', { name: /Google/i }).or(page.getByRole('link', { name: /Google/i })).first().click();
   await page.waitForURL(`${base}/dashboard`);
-  await expect(page.getByText('Made Wirawan').first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Made');
   const me = await page.request.get(`${base}/api/auth/me`);
   expect((await me.json()).user).toMatchObject({ email: 'made.wirawan@gmail.com', role: 'runner' });
 });

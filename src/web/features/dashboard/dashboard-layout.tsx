@@ -81,10 +81,13 @@ export function DashboardLayout({ user }: { user: PublicUser }) {
         onOpenChange={setDrawerOpen}
         title="Menu dasbor"
         onCloseAutoFocus={(event) => {
+          event.preventDefault();
           if (pendingFocus.current === 'after-drawer') {
-            event.preventDefault();
             pendingFocus.current = null;
             focusViewTitle();
+          } else {
+            // Radix's own restore can lose the toggle (it was under aria-hidden); hand focus back explicitly.
+            toggleRef.current?.focus();
           }
         }}
       >
