@@ -233,3 +233,17 @@ test('Keluar signs out to /login, and /dashboard then sends visitors to /login',
   await page.goto('/dashboard');
   await page.waitForURL(/\/login$/);
 });
+
+test('a very long name and email never push the dashboard or the settings wider than the screen', async ({ page }) => {
+  const email = `pelari.dengan.alamat.email.yang.sangat.panjang.${Date.now()}@contoh-domain-panjang.id`;
+  await signIn(page, { email, name: 'Ni Luh Putu Ayu Kusumawardhani Pramesti Dewi' });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const width = page.viewportSize()!.width;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  const nav = await openNav(page);
+  await nav.getByRole('button', { name: 'Pengaturan' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pengaturan Profil' })).toBeVisible();
+  await expect(page.getByText(email).first()).toBeAttached();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+});

@@ -20,7 +20,7 @@ export function SettingsView({ user }: DashboardViewProps) {
   return (
     <>
       <ViewHeader title="Pengaturan Profil" description="Data akun, langganan dan aplikasi yang terhubung." />
-      <div className="grid gap-4 lg:grid-cols-2 lg:gap-6">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 lg:gap-6 [&>*]:min-w-0">
         <Panel title="Profil" titleId="profile-panel-title" icon={UserRound} className="lg:row-span-2">
           <div className="mb-5 flex items-center gap-4">
             <Avatar name={user.name} photo={user.photo} size="lg" />
