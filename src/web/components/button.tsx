@@ -8,8 +8,8 @@ type Size = 'sm' | 'md' | 'lg';
 const variants: Record<Variant, string> = {
   primary: 'bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-300',
   secondary: 'bg-slate-900 text-white hover:bg-slate-800 disabled:bg-slate-400',
-  outline: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400',
-  ghost: 'text-slate-700 hover:bg-slate-100 disabled:text-slate-400',
+  outline: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-500',
+  ghost: 'text-slate-700 hover:bg-slate-100 disabled:text-slate-500',
   danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-300',
   /** Outlined, for dark or brand-coloured backgrounds. */
   inverse: 'border border-white/40 bg-white/10 text-white hover:bg-white/20 disabled:text-white/50',

@@ -4,9 +4,9 @@ import { cn } from './cn';
 /** Shared look of text inputs and selects (44 px tall: a comfortable touch target). */
 export const fieldClass = (invalid = false, extra?: string) =>
   cn(
-    'block h-11 w-full rounded-lg border bg-white px-3 text-sm text-slate-900 placeholder:text-slate-400',
+    'block h-11 w-full rounded-lg border bg-white px-3 text-sm text-slate-900 placeholder:text-slate-500',
     'focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none',
-    'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-400',
+    'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500',
     invalid ? 'border-red-400' : 'border-slate-300',
     extra,
   );

@@ -159,7 +159,7 @@ export function RoleSelector() {
           { value: 'coach', label: 'Pelatih' },
           { value: 'organizer', label: 'Penyelenggara' },
         ].map((r) => (
-          <label key={r.value} className={cn(option, 'cursor-not-allowed border-slate-200 bg-slate-50 text-slate-400')}>
+          <label key={r.value} className={cn(option, 'cursor-not-allowed border-slate-200 bg-slate-50 text-slate-500')}>
             <input type="radio" name={`${ids}-role`} value={r.value} disabled className="sr-only" />
             <Lock className="size-3.5 shrink-0" aria-hidden="true" />
             {r.label}
@@ -244,7 +244,7 @@ export function LegalLinks() {
 
 function Divider({ children }: { children: ReactNode }) {
   return (
-    <div className="flex items-center gap-3 text-xs font-medium text-slate-400" aria-hidden="true">
+    <div className="flex items-center gap-3 text-xs font-medium text-slate-500" aria-hidden="true">
       <span className="h-px flex-1 bg-slate-200" />
       {children}
       <span className="h-px flex-1 bg-slate-200" />

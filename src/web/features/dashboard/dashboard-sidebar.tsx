@@ -30,7 +30,7 @@ export function DashboardSidebar({ role, currentView, onSelectView, onHelp, onLo
     <nav aria-label="Menu dasbor" className="flex flex-col gap-5 px-3 py-4">
       {groups.map((group) => (
         <div key={group.id} data-testid={`nav-group-${group.id}`}>
-          <p id={`${uid}-${group.id}`} className="px-3 pb-1.5 text-xs font-bold tracking-wider text-slate-400 uppercase">
+          <p id={`${uid}-${group.id}`} className="px-3 pb-1.5 text-xs font-bold tracking-wider text-slate-500 uppercase">
             {group.label}
           </p>
           <ul aria-labelledby={`${uid}-${group.id}`} className="flex flex-col gap-0.5">
@@ -76,7 +76,7 @@ function SidebarItem({
     }
     case 'soon':
       return (
-        <span className={cn(itemClass(), 'cursor-not-allowed text-slate-400 hover:bg-transparent hover:text-slate-400')} aria-disabled="true">
+        <span className={cn(itemClass(), 'cursor-not-allowed text-slate-500 hover:bg-transparent hover:text-slate-500')} aria-disabled="true">
           {icon}
           <span className="flex-1">{item.label}</span>
           <Badge tone="gray">Soon</Badge>

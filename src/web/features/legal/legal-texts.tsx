@@ -22,7 +22,7 @@ function Section({ n, title, children }: { n: number; title: string; children: R
 }
 
 function List({ children, ordered }: { children: ReactNode; ordered?: boolean }) {
-  const cls = 'space-y-1.5 pl-5 marker:text-slate-400';
+  const cls = 'space-y-1.5 pl-5 marker:text-slate-500';
   return ordered ? <ol className={`list-[lower-alpha] ${cls}`}>{children}</ol> : <ul className={`list-disc ${cls}`}>{children}</ul>;
 }
 

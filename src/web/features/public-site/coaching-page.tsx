@@ -216,7 +216,7 @@ function AiIllustration() {
         </span>
         <div>
           <p className="font-bold text-slate-900">AI Coach Derap</p>
-          <p className="text-xs text-green-600">● Aktif</p>
+          <p className="text-xs text-green-700">● Aktif</p>
         </div>
       </div>
       <div className="mt-4 space-y-3 text-sm">

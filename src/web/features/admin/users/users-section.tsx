@@ -63,7 +63,7 @@ export function UsersSection() {
           <label htmlFor="admin-user-search" className="sr-only">
             Cari nama atau email
           </label>
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
           <input
             id="admin-user-search"
             type="search"
@@ -71,7 +71,7 @@ export function UsersSection() {
             onChange={(e) => setSearch(e.target.value)}
             placeholder="Cari nama atau email..."
             autoComplete="off"
-            className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-9 pl-9 text-sm placeholder:text-slate-400 focus:border-brand-500"
+            className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-9 pl-9 text-sm placeholder:text-slate-500 focus:border-brand-500"
           />
           {users.isFetching && !users.isPending && (
             <span className="absolute top-1/2 right-3 -translate-y-1/2 text-brand-600">
