@@ -1,70 +1,43 @@
-import { ArrowLeft, CloudOff, ShieldAlert } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
-import { buttonClass, Button } from '../../components/button';
+import { ArrowLeft, ShieldAlert } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { buttonClass } from '../../components/button';
 import { cn } from '../../components/cn';
 import { EmptyState } from '../../components/empty-state';
 import { Logo } from '../../components/logo';
-import { PageLoader } from '../../components/spinner';
 import { ToastProvider } from '../../components/toast';
-import { useCurrentUser } from '../auth/session';
+import { CenteredPanel, SessionGate } from '../auth/session-gate';
 import { adminSections } from './admin-sections';
 
 /** /admin: admins only. Signed-out visitors go to /login; other roles see a no-access panel (the API answers 403 too). */
 export function AdminPage() {
-  const { data: user, isPending, isError, refetch, isRefetching } = useCurrentUser();
   useEffect(() => {
     document.title = 'Admin · Derap';
   }, []);
-  if (isPending) return <PageLoader />;
-  if (isError) {
-    return (
-      <CenteredPanel>
-        <EmptyState
-          icon={CloudOff}
-          title="Gagal memuat sesi"
-          description="Periksa koneksi internetmu, lalu coba lagi."
-          action={
-            <Button onClick={() => void refetch()} loading={isRefetching}>
-              Coba Lagi
-            </Button>
-          }
-          className="bg-white"
-        />
-      </CenteredPanel>
-    );
-  }
-  if (!user) return <Navigate to="/login" replace />;
-  if (user.role !== 'admin') {
-    return (
-      <CenteredPanel>
-        <EmptyState
-          icon={ShieldAlert}
-          title="Akses ditolak"
-          description="Anda tidak memiliki akses ke halaman ini."
-          action={
-            <Link to="/dashboard" className={buttonClass()}>
-              Kembali ke Dashboard
-            </Link>
-          }
-          className="bg-white"
-        />
-      </CenteredPanel>
-    );
-  }
   return (
-    <ToastProvider>
-      <AdminLayout />
-    </ToastProvider>
-  );
-}
-
-function CenteredPanel({ children }: { children: ReactNode }) {
-  return (
-    <main className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-slate-50 p-4">
-      <Logo to="/dashboard" />
-      <div className="w-full max-w-md">{children}</div>
-    </main>
+    <SessionGate>
+      {(user) =>
+        user.role !== 'admin' ? (
+          <CenteredPanel>
+            <EmptyState
+              icon={ShieldAlert}
+              title="Akses ditolak"
+              description="Anda tidak memiliki akses ke halaman ini."
+              action={
+                <Link to="/dashboard" className={buttonClass()}>
+                  Kembali ke Dashboard
+                </Link>
+              }
+              className="bg-white"
+            />
+          </CenteredPanel>
+        ) : (
+          <ToastProvider>
+            <AdminLayout />
+          </ToastProvider>
+        )
+      }
+    </SessionGate>
   );
 }
 

@@ -1,3 +1,4 @@
+import { SectionCard } from '../../../components/section-card';
 import { ArrowRight, CalendarDays, CalendarCheck, Camera, Footprints, Medal, Plus, ShoppingBag, Sparkles, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -5,7 +6,6 @@ import { greetUser } from '../../../../domain/greeting';
 import { formatJakartaDate } from '../../../../domain/jakarta-time';
 import { Badge } from '../../../components/badge';
 import { Button, buttonClass } from '../../../components/button';
-import { cn } from '../../../components/cn';
 import { EmptyState } from '../../../components/empty-state';
 import { ViewHeader } from '../view-header';
 import { organizerRoles, type DashboardViewProps } from '../view-types';
@@ -81,7 +81,7 @@ export function HomeView({ user, onNavigate, todayRuns = [], weeklyProgress = []
           </button>
         </section>
 
-        <Card title="Event Diikuti" icon={Medal} titleId="events-card-title">
+        <SectionCard title="Event Diikuti" icon={Medal} titleId="events-card-title">
           <p className="text-4xl font-extrabold text-slate-900" aria-describedby="events-card-text">
             0
           </p>
@@ -92,13 +92,13 @@ export function HomeView({ user, onNavigate, todayRuns = [], weeklyProgress = []
             Cari Event Lari
             <ArrowRight className="size-4" aria-hidden="true" />
           </Link>
-        </Card>
+        </SectionCard>
 
-        <Card title="Progres Latihan Minggu Ini" icon={TrendingUp} titleId="weekly-card-title" className="lg:col-span-2">
+        <SectionCard title="Progres Latihan Minggu Ini" icon={TrendingUp} titleId="weekly-card-title" className="lg:col-span-2">
           <WeeklyProgress days={weeklyProgress} />
-        </Card>
+        </SectionCard>
 
-        <Card title="Latihan Hari Ini" icon={CalendarCheck} titleId="today-card-title">
+        <SectionCard title="Latihan Hari Ini" icon={CalendarCheck} titleId="today-card-title">
           {todayRuns.length === 0 ? (
             <EmptyState compact icon={Footprints} description="Tidak ada latihan untuk hari ini." />
           ) : (
@@ -116,9 +116,9 @@ export function HomeView({ user, onNavigate, todayRuns = [], weeklyProgress = []
               ))}
             </ul>
           )}
-        </Card>
+        </SectionCard>
 
-        <Card title="Fitur Baru Segera Hadir" icon={Sparkles} titleId="soon-card-title" className="lg:col-span-3">
+        <SectionCard title="Fitur Baru Segera Hadir" icon={Sparkles} titleId="soon-card-title" className="lg:col-span-3">
           <ul className="grid gap-3 sm:grid-cols-2">
             <SoonFeature icon={ShoppingBag} title="Toko Lari Pilihan">
               Perlengkapan lari yang dikurasi oleh pelari, langsung dari Derap.
@@ -127,35 +127,9 @@ export function HomeView({ user, onNavigate, todayRuns = [], weeklyProgress = []
               Temukan dan unduh foto larimu dari event yang kamu ikuti.
             </SoonFeature>
           </ul>
-        </Card>
+        </SectionCard>
       </div>
     </>
-  );
-}
-
-function Card({
-  title,
-  titleId,
-  icon: Icon,
-  className,
-  children,
-}: {
-  title: string;
-  titleId: string;
-  icon: typeof Medal;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={titleId} className={cn('rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6', className)}>
-      <h2 id={titleId} className="mb-4 flex items-center gap-2 text-base font-bold text-slate-900">
-        <span className="flex size-8 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
-          <Icon className="size-4" aria-hidden="true" />
-        </span>
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 

@@ -1,3 +1,4 @@
+import { SectionCard } from '../../../components/section-card';
 import { Link2, Link2Off, Moon, RefreshCw, UserRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { formatJakartaDate } from '../../../../domain/jakarta-time';
@@ -5,7 +6,6 @@ import { roleLabels, subscriptionStatusLabels } from '../../../../domain/roles';
 import { Avatar } from '../../../components/avatar';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
-import { cn } from '../../../components/cn';
 import { Switch } from '../../../components/switch';
 import { ViewHeader } from '../view-header';
 import type { DashboardViewProps } from '../view-types';
@@ -21,7 +21,7 @@ export function SettingsView({ user }: DashboardViewProps) {
     <>
       <ViewHeader title="Pengaturan Profil" description="Data akun, langganan dan aplikasi yang terhubung." />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 lg:gap-6 [&>*]:min-w-0">
-        <Panel title="Profil" titleId="profile-panel-title" icon={UserRound} className="lg:row-span-2">
+        <SectionCard iconStyle="plain" title="Profil" titleId="profile-panel-title" icon={UserRound} className="lg:row-span-2">
           <div className="mb-5 flex items-center gap-4">
             <Avatar name={user.name} photo={user.photo} size="lg" />
             <div className="min-w-0">
@@ -40,9 +40,9 @@ export function SettingsView({ user }: DashboardViewProps) {
             </Row>
             <Row label="Berlaku hingga">{formatJakartaDate(user.current_period_end)}</Row>
           </dl>
-        </Panel>
+        </SectionCard>
 
-        <Panel title="Strava" titleId="strava-panel-title" icon={Link2}>
+        <SectionCard iconStyle="plain" title="Strava" titleId="strava-panel-title" icon={Link2}>
           <p className="text-sm text-slate-600">
             {stravaConnected
               ? 'Akun Strava terhubung. Jarak, waktu dan detak jantung rata-rata dari aktivitasmu dibaca otomatis.'
@@ -71,42 +71,18 @@ export function SettingsView({ user }: DashboardViewProps) {
               <Badge tone="brand">Segera</Badge> Sinkronisasi Strava sedang disiapkan.
             </span>
           </div>
-        </Panel>
+        </SectionCard>
 
-        <Panel title="Tampilan" titleId="display-panel-title" icon={Moon}>
+        <SectionCard iconStyle="plain" title="Tampilan" titleId="display-panel-title" icon={Moon}>
           <Switch
             checked={darkMode}
             onCheckedChange={setDarkMode}
             label="Mode gelap"
             description={darkMode ? 'Aktif di sesi ini. Tema gelap lengkap sedang disiapkan.' : 'Nyaman di mata saat berlari malam.'}
           />
-        </Panel>
+        </SectionCard>
       </div>
     </>
-  );
-}
-
-function Panel({
-  title,
-  titleId,
-  icon: Icon,
-  className,
-  children,
-}: {
-  title: string;
-  titleId: string;
-  icon: typeof Moon;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={titleId} className={cn('rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6', className)}>
-      <h2 id={titleId} className="mb-4 flex items-center gap-2 text-base font-bold text-slate-900">
-        <Icon className="size-5 text-brand-600" aria-hidden="true" />
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 
