@@ -1,5 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
+import { isoFromParts, jakartaToday, planDateToIso } from '../src/domain/plan-date';
+import { HEAVY_CONFLICT_TITLE } from '../src/domain/run-types';
+import { addRuns, jakartaWeek, openTodayRun, planDate } from './log-helpers';
 
 /** axe-core over every screen of the foundation: no serious or critical WCAG A/AA violations. */
 const screens: { path: string; role?: 'runner' | 'admin' }[] = [
@@ -11,6 +15,108 @@ const screens: { path: string; role?: 'runner' | 'admin' }[] = [
   { path: '/dashboard', role: 'runner' },
   { path: '/admin', role: 'admin' },
 ];
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+test('the dashboard widgets with runs and the Log Hasil Latihan dialog have no serious accessibility violations', async ({ page }) => {
+  await signInViaApi(page, { email: uniqueEmail('a11y-log') });
+  const { today, other } = jakartaWeek();
+  await addRuns(page, [
+    { date: planDate(today), title: 'Tempo Run', program: '8k', paceRange: "4'30 - 4'45", trainingdistance: 8, trainingtime: 2280, traininghr: 160 },
+    { date: planDate(today), title: 'Easy Run', program: '5k', generatedby: 'ai' },
+    { date: planDate(other), title: 'Long Run', program: '15k' },
+  ]);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('week-total')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const dialog = await openTodayRun(page, 'Easy Run');
+  // With the all-or-none alert, a field error and the AI refusal on screen.
+  await dialog.getByLabel('Jarak Lari (km)').fill('abc');
+  await dialog.getByRole('button', { name: 'Hapus' }).click();
+  await expect(dialog.getByText('Hanya bisa menghapus aktivitas yang dibuat oleh user')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the Ekspor ke Google Calendar dialog and its confirmation have no serious accessibility violations', async ({ page }) => {
+  await signInViaApi(page, { email: uniqueEmail('a11y-export') });
+  await page.goto('/dashboard#calendar');
+  await page.getByRole('button', { name: 'Ekspor ke Google Calendar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ekspor ke Google Calendar' });
+  await dialog.getByRole('button', { name: 'Buat tautan kalender' }).click();
+  await expect(dialog.getByLabel('Tautan kalender pribadi')).toHaveValue(/\.ics$/);
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Cabut tautan' }).click();
+  await expect(page.getByRole('dialog', { name: 'Cabut tautan kalender?' })).toBeVisible();
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('Kalender Latihan, its day panel and its dialogs have no serious accessibility violations', async ({ page }) => {
+  await signInViaApi(page, { email: uniqueEmail('a11y-calendar'), name: 'Rina Lestari' });
+  const today = jakartaToday();
+  const day = (d: number) => planDate(isoFromParts(Number(today.slice(0, 4)), Number(today.slice(5, 7)), d));
+  await addRuns(page, [
+    { date: day(10), title: 'Interval', program: '6x800m', paceRange: "4'00 - 4'10" },
+    { date: day(20), title: 'Tempo Run', program: '8k', paceRange: "4'30 - 4'45" },
+    { date: day(20), title: 'Recovery Run', program: '3k', trainingdistance: 3, trainingtime: 1200, traininghr: 130 },
+    { date: planDate(today), title: 'Easy Run', program: '5k' },
+  ]);
+  await page.goto('/dashboard#calendar');
+  await expect(page.getByTestId('month-grid')).toBeVisible();
+  const settle = () => page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.locator(`[data-day="${planDateToIso(day(20))}"]`).getByRole('button', { name: /, 2 latihan$/ }).click();
+  await expect(page.getByTestId('day-panel')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Tambah Jadwal', exact: true }).click();
+  const create = page.getByRole('dialog', { name: 'Buat Jadwal' });
+  await create.getByRole('button', { name: 'Simpan Jadwal' }).click();
+  await expect(create.getByText('Tanggal tidak boleh kosong.')).toBeVisible();
+  await settle();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  await page.getByTestId('plan-profile-card').click();
+  await expect(page.getByRole('dialog', { name: 'Manajemen Paket Langganan' })).toBeVisible();
+  await settle();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  // The heavy-run confirmation, reached from the keyboard: Tempo Run from the 20th up a week and left to the 11th.
+  const cell = (d: number) => page.locator(`[data-day="${planDateToIso(day(d))}"]`);
+  await cell(20).getByRole('button', { name: /^Tempo Run/ }).focus();
+  await page.keyboard.press('Space');
+  await expect(cell(20)).toHaveClass(/ring-brand-600/);
+  await page.keyboard.press('ArrowUp');
+  await expect(cell(13)).toHaveClass(/ring-brand-600/);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(cell(11)).toHaveClass(/ring-brand-600/);
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('dialog', { name: HEAVY_CONFLICT_TITLE })).toBeVisible();
+  await settle();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('Kalender Latihan with locked AI runs has no serious accessibility violations', async ({ page }) => {
+  // The demo runner Budi: a trial ending in 10 days and a 6-week AI plan, so later runs are locked.
+  await signInViaApi(page, { email: 'budi.santoso@derap.id' });
+  await page.goto('/dashboard#calendar');
+  await expect(page.getByTestId('month-grid')).toBeVisible();
+  await page.getByRole('button', { name: 'Bulan berikutnya' }).click();
+  await expect(page.locator('[data-locked="true"]').first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
 
 for (const screen of screens) {
   test(`${screen.path} has no serious accessibility violations`, async ({ page }) => {

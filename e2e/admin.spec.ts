@@ -81,3 +81,13 @@ test('signed-out visitors to /admin go to /login', async ({ page }) => {
   await page.goto('/admin');
   await page.waitForURL(/\/login$/);
 });
+
+test('a user with a very long name and email never widens the user list on a phone', async ({ page, request }) => {
+  const email = `alamat.email.yang.sangat.panjang.sekali.${Date.now()}@contoh-domain-panjang.id`;
+  await request.post('/api/auth/dev-login', { data: { email, name: 'Ni Luh Putu Ayu Kusumawardhani Pramesti Dewi' } });
+  await signInViaApi(page, { email: uniqueEmail('admin'), role: 'admin' });
+  await page.goto('/admin');
+  await page.getByRole('searchbox', { name: 'Cari nama atau email' }).fill(email);
+  await expect(page.getByTestId('admin-user-row')).toHaveCount(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+});

@@ -124,7 +124,7 @@ test('/dashboard#calendar opens Kalender Latihan', async ({ page }) => {
   await signIn(page, { prefix: 'kalender' });
   await page.goto('/dashboard#calendar');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Kalender Latihan');
-  await expect(page.getByText('Kalender Latihan segera hadir', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Latihan mendatang' })).toBeVisible();
   const nav = await openNav(page);
   await expect(nav.getByRole('button', { name: /Kalender Latihan/ })).toHaveAttribute('aria-current', 'page');
 });

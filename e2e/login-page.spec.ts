@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
 
 test.describe('/login', () => {
@@ -29,6 +30,13 @@ test.describe('/login', () => {
     // Nothing overflows sideways, on the phone included.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test('has no automatically detectable accessibility violations', async ({ page }) => {
+    await page.goto('/login?error=google');
+    await expect(page.getByRole('heading', { level: 1, name: 'Masuk ke Derap' })).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 
   test('when Google is configured the button goes to /api/auth/google', async ({ page }) => {

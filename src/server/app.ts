@@ -13,7 +13,10 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
+import { calendarFeedRoutes } from './features/calendar-feed/routes';
 import { healthRoutes } from './features/health/routes';
+import { paymentsPlugin } from './features/payments/routes';
+import { trainingPlanRoutes } from './features/training-plans/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 
@@ -76,6 +79,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { db: database.db, config, identity });
   await app.register(adminRoutes, { db: database.db });
+  await app.register(paymentsPlugin, { db: database.db, config });
+  await app.register(trainingPlanRoutes, { db: database.db });
+  await app.register(calendarFeedRoutes, { db: database.db, config });
 
   // The built web app; any non-API path returns index.html so client routes survive a reload.
   const indexHtml = path.join(config.webDistDir, 'index.html');

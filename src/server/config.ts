@@ -27,6 +27,12 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default('./dist/web'),
+  MIDTRANS_SERVER_KEY: z.string().min(1).optional(),
+  MIDTRANS_CLIENT_KEY: z.string().min(1).optional(),
+  MIDTRANS_PRODUCTION: booleanish.default(false),
+  MIDTRANS_SNAP_URL: z.url().optional(),
+  MIDTRANS_API_URL: z.url().optional(),
+  PAYMENT_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(0).default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -52,6 +58,20 @@ export interface AppConfig {
   webDistDir: string;
   /** Extra allowed OIDC http issuers (tests run the OIDC server on 127.0.0.1 over http). */
   allowInsecureOidc: boolean;
+  /** Midtrans Snap when a server key is set; otherwise the built-in sandbox checkout takes payments. */
+  midtrans: MidtransConfig | null;
+  /** How often unpaid orders past their time are expired; 0 = never (tests drive it by hand). */
+  paymentExpirySweepSeconds: number;
+}
+
+export interface MidtransConfig {
+  serverKey: string;
+  clientKey: string | null;
+  production: boolean;
+  /** Snap base URL (create transaction), without a trailing slash. */
+  snapUrl: string;
+  /** Core API base URL (status, expire), without a trailing slash. */
+  apiUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -79,6 +99,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (production && !e.JWT_SECRET) {
     throw new ConfigError('Mode produksi membutuhkan JWT_SECRET (minimal 32 karakter).');
   }
+  if (production && !e.MIDTRANS_SERVER_KEY) {
+    // The sandbox checkout lets anyone mark an order paid: never in front of real users.
+    throw new ConfigError('Mode produksi membutuhkan MIDTRANS_SERVER_KEY (gateway sandbox hanya untuk pengembangan).');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
@@ -101,6 +125,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     allowInsecureOidc: !production && new URL(e.GOOGLE_ISSUER).protocol === 'http:',
+    midtrans: e.MIDTRANS_SERVER_KEY
+      ? {
+          serverKey: e.MIDTRANS_SERVER_KEY,
+          clientKey: e.MIDTRANS_CLIENT_KEY ?? null,
+          production: e.MIDTRANS_PRODUCTION,
+          snapUrl: (e.MIDTRANS_SNAP_URL ?? (e.MIDTRANS_PRODUCTION ? 'https://app.midtrans.com' : 'https://app.sandbox.midtrans.com')).replace(/\/$/, ''),
+          apiUrl: (e.MIDTRANS_API_URL ?? (e.MIDTRANS_PRODUCTION ? 'https://api.midtrans.com' : 'https://api.sandbox.midtrans.com')).replace(/\/$/, ''),
+        }
+      : null,
+    paymentExpirySweepSeconds: e.PAYMENT_EXPIRY_SWEEP_SECONDS,
   };
 }
 

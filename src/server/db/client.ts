@@ -43,13 +43,22 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     };
   }
   const pool = new pg.Pool({ connectionString: opts.url, max: opts.max ?? 10 });
+  let closing = false;
+  // An idle connection can be cut (server restart, terminated backend); the pool drops it and opens
+  // another. Without a listener node-postgres rethrows the error and the process dies.
+  pool.on('error', (err) => {
+    if (!closing) console.warn(`PostgreSQL: koneksi idle terputus (${err.message}).`);
+  });
   const db = drizzlePg(pool, { schema });
   await migratePg(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
     kind: 'postgres',
     ping: () => ping(db as unknown as Db),
-    close: () => pool.end(),
+    close: () => {
+      closing = true;
+      return pool.end();
+    },
   };
 }
 

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Role } from '../../domain/roles';
 import type { Db } from './client';
+import { jakartaToday } from '../../domain/plan-date';
+import { addRuns } from '../features/training-plans/service';
+import { buildDemoPlan } from './demo-plan';
 import { users } from './schema';
 
 export interface DemoUser {
@@ -21,12 +24,18 @@ export const demoUsers: DemoUser[] = [
   { name: 'Dewi Lestari', email: 'dewi.lestari@derap.id', role: 'admin' },
 ];
 
+/** Rina follows an 8-week AI plan with logged results; Budi's trial ends mid-plan, so later AI runs are locked. */
+const demoPlans = [
+  { email: 'rina.wulandari@derap.id', weeks: 8, behind: 4 },
+  { email: 'budi.santoso@derap.id', weeks: 6, behind: 1 },
+];
+
 /** Loads demo data on first start only (an empty users table); returns whether it did. */
 export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   if ((row?.n ?? 0) > 0) return false;
   await db.transaction(async (tx) => {
-    await tx.insert(users).values(
+    const inserted = await tx.insert(users).values(
       demoUsers.map((u) => ({
         name: u.name,
         email: u.email,
@@ -35,7 +44,12 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
         hasHadTrial: u.subscriptionStatus === 'trialing' || u.subscriptionStatus === 'active',
         currentPeriodEnd: u.periodDays ? new Date(now.getTime() + u.periodDays * 86_400_000) : null,
       })),
-    );
+    ).returning({ id: users.id, email: users.email });
+    const today = jakartaToday(now);
+    for (const { email, weeks, behind } of demoPlans) {
+      const user = inserted.find((u) => u.email === email);
+      if (user) await addRuns(tx as unknown as Db, user.id, buildDemoPlan(today, weeks, behind));
+    }
   });
   return true;
 }

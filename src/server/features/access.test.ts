@@ -15,6 +15,13 @@ const publicRoutes = new Set([
   'POST /api/auth/dev-login',
   'POST /api/auth/refresh',
   'POST /api/auth/logout',
+  // Payments: the gateway's webhook (trusted by its signature) and the sandbox checkout (by its unguessable order ref).
+  'POST /api/payments/notification',
+  'GET /api/payments/sandbox/{ref}',
+  'POST /api/payments/sandbox/{ref}',
+  // The private calendar feed: the unguessable token in its URL is the credential (Google Calendar
+  // fetches it without a session); unknown or revoked tokens answer 404.
+  'GET /api/calendar/{token}.ics',
 ]);
 
 const sampleId = '00000000-0000-4000-8000-000000000000';

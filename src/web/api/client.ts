@@ -27,10 +27,22 @@ export interface RequestOptions extends Omit<RequestInit, 'body'> {
 
 const REFRESH_PATH = '/api/auth/refresh';
 
+let leavingForLogin = false;
+
+/**
+ * Goes to /login once: a logout and a 401 from a request still in flight must not both navigate,
+ * or the second navigation cancels the first.
+ */
+export function goToLogin() {
+  if (leavingForLogin) return;
+  leavingForLogin = true;
+  window.location.assign('/login');
+}
+
 export function defaultSessionExpired() {
   tokenStore.clear();
   const here = window.location.pathname;
-  if (here !== '/login' && here !== '/mobile-login') window.location.assign('/login');
+  if (here !== '/login' && here !== '/mobile-login') goToLogin();
 }
 
 /**

@@ -36,6 +36,16 @@ describe('development sign-in, tokens and sessions', () => {
     expect(res.json()).toEqual({ google: false, devLogin: true });
   });
 
+  it('without Google, the web flow returns to /login and the app flow to its own /mobile-login page, each with the reason', async () => {
+    const web = await t.app.inject({ method: 'GET', url: '/api/auth/google' });
+    expect(web.statusCode).toBe(302);
+    expect(web.headers.location).toBe('/login?error=google_unavailable');
+    const redirect = encodeURIComponent('http://localhost:3000/mobile-login?from_app=true');
+    const mobile = await t.app.inject({ method: 'GET', url: `/api/auth/google/mobile?redirect=${redirect}` });
+    expect(mobile.statusCode).toBe(302);
+    expect(mobile.headers.location).toBe('/mobile-login?from_app=true&error=google_unavailable');
+  });
+
   it('creates a runner on first dev sign-in, answers {token, refreshToken, user} and sets httpOnly cookies', async () => {
     const res = await devLogin({ email: 'Sari.Indah@Contoh.id', name: 'Sari Indah' });
     expect(res.statusCode).toBe(200);
@@ -232,7 +242,13 @@ describe('production mode', () => {
   });
   it('has no development sign-in', async () => {
     const t = await buildTestApp({
-      env: { NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', GOOGLE_ISSUER: 'https://accounts.example.test' },
+      env: {
+        NODE_ENV: 'production',
+        GOOGLE_CLIENT_ID: 'id',
+        GOOGLE_CLIENT_SECRET: 'secret',
+        GOOGLE_ISSUER: 'https://accounts.example.test',
+        MIDTRANS_SERVER_KEY: 'Mid-server-test', // production refuses the sandbox gateway
+      },
     });
     try {
       expect(t.config.devLogin).toBe(false);

@@ -54,7 +54,15 @@ export async function authRoutes(app: FastifyInstance, { db, config, identity }:
   );
 
   async function beginGoogle(reply: FastifyReply, mode: 'web' | 'mobile', redirect: string | null) {
-    if (!identity) return reply.redirect(`/login?error=google_unavailable`);
+    if (!identity) {
+      // The app's flow must come back to its own page, which shows the error and offers retry.
+      if (mode === 'mobile' && redirect) {
+        const url = new URL(redirect, config.publicUrl);
+        url.searchParams.set('error', 'google_unavailable');
+        return reply.redirect(url.pathname + url.search);
+      }
+      return reply.redirect('/login?error=google_unavailable');
+    }
     const { url, flow } = await identity.begin(callbackUri);
     const cookie = await new SignJWT({ ...flow, mode, redirect } satisfies FlowCookie as unknown as Record<string, unknown>)
       .setProtectedHeader({ alg: 'HS256' })

@@ -1,8 +1,5 @@
 /** Indonesian texts of the sign-in pages that more than one component shows. */
 
-export const SUPPORT_EMAIL = 'halo@derap.id';
-/** Derap's WhatsApp support line (wa.me link). Replace with the company number before launch. */
-export const SUPPORT_WHATSAPP_URL = 'https://wa.me/6281100000000';
 
 /** Messages for `?error=` codes the server puts on /login and /mobile-login after Google. */
 const signInErrors: Record<string, string> = {

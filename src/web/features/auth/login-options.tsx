@@ -8,7 +8,8 @@ import { Dialog } from '../../components/dialog';
 import { Input } from '../../components/input';
 import { Logo } from '../../components/logo';
 import { PrivacyDialog, TermsDialog } from '../legal/legal-dialogs';
-import { GOOGLE_UNAVAILABLE_HINT, SUPPORT_EMAIL, SUPPORT_WHATSAPP_URL } from './auth-messages';
+import { supportContact } from '../../../domain/contact';
+import { GOOGLE_UNAVAILABLE_HINT } from './auth-messages';
 
 /**
  * The page around every sign-in screen: brand background, logo, one centred card. `aside`
@@ -60,14 +61,14 @@ function FacebookIcon() {
   );
 }
 
-const providerClass = 'h-12 w-full border-slate-300 text-sm text-slate-800';
+const providerClass = 'min-h-12 w-full border-slate-300 px-3 text-slate-800';
 
 /** Google is the way in; when the server has no Google configured it is shown, disabled, with a hint. */
 export function GoogleButton({ href, available }: { href: string; available: boolean }) {
   const hintId = useId();
   if (available) {
     return (
-      <a href={href} className={buttonClass('outline', 'lg', providerClass)}>
+      <a href={href} className={buttonClass('outline', 'md', providerClass)}>
         <GoogleIcon />
         Masuk dengan Google
       </a>
@@ -75,7 +76,7 @@ export function GoogleButton({ href, available }: { href: string; available: boo
   }
   return (
     <div>
-      <button type="button" aria-disabled="true" aria-describedby={hintId} className={buttonClass('outline', 'lg', cn(providerClass, 'cursor-not-allowed opacity-60 hover:bg-white'))}>
+      <button type="button" aria-disabled="true" aria-describedby={hintId} className={buttonClass('outline', 'md', cn(providerClass, 'cursor-not-allowed opacity-60 hover:bg-white'))}>
         <GoogleIcon />
         Masuk dengan Google
       </button>
@@ -91,11 +92,11 @@ export function FacebookButton() {
     <button
       type="button"
       aria-disabled="true"
-      className={buttonClass('outline', 'lg', cn(providerClass, 'cursor-not-allowed opacity-60 hover:bg-white'))}
+      className={buttonClass('outline', 'md', cn(providerClass, 'cursor-not-allowed opacity-60 hover:bg-white'))}
     >
       <FacebookIcon />
-      Masuk dengan Facebook
-      <Badge tone="gray" className="ml-1">
+      <span className="whitespace-nowrap">Masuk dengan Facebook</span>
+      <Badge tone="gray">
         Segera
       </Badge>
     </button>
@@ -168,13 +169,13 @@ export function RoleSelector() {
       </div>
       <p id={`${ids}-hint`} className="mt-2 text-xs leading-relaxed text-slate-600">
         Masuk sebagai Pelatih atau Penyelenggara belum dibuka. Hubungi kami lewat email{' '}
-        <a href={`mailto:${SUPPORT_EMAIL}`} className="inline-flex items-center gap-0.5 font-semibold text-brand-700 underline-offset-2 hover:underline">
+        <a href={`mailto:${supportContact.email}`} className="inline-flex items-center gap-0.5 font-semibold text-brand-700 underline-offset-2 hover:underline">
           <Mail className="size-3" aria-hidden="true" />
-          {SUPPORT_EMAIL}
+          {supportContact.email}
         </a>{' '}
         atau{' '}
         <a
-          href={SUPPORT_WHATSAPP_URL}
+          href={supportContact.whatsappUrl}
           target="_blank"
           rel="noreferrer"
           className="inline-flex items-center gap-0.5 font-semibold text-brand-700 underline-offset-2 hover:underline"

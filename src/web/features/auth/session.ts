@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '../../../domain/user';
-import { api, ApiError } from '../../api/client';
+import { api, ApiError, goToLogin } from '../../api/client';
 import { tokenStore } from '../../api/tokens';
 
 export const sessionKeys = {
@@ -37,8 +37,8 @@ export function useLogout() {
     mutationFn: () => api.post('/api/auth/logout', { refreshToken: tokenStore.refreshToken ?? undefined }, { noRefresh: true }),
     onSettled: () => {
       tokenStore.clear();
+      goToLogin();
       queryClient.clear();
-      window.location.assign('/login');
     },
   });
 }

@@ -1,6 +1,7 @@
-import { CalendarDays, ClipboardList, UserRoundCog, Users, Flag } from 'lucide-react';
+import { ClipboardList, UserRoundCog, Users, Flag } from 'lucide-react';
 import type { ComponentType } from 'react';
 import type { Role } from '../../../domain/roles';
+import { CalendarView } from '../training-plan/calendar/calendar-view';
 import { comingSoonView } from './views/coming-soon-view';
 import { HomeView } from './views/home-view';
 import { SettingsView } from './views/settings-view';
@@ -24,11 +25,7 @@ export const dashboardViews: Record<DashboardViewId, DashboardViewDefinition> = 
   'kalender-latihan': {
     title: 'Kalender Latihan',
     roles: everyone,
-    component: comingSoonView({
-      title: 'Kalender Latihan',
-      description: 'Jadwal latihan bulanan, program dari AI Coach dan catatan hasil larimu akan tampil di sini.',
-      icon: CalendarDays,
-    }),
+    component: CalendarView,
   },
   kegiatan: {
     title: 'Daftar Kegiatan',

@@ -98,7 +98,7 @@ export function UsersSection() {
       ) : (
         <>
           <div className="md:overflow-hidden md:rounded-2xl md:border md:border-slate-200 md:bg-white md:shadow-sm">
-            <table className={cn('w-full text-sm', users.isPlaceholderData && 'opacity-60')} aria-busy={users.isFetching}>
+            <table className={cn('w-full text-sm max-md:block', users.isPlaceholderData && 'opacity-60')} aria-busy={users.isFetching}>
               <caption className="sr-only">Daftar pengguna</caption>
               <thead className="bg-slate-50 text-left text-xs font-bold tracking-wide text-slate-500 uppercase max-md:sr-only">
                 <tr>
@@ -114,9 +114,9 @@ export function UsersSection() {
                   <tr
                     key={user._id}
                     data-testid="admin-user-row"
-                    className="max-md:flex max-md:flex-col max-md:rounded-2xl max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-4 max-md:shadow-sm"
+                    className="max-md:flex max-md:min-w-0 max-md:flex-col max-md:rounded-2xl max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-4 max-md:shadow-sm"
                   >
-                    <td className="md:px-4 md:py-3">
+                    <td className="max-md:block max-md:min-w-0 md:px-4 md:py-3">
                       <div className="flex min-w-0 items-center gap-3">
                         <Avatar name={user.name} photo={user.photo} size="sm" />
                         <div className="min-w-0">

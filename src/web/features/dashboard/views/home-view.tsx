@@ -1,43 +1,33 @@
-import { SectionCard } from '../../../components/section-card';
-import { ArrowRight, CalendarDays, CalendarCheck, Camera, Footprints, Medal, Plus, ShoppingBag, Sparkles, TrendingUp } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ArrowRight, CalendarCheck, CalendarDays, Camera, Footprints, Medal, Plus, ShoppingBag, Sparkles, TrendingUp } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { greetUser } from '../../../../domain/greeting';
 import { formatJakartaDate } from '../../../../domain/jakarta-time';
+import { jakartaToday, planDateToIso } from '../../../../domain/plan-date';
+import { isRunLocked, type Run } from '../../../../domain/training-plan';
 import { Badge } from '../../../components/badge';
 import { Button, buttonClass } from '../../../components/button';
-import { EmptyState } from '../../../components/empty-state';
+import { SectionCard } from '../../../components/section-card';
+import { LogResultDialog } from '../../training-plan/log-result/log-result-dialog';
 import { ViewHeader } from '../view-header';
+import { TodayRuns } from '../widgets/today-runs';
+import { useWeekRuns } from '../widgets/use-week-runs';
+import { WeeklyProgressChart } from '../widgets/weekly-progress-chart';
 import { organizerRoles, type DashboardViewProps } from '../view-types';
 
-/** One of today's planned runs (filled in by the training-calendar issue). */
-export interface TodayRun {
-  _id: string;
-  title: string;
-  /** e.g. '(10k)' */
-  program?: string;
-  /** e.g. "4'10 - 4'15" */
-  paceRange?: string;
-  done?: boolean;
-}
-
-/** One day of this week's progress, Monday to Sunday. */
-export interface WeeklyProgressDay {
-  /** 'Sen', 'Sel', ... */
-  label: string;
-  plannedKm: number;
-  actualKm: number;
-}
-
 export interface HomeViewProps extends DashboardViewProps {
-  todayRuns?: readonly TodayRun[];
-  weeklyProgress?: readonly WeeklyProgressDay[];
-  /** Shown in the greeting; injectable for tests. */
+  /** The greeting's clock and the week shown; injectable for tests. */
   now?: Date;
 }
 
-export function HomeView({ user, onNavigate, todayRuns = [], weeklyProgress = [], now = new Date() }: HomeViewProps) {
+export function HomeView({ user, onNavigate, now = new Date() }: HomeViewProps) {
   const canCreateEvent = organizerRoles.includes(user.role);
+  const today = jakartaToday(now);
+  const { status, refetch, planId, week, todayRuns } = useWeekRuns(today);
+  // The run whose log dialog is open (kept as opened, so a refetch never swaps it mid-edit).
+  const [logging, setLogging] = useState<Run | null>(null);
+  const periodEnd = user.current_period_end ? jakartaToday(new Date(user.current_period_end)) : null;
+  const isLocked = (run: Run) => isRunLocked({ generatedby: run.generatedby, day: planDateToIso(run.date) ?? today }, periodEnd);
   return (
     <>
       <ViewHeader
@@ -95,27 +85,11 @@ export function HomeView({ user, onNavigate, todayRuns = [], weeklyProgress = []
         </SectionCard>
 
         <SectionCard title="Progres Latihan Minggu Ini" icon={TrendingUp} titleId="weekly-card-title" className="lg:col-span-2">
-          <WeeklyProgress days={weeklyProgress} />
+          <WeeklyProgressChart status={status} week={week} onRetry={refetch} />
         </SectionCard>
 
         <SectionCard title="Latihan Hari Ini" icon={CalendarCheck} titleId="today-card-title">
-          {todayRuns.length === 0 ? (
-            <EmptyState compact icon={Footprints} description="Tidak ada latihan untuk hari ini." />
-          ) : (
-            <ul className="divide-y divide-slate-100">
-              {todayRuns.map((run) => (
-                <li key={run._id} className="flex items-center justify-between gap-3 py-2.5">
-                  <div className="min-w-0">
-                    <p className="truncate font-semibold text-slate-900">
-                      {run.title} {run.program && <span className="font-normal text-slate-500">{run.program}</span>}
-                    </p>
-                    {run.paceRange && <p className="text-sm text-slate-600">Pace {run.paceRange}</p>}
-                  </div>
-                  {run.done && <Badge tone="green">Selesai</Badge>}
-                </li>
-              ))}
-            </ul>
-          )}
+          <TodayRuns status={status} runs={todayRuns} isLocked={isLocked} onOpen={setLogging} onRetry={refetch} />
         </SectionCard>
 
         <SectionCard title="Fitur Baru Segera Hadir" icon={Sparkles} titleId="soon-card-title" className="lg:col-span-3">
@@ -129,6 +103,8 @@ export function HomeView({ user, onNavigate, todayRuns = [], weeklyProgress = []
           </ul>
         </SectionCard>
       </div>
+
+      <LogResultDialog run={logging} planId={planId} onOpenChange={(open) => !open && setLogging(null)} />
     </>
   );
 }
@@ -144,41 +120,5 @@ function SoonFeature({ icon: Icon, title, children }: { icon: typeof Medal; titl
         <p className="mt-1 text-sm text-slate-600">{children}</p>
       </div>
     </li>
-  );
-}
-
-/** Planned vs realised km per day (Rencana / Realisasi); a simple bar chart until recharts lands. */
-function WeeklyProgress({ days }: { days: readonly WeeklyProgressDay[] }) {
-  const hasData = days.some((d) => d.plannedKm > 0 || d.actualKm > 0);
-  if (!hasData) return <EmptyState compact icon={TrendingUp} description="Tidak ada data latihan untuk minggu ini." />;
-  const max = Math.max(...days.flatMap((d) => [d.plannedKm, d.actualKm]), 1);
-  const planned = days.reduce((sum, d) => sum + d.plannedKm, 0);
-  const actual = days.reduce((sum, d) => sum + d.actualKm, 0);
-  const km = (n: number) => `${n.toLocaleString('id-ID', { maximumFractionDigits: 1 })} km`;
-  return (
-    <div>
-      <p className="text-sm text-slate-600">
-        <span className="font-semibold text-slate-900">{km(actual)}</span> dari {km(planned)} direncanakan
-      </p>
-      <div className="mt-4 flex h-36 items-end gap-2" role="img" aria-label={`Realisasi ${km(actual)} dari rencana ${km(planned)} minggu ini`}>
-        {days.map((d) => (
-          <div key={d.label} className="flex h-full flex-1 flex-col items-center gap-1">
-            <div className="flex w-full flex-1 items-end justify-center gap-0.5">
-              <span className="w-2.5 rounded-t bg-slate-300 sm:w-3" style={{ height: `${(d.plannedKm / max) * 100}%` }} />
-              <span className="w-2.5 rounded-t bg-brand-500 sm:w-3" style={{ height: `${(d.actualKm / max) * 100}%` }} />
-            </div>
-            <span className="text-xs text-slate-500">{d.label}</span>
-          </div>
-        ))}
-      </div>
-      <div className="mt-3 flex gap-4 text-xs text-slate-600">
-        <span className="inline-flex items-center gap-1.5">
-          <span className="size-2.5 rounded-sm bg-slate-300" aria-hidden="true" /> Rencana
-        </span>
-        <span className="inline-flex items-center gap-1.5">
-          <span className="size-2.5 rounded-sm bg-brand-500" aria-hidden="true" /> Realisasi
-        </span>
-      </div>
-    </div>
   );
 }

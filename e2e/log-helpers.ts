@@ -1,0 +1,50 @@
+import type { Page } from '@playwright/test';
+import { WEEKDAY_NAMES } from '../src/domain/month-grid';
+import { addDays, isoToPlanDate, jakartaToday, weekdayIndex, weekDays, type IsoDay } from '../src/domain/plan-date';
+import type { Run, RunInput, TrainingPlan } from '../src/domain/training-plan';
+import { expect } from './fixtures';
+
+/** Today in Jakarta, its Monday-to-Sunday week, and another day of the same week. */
+export function jakartaWeek() {
+  const today = jakartaToday();
+  const other = weekdayIndex(today) === 6 ? addDays(today, -1) : addDays(today, 1);
+  return { today, other, days: weekDays(today) };
+}
+
+export const planDate = (iso: IsoDay) => isoToPlanDate(iso);
+export const dayName = (iso: IsoDay) => WEEKDAY_NAMES[weekdayIndex(iso)]!;
+
+/** Adds runs through the API as the signed-in runner (the page's cookies). */
+export async function addRuns(page: Page, runs: RunInput[]): Promise<TrainingPlan> {
+  const res = await page.request.post('/api/training-plans', { data: { trainingPlan: runs } });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as TrainingPlan;
+}
+
+export async function planRuns(page: Page): Promise<Run[]> {
+  const res = await page.request.get('/api/training-plans');
+  if (res.status() === 404) return [];
+  expect(res.ok()).toBeTruthy();
+  return ((await res.json()) as { trainingPlans: TrainingPlan[] }).trainingPlans[0]?.trainingPlan ?? [];
+}
+
+/** The weekly chart's text alternative: [planned, realised] km of one day, as shown. */
+export async function chartRow(page: Page, iso: IsoDay): Promise<string[]> {
+  const table = page.getByRole('region', { name: 'Progres Latihan Minggu Ini' }).getByRole('table');
+  const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: dayName(iso), exact: true }) });
+  return row.getByRole('cell').allTextContents();
+}
+
+/** Opens one of today's runs from the dashboard; returns the dialog. */
+export async function openTodayRun(page: Page, title: string) {
+  await page.getByRole('region', { name: 'Latihan Hari Ini' }).getByRole('button', { name: new RegExp(title) }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log Hasil Latihan' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Nothing on the page is wider than the screen. */
+export async function expectNoHorizontalOverflow(page: Page) {
+  const width = page.viewportSize()!.width;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}

@@ -1,0 +1,208 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { OrderStatus } from '../../../domain/payments';
+import type { MidtransConfig } from '../../config';
+import {
+  GatewayError,
+  NotificationRejected,
+  type CreateTransactionInput,
+  type CreatedTransaction,
+  type ExpireOutcome,
+  type PaymentGateway,
+  type VerifiedNotification,
+} from './port';
+
+/**
+ * Midtrans Snap (https://docs.midtrans.com): `POST {snap}/snap/v1/transactions` opens a checkout and
+ * answers `{ token, redirect_url }`; Midtrans then POSTs HTTP notifications signed with
+ * `SHA512(order_id + status_code + gross_amount + serverKey)`.
+ */
+
+const REQUEST_TIMEOUT_MS = 15_000;
+/** Snap limits: item name 50 characters, customer first name 255. */
+const ITEM_NAME_MAX = 50;
+const CUSTOMER_NAME_MAX = 255;
+
+export function midtransSignature(orderId: string, statusCode: string, grossAmount: string, serverKey: string): string {
+  return createHash('sha512').update(orderId + statusCode + grossAmount + serverKey).digest('hex');
+}
+
+/**
+ * Our status for a Midtrans `transaction_status` (+ `fraud_status` for card captures), or null for a
+ * status we do not know (logged, nothing changes).
+ */
+export function mapMidtransStatus(transactionStatus: string, fraudStatus?: string | null): OrderStatus | null {
+  switch (transactionStatus) {
+    case 'capture':
+      // A captured card under fraud review is not money yet; a denied one is a failed attempt.
+      if (fraudStatus === 'challenge') return 'pending';
+      if (fraudStatus === 'deny') return 'failed';
+      return 'paid';
+    case 'settlement':
+      return 'paid';
+    case 'pending':
+    case 'authorize':
+      return 'pending';
+    case 'deny':
+    case 'failure':
+      return 'failed';
+    case 'cancel':
+      return 'canceled';
+    case 'expire':
+      return 'expired';
+    case 'refund':
+    case 'chargeback':
+      return 'refunded';
+    case 'partial_refund':
+    case 'partial_chargeback':
+      // Part of the money went back; the order itself stays paid.
+      return 'paid';
+    default:
+      return null;
+  }
+}
+
+function text(body: Record<string, unknown>, key: string): string | null {
+  const v = body[key];
+  return typeof v === 'string' && v.length > 0 ? v : null;
+}
+
+/** Verifies and reads a Midtrans-shaped notification signed with `serverKey` (also used by the sandbox). */
+export function readMidtransNotification(body: unknown, serverKey: string): VerifiedNotification {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new NotificationRejected('malformed', 'Notifikasi pembayaran tidak valid.');
+  }
+  const b = body as Record<string, unknown>;
+  const orderId = text(b, 'order_id');
+  const statusCode = text(b, 'status_code');
+  const grossAmount = text(b, 'gross_amount');
+  const signature = text(b, 'signature_key');
+  const transactionStatus = text(b, 'transaction_status');
+  if (!orderId || !statusCode || !grossAmount || !signature || !transactionStatus) {
+    throw new NotificationRejected('malformed', 'Notifikasi pembayaran tidak lengkap.');
+  }
+  // Midtrans order ids are at most 50 of [A-Za-z0-9-_~.]; statuses are lower-case words.
+  if (!/^[\w.~-]{1,100}$/.test(orderId) || !/^[a-z_]{1,40}$/.test(transactionStatus) || !/^\d{3}$/.test(statusCode)) {
+    throw new NotificationRejected('malformed', 'Notifikasi pembayaran tidak valid.');
+  }
+  const expected = Buffer.from(midtransSignature(orderId, statusCode, grossAmount, serverKey), 'utf8');
+  const given = Buffer.from(signature.toLowerCase(), 'utf8');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new NotificationRejected('forged', 'Tanda tangan notifikasi tidak valid.');
+  }
+  if (!/^\d+(\.\d{1,2})?$/.test(grossAmount)) {
+    throw new NotificationRejected('malformed', 'Jumlah pada notifikasi pembayaran tidak valid.');
+  }
+  return {
+    orderRef: orderId,
+    status: mapMidtransStatus(transactionStatus, text(b, 'fraud_status')),
+    gatewayStatus: transactionStatus,
+    grossAmount: Number(grossAmount),
+    transactionId: text(b, 'transaction_id'),
+    paymentType: text(b, 'payment_type'),
+  };
+}
+
+/** Snap's `expiry.start_time`: 'yyyy-MM-dd HH:mm:ss +0700' in Jakarta time. */
+export function midtransTime(instant: Date): string {
+  const shifted = new Date(instant.getTime() + 7 * 60 * 60 * 1000).toISOString();
+  return `${shifted.slice(0, 10)} ${shifted.slice(11, 19)} +0700`;
+}
+
+/** The Snap request body for one order. */
+export function snapRequestBody(input: CreateTransactionInput): Record<string, unknown> {
+  const customer: Record<string, string> = {
+    first_name: input.customer.name.trim().slice(0, CUSTOMER_NAME_MAX),
+    email: input.customer.email.trim(),
+  };
+  if (input.customer.phone?.trim()) customer.phone = input.customer.phone.trim();
+  return {
+    transaction_details: { order_id: input.orderRef, gross_amount: input.amount },
+    item_details: [{ id: input.itemId, price: input.amount, quantity: 1, name: input.description.slice(0, ITEM_NAME_MAX) }],
+    customer_details: customer,
+    ...(input.enabledPayments.length ? { enabled_payments: [...input.enabledPayments] } : {}),
+    callbacks: { finish: input.finishUrl },
+    expiry: { start_time: midtransTime(input.createdAt), unit: 'minute', duration: input.expiresInMinutes },
+  };
+}
+
+async function readJson(res: Response): Promise<Record<string, unknown> | null> {
+  try {
+    const value: unknown = await res.json();
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface MidtransOptions extends MidtransConfig {
+  /** Sent as X-Override-Notification so the dashboard setting is not needed; null = use the dashboard's. */
+  notificationUrl: string | null;
+  fetch?: typeof fetch;
+}
+
+export function createMidtransGateway(opts: MidtransOptions): PaymentGateway {
+  const doFetch = opts.fetch ?? fetch;
+  const headers = {
+    accept: 'application/json',
+    'content-type': 'application/json',
+    authorization: `Basic ${Buffer.from(`${opts.serverKey}:`).toString('base64')}`,
+  };
+
+  async function call(url: string, init: RequestInit): Promise<{ res: Response; body: Record<string, unknown> | null }> {
+    let res: Response;
+    try {
+      res = await doFetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    } catch (err) {
+      throw new GatewayError('Midtrans tidak dapat dihubungi.', { url, cause: err instanceof Error ? err.message : String(err) });
+    }
+    return { res, body: await readJson(res) };
+  }
+
+  async function transactionStatus(orderRef: string): Promise<string | null> {
+    const { res, body } = await call(`${opts.apiUrl}/v2/${encodeURIComponent(orderRef)}/status`, { method: 'GET', headers });
+    const code = String(body?.status_code ?? res.status);
+    if (code === '404') return null;
+    const status = body?.transaction_status;
+    if (typeof status !== 'string') throw new GatewayError('Status transaksi Midtrans tidak terbaca.', { status: res.status, body });
+    return status;
+  }
+
+  return {
+    name: 'midtrans',
+
+    async createTransaction(input): Promise<CreatedTransaction> {
+      const { res, body } = await call(`${opts.snapUrl}/snap/v1/transactions`, {
+        method: 'POST',
+        headers: opts.notificationUrl ? { ...headers, 'x-override-notification': opts.notificationUrl } : headers,
+        body: JSON.stringify(snapRequestBody(input)),
+      });
+      const token = body?.token;
+      const redirectUrl = body?.redirect_url;
+      if (!res.ok || typeof token !== 'string' || typeof redirectUrl !== 'string') {
+        throw new GatewayError('Midtrans menolak membuat transaksi.', {
+          status: res.status,
+          errors: body?.error_messages ?? body,
+        });
+      }
+      return { paymentUrl: redirectUrl, reference: token };
+    },
+
+    async verifyNotification(body) {
+      return readMidtransNotification(body, opts.serverKey);
+    },
+
+    async expireTransaction(orderRef): Promise<ExpireOutcome> {
+      const { res, body } = await call(`${opts.apiUrl}/v2/${encodeURIComponent(orderRef)}/expire`, { method: 'POST', headers });
+      const code = String(body?.status_code ?? res.status);
+      // 407: expired now. 404: the payer never picked a method, so there is nothing to pay at Midtrans.
+      if (code === '407' || code === '404') return 'expired';
+      // Anything else (412: cannot be changed) — ask what it is now.
+      const status = await transactionStatus(orderRef);
+      if (status === null) return 'expired';
+      const mapped = mapMidtransStatus(status);
+      if (mapped === 'paid' || mapped === 'refunded') return 'settled';
+      if (mapped === 'expired' || mapped === 'canceled' || mapped === 'failed') return 'expired';
+      throw new GatewayError('Transaksi Midtrans belum dapat dikedaluwarsakan.', { status: res.status, body, transactionStatus: status });
+    },
+  };
+}

@@ -1,0 +1,151 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { daysBetween, planDateToIso } from '../../../domain/plan-date';
+import { messages, planInputSchema, planListSchema, planSchema, planDateSchema, runPatchSchema, runSchema } from '../../../domain/training-plan';
+import type { Db } from '../../db/client';
+import { requireUser, signedIn } from '../../plugins/auth';
+import { badRequest, errorResponseSchema as errorSchema, notFound } from '../../plugins/errors';
+import { addRuns, deleteOwnRun, deleteProgramRun, patchRun, readPlan, replaceRuns } from './service';
+
+export const MAX_RANGE_DAYS = 366;
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+
+/** The runner's own training plan (spec §7). Every route reads and writes only the caller's plan. */
+export async function trainingPlanRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('onRequest', signedIn);
+
+  r.get(
+    '/api/training-plans',
+    {
+      schema: {
+        tags: ['training-plans'],
+        summary: "The caller's plan with all its runs; 404 when there is no plan yet",
+        response: { 200: planListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const plan = await readPlan(db, requireUser(request).id);
+      if (!plan) throw notFound('Belum ada program latihan.');
+      return { trainingPlans: [plan] };
+    },
+  );
+
+  r.get(
+    '/api/training-plans/by-date',
+    {
+      schema: {
+        tags: ['training-plans'],
+        summary: 'The runs of one day (DD-MM-YYYY)',
+        querystring: z.object({ date: planDateSchema }),
+        response: { 200: planListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const day = planDateToIso(request.query.date)!;
+      const plan = await readPlan(db, requireUser(request).id, { from: day, to: day });
+      return { trainingPlans: plan ? [plan] : [] };
+    },
+  );
+
+  r.get(
+    '/api/training-plans/range',
+    {
+      schema: {
+        tags: ['training-plans'],
+        summary: `The runs from one day to another, both included (DD-MM-YYYY, at most ${MAX_RANGE_DAYS} days)`,
+        querystring: z.object({ from: planDateSchema, to: planDateSchema }),
+        response: { 200: planListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const from = planDateToIso(request.query.from)!;
+      const to = planDateToIso(request.query.to)!;
+      const span = daysBetween(from, to);
+      if (span < 0) throw badRequest('Tanggal akhir harus sama dengan atau setelah tanggal awal.', 'INVALID_RANGE');
+      if (span >= MAX_RANGE_DAYS) throw badRequest(`Rentang tanggal maksimal ${MAX_RANGE_DAYS} hari.`, 'INVALID_RANGE');
+      const plan = await readPlan(db, requireUser(request).id, { from, to });
+      return { trainingPlans: plan ? [plan] : [] };
+    },
+  );
+
+  r.post(
+    '/api/training-plans',
+    {
+      schema: {
+        tags: ['training-plans'],
+        summary: "Adds runs to the caller's plan, creating it when there is none; returns the whole plan",
+        body: planInputSchema,
+        response: { 201: planSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const plan = await addRuns(db, requireUser(request).id, request.body.trainingPlan);
+      return reply.status(201).send(plan);
+    },
+  );
+
+  r.put(
+    '/api/training-plans',
+    {
+      schema: {
+        tags: ['training-plans'],
+        summary: "Replaces the caller's plan with the given runs (runs sent with their _id keep it and their result)",
+        body: planInputSchema,
+        response: { 200: planSchema, ...errors },
+      },
+    },
+    async (request) => replaceRuns(db, requireUser(request).id, request.body.trainingPlan),
+  );
+
+  r.patch(
+    '/api/training-plans/:planId/item/:runId',
+    {
+      schema: {
+        tags: ['training-plans'],
+        summary: 'Logs a result (distance km, time s, average HR: all or none) and/or moves a run to another date',
+        params: z.object({ planId: z.string().max(64), runId: z.string().max(64) }),
+        body: runPatchSchema,
+        response: { 200: z.object({ item: runSchema }), ...errors },
+      },
+    },
+    async (request) => ({
+      item: await patchRun(db, requireUser(request), request.params.planId, request.params.runId, request.body),
+    }),
+  );
+
+  r.delete(
+    '/api/training-plans/:planId/program/:runId',
+    {
+      schema: {
+        tags: ['training-plans'],
+        summary: "Removes a run from the plan (the runner's or an AI run; coach-made runs stay)",
+        params: z.object({ planId: z.string().max(64), runId: z.string().max(64) }),
+        response: { 200: z.object({ message: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      await deleteProgramRun(db, requireUser(request).id, request.params.planId, request.params.runId);
+      return { message: 'Aktivitas dihapus.' };
+    },
+  );
+
+  r.delete(
+    '/api/training-plans/:runId',
+    {
+      schema: {
+        tags: ['training-plans'],
+        summary: 'Deletes a run the runner made (the log modal); other runs are refused',
+        params: z.object({ runId: z.string().max(64) }),
+        response: { 200: z.object({ message: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      if (!request.params.runId) throw badRequest(messages.deleteNoId);
+      await deleteOwnRun(db, requireUser(request).id, request.params.runId);
+      return { message: 'Aktivitas dihapus.' };
+    },
+  );
+}

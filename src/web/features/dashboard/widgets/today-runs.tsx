@@ -1,0 +1,81 @@
+import { CheckCircle2, ChevronRight, Footprints, Lock } from 'lucide-react';
+import { formatPace, paceSecondsPerKm } from '../../../../domain/pace';
+import { runColor } from '../../../../domain/run-types';
+import { hasResult, messages, type Run } from '../../../../domain/training-plan';
+import { Badge } from '../../../components/badge';
+import { cn } from '../../../components/cn';
+import { EmptyState } from '../../../components/empty-state';
+import { WidgetError, WidgetLoading } from './widget-states';
+
+export interface TodayRunsProps {
+  status: 'pending' | 'error' | 'success';
+  runs: readonly Run[];
+  /** Runs the runner may not open (AI runs after the subscription end). */
+  isLocked: (run: Run) => boolean;
+  onOpen: (run: Run) => void;
+  onRetry: () => void;
+}
+
+const km = (value: number) => `${value.toLocaleString('id-ID', { maximumFractionDigits: 2 })} km`;
+
+/** 'Latihan Hari Ini': today's planned runs; each opens the log dialog. */
+export function TodayRuns({ status, runs, isLocked, onOpen, onRetry }: TodayRunsProps) {
+  if (status === 'pending') return <WidgetLoading label="Memuat latihan hari ini..." />;
+  if (status === 'error') return <WidgetError message={messages.todayFailed} onRetry={onRetry} />;
+  if (runs.length === 0) return <EmptyState compact icon={Footprints} description={messages.todayEmpty} />;
+  return (
+    <ul className="-mx-2 space-y-1">
+      {runs.map((run) => {
+        const locked = isLocked(run);
+        const done = hasResult(run);
+        const body = (
+          <>
+            <span className={cn('mt-1.5 size-2.5 shrink-0 rounded-full', runColor(run.title))} aria-hidden="true" />
+            <span className="min-w-0 flex-1">
+              <span className="block font-semibold break-words text-slate-900">
+                {run.title} {run.program && <span className="font-normal text-slate-600">{run.program}</span>}
+              </span>
+              {done ? (
+                <span className="block text-sm text-slate-600">
+                  {km(run.trainingdistance!)} · {formatPace(paceSecondsPerKm(run.trainingdistance, run.trainingtime))}
+                  {run.traininghr !== null && ` · ${run.traininghr} bpm`}
+                </span>
+              ) : (
+                run.paceRange && <span className="block text-sm text-slate-600">Target pace {run.paceRange} /km</span>
+              )}
+              <span className="mt-1 block">
+                {locked ? (
+                  <Badge tone="gray" className="gap-1">
+                    <Lock className="size-3" aria-hidden="true" /> Kunci
+                  </Badge>
+                ) : done ? (
+                  <Badge tone="green" className="gap-1">
+                    <CheckCircle2 className="size-3" aria-hidden="true" /> Selesai
+                  </Badge>
+                ) : (
+                  <span className="text-sm font-semibold text-brand-700">Log hasil latihan</span>
+                )}
+              </span>
+            </span>
+            {!locked && <ChevronRight className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />}
+          </>
+        );
+        return (
+          <li key={run._id}>
+            {locked ? (
+              <div className="flex items-start gap-3 rounded-xl bg-slate-50 px-2 py-2.5">{body}</div>
+            ) : (
+              <button
+                type="button"
+                onClick={() => onOpen(run)}
+                className="flex w-full items-start gap-3 rounded-xl px-2 py-2.5 text-left hover:bg-slate-50"
+              >
+                {body}
+              </button>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

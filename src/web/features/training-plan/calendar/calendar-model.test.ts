@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import type { Run } from '../../../../domain/training-plan';
+import { datedRuns, decideMove, keyboardStep, periodEndDay, runIsLocked, runsByDay, shortDayLabel, upcomingRuns, longDayLabel } from './calendar-model';
+import { createRunFormSchema, toRunInput } from './create-run-form';
+import { runInputSchema, messages } from '../../../../domain/training-plan';
+
+const run = (over: Partial<Run>): Run => ({
+  _id: 'r',
+  date: '10-11-2026',
+  title: 'Easy Run',
+  program: '(5k)',
+  paceRange: '',
+  color: 'bg-gray-500',
+  periodization: null,
+  generatedby: 'user',
+  trainingdistance: null,
+  trainingtime: null,
+  trainingpace: null,
+  traininghr: null,
+  ...over,
+});
+
+describe('grouping and the upcoming list', () => {
+  const plan = datedRuns([
+    run({ _id: 'a', date: '12-11-2026', title: 'Tempo Run' }),
+    run({ _id: 'b', date: '09-11-2026' }),
+    run({ _id: 'c', date: '12-11-2026', title: 'Easy Run' }),
+    run({ _id: 'd', date: '31-02-2026' }),
+    run({ _id: 'e', date: '10-11-2026' }),
+  ]);
+
+  it('leaves out runs whose date is not a real day and groups the rest by ISO day in plan order', () => {
+    expect(plan.map((r) => r.run._id)).toEqual(['a', 'b', 'c', 'e']);
+    const map = runsByDay(plan);
+    expect(map.get('2026-11-12')!.map((r) => r._id)).toEqual(['a', 'c']);
+    expect(map.get('2026-11-09')!.map((r) => r._id)).toEqual(['b']);
+    expect(map.has('2026-11-11')).toBe(false);
+  });
+
+  it('lists runs from today on, by date, keeping plan order within a day', () => {
+    expect(upcomingRuns(plan, '2026-11-10').map((r) => r.run._id)).toEqual(['e', 'a', 'c']);
+    expect(upcomingRuns(plan, '2026-11-13')).toEqual([]);
+  });
+
+  it('labels days in Indonesian', () => {
+    expect(shortDayLabel('2026-11-23')).toBe('Sen, 23 Nov');
+    expect(shortDayLabel('2026-08-17')).toBe('Sen, 17 Agt');
+    expect(longDayLabel('2026-11-22')).toBe('Minggu, 22 November 2026');
+  });
+});
+
+describe('locked runs', () => {
+  it('reads the subscription end as a Jakarta day, and none when there never was one', () => {
+    // 20:00 UTC on the 30th is already 1 December in Jakarta.
+    expect(periodEndDay('2026-11-30T20:00:00.000Z')).toBe('2026-12-01');
+    expect(periodEndDay(null)).toBeNull();
+    expect(periodEndDay('bukan tanggal')).toBeNull();
+  });
+
+  it('locks only AI runs after the end day', () => {
+    const ai = { run: run({ generatedby: 'ai' }), day: '2026-12-02' };
+    expect(runIsLocked(ai, '2026-12-01')).toBe(true);
+    expect(runIsLocked({ ...ai, day: '2026-12-01' }, '2026-12-01')).toBe(false);
+    expect(runIsLocked({ run: run({ generatedby: 'user' }), day: '2026-12-02' }, '2026-12-01')).toBe(false);
+    expect(runIsLocked(ai, null)).toBe(false);
+  });
+});
+
+describe('what a drop means (spec §4 Moving a run)', () => {
+  const plan = datedRuns([
+    run({ _id: 'tempo', date: '10-11-2026', title: 'Tempo Run' }),
+    run({ _id: 'interval', date: '16-11-2026', title: 'Interval 6x800' }),
+    run({ _id: 'easy', date: '12-11-2026', title: 'Easy Run' }),
+  ]);
+  const tempo = plan[0]!.run;
+  const easy = plan[2]!.run;
+
+  it('does nothing on the same day, outside the displayed month or off the grid', () => {
+    expect(decideMove(plan, tempo, '2026-11-10', '2026-11-10', '2026-11')).toEqual({ kind: 'ignore' });
+    expect(decideMove(plan, tempo, '2026-11-10', '2026-12-01', '2026-11')).toEqual({ kind: 'ignore' });
+    expect(decideMove(plan, tempo, '2026-11-10', '2026-10-31', '2026-11')).toEqual({ kind: 'ignore' });
+    expect(decideMove(plan, tempo, '2026-11-10', null, '2026-11')).toEqual({ kind: 'ignore' });
+  });
+
+  it('asks first when a heavy run lands on or next to another heavy run', () => {
+    for (const target of ['2026-11-15', '2026-11-16', '2026-11-17']) {
+      const decision = decideMove(plan, tempo, '2026-11-10', target, '2026-11');
+      expect(decision).toMatchObject({ kind: 'confirm', day: target, conflict: { _id: 'interval', day: '2026-11-16' } });
+    }
+  });
+
+  it('moves at once otherwise: a heavy run two days away, or a light run anywhere', () => {
+    expect(decideMove(plan, tempo, '2026-11-10', '2026-11-14', '2026-11')).toEqual({ kind: 'move', day: '2026-11-14' });
+    expect(decideMove(plan, easy, '2026-11-12', '2026-11-17', '2026-11')).toEqual({ kind: 'move', day: '2026-11-17' });
+    // The moving run never conflicts with itself where it stands now.
+    expect(decideMove(plan, tempo, '2026-11-10', '2026-11-11', '2026-11')).toEqual({ kind: 'move', day: '2026-11-11' });
+  });
+});
+
+describe('keyboard steps', () => {
+  it('moves a day sideways or a week up and down, and stops at the month edge', () => {
+    expect(keyboardStep('2026-11-10', 'ArrowRight', '2026-11')).toBe('2026-11-11');
+    expect(keyboardStep('2026-11-10', 'ArrowLeft', '2026-11')).toBe('2026-11-09');
+    expect(keyboardStep('2026-11-10', 'ArrowDown', '2026-11')).toBe('2026-11-17');
+    expect(keyboardStep('2026-11-10', 'ArrowUp', '2026-11')).toBe('2026-11-03');
+    expect(keyboardStep('2026-11-30', 'ArrowRight', '2026-11')).toBe('2026-11-30');
+    expect(keyboardStep('2026-11-03', 'ArrowUp', '2026-11')).toBe('2026-11-03');
+  });
+});
+
+describe("the 'Buat Jadwal' form", () => {
+  it('requires a date with the spec message, and a title', () => {
+    const result = createRunFormSchema.safeParse({ date: '', title: '  ', program: '', paceRange: '' });
+    expect(result.success).toBe(false);
+    const issues = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]));
+    expect(issues.date).toBe('Tanggal tidak boleh kosong.');
+    expect(issues.title).toBe(messages.titleRequired);
+  });
+
+  it('sends the picked day as DD-MM-YYYY, as a run the runner made', () => {
+    const values = createRunFormSchema.parse({ date: '2026-11-24', title: ' Tempo Run ', program: '10k', paceRange: "5'30 - 6'00" });
+    const input = toRunInput(values);
+    expect(input).toEqual({ date: '24-11-2026', title: 'Tempo Run', program: '10k', paceRange: "5'30 - 6'00", periodization: null, generatedby: 'user' });
+    expect(runInputSchema.safeParse(input).success).toBe(true);
+  });
+
+  it('keeps the contract limits', () => {
+    expect(createRunFormSchema.safeParse({ date: '2026-11-24', title: 'x'.repeat(101), program: '', paceRange: '' }).success).toBe(false);
+    expect(createRunFormSchema.safeParse({ date: '1999-12-31', title: 'Easy Run', program: '', paceRange: '' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * Pure helpers of the Kalender Latihan view: grouping runs by day, the upcoming list, moves
+ * (what a drop means), keyboard steps between days and Indonesian date labels.
+ */
+import { format } from 'date-fns';
+import { id } from 'date-fns/locale';
+import { addDays, isoToLocalDate, jakartaToday, planDateToIso, type IsoDay } from '../../../../domain/plan-date';
+import { specialRunConflict, type DatedRun } from '../../../../domain/run-types';
+import { isRunLocked, type Run } from '../../../../domain/training-plan';
+
+/** A run with its ISO day (runs whose date cannot be read are left out of the calendar). */
+export interface DayRun {
+  run: Run;
+  day: IsoDay;
+}
+
+export function datedRuns(runs: readonly Run[]): DayRun[] {
+  return runs.flatMap((run) => {
+    const day = planDateToIso(run.date);
+    return day ? [{ run, day }] : [];
+  });
+}
+
+/** Runs per ISO day, in plan order within a day. */
+export function runsByDay(runs: readonly DayRun[]): Map<IsoDay, Run[]> {
+  const map = new Map<IsoDay, Run[]>();
+  for (const { run, day } of runs) {
+    const list = map.get(day);
+    if (list) list.push(run);
+    else map.set(day, [run]);
+  }
+  return map;
+}
+
+/** 'Latihan mendatang': runs from `today` onward, by date (plan order within a day). */
+export function upcomingRuns(runs: readonly DayRun[], today: IsoDay): DayRun[] {
+  return runs
+    .map((r, index) => ({ ...r, index }))
+    .filter((r) => r.day >= today)
+    .sort((a, b) => (a.day === b.day ? a.index - b.index : a.day < b.day ? -1 : 1))
+    .map(({ run, day }) => ({ run, day }));
+}
+
+/** The day the subscription ends (Jakarta), for `isRunLocked`; null when there never was one. */
+export function periodEndDay(currentPeriodEnd: string | null): IsoDay | null {
+  if (!currentPeriodEnd) return null;
+  const instant = new Date(currentPeriodEnd);
+  return Number.isNaN(instant.getTime()) ? null : jakartaToday(instant);
+}
+
+export function runIsLocked(entry: DayRun, periodEnd: IsoDay | null): boolean {
+  return isRunLocked({ generatedby: entry.run.generatedby, day: entry.day }, periodEnd);
+}
+
+/** 'Sen, 24 Nov'. */
+export function shortDayLabel(iso: IsoDay): string {
+  return format(isoToLocalDate(iso), 'EEE, d MMM', { locale: id });
+}
+
+/** 'Senin, 24 November 2026'. */
+export function longDayLabel(iso: IsoDay): string {
+  return format(isoToLocalDate(iso), 'EEEE, d MMMM yyyy', { locale: id });
+}
+
+export type MoveDecision =
+  | { kind: 'ignore' }
+  | { kind: 'move'; day: IsoDay }
+  | { kind: 'confirm'; day: IsoDay; conflict: DatedRun };
+
+/**
+ * What dropping `moving` (now on `fromDay`) onto `targetDay` means (spec §4 Moving a run): the
+ * same day or a day outside the displayed month does nothing; a heavy run next to another heavy
+ * run asks first; anything else moves at once.
+ */
+export function decideMove(
+  runs: readonly DayRun[],
+  moving: Pick<Run, '_id' | 'title'>,
+  fromDay: IsoDay,
+  targetDay: IsoDay | null,
+  displayedMonth: string,
+): MoveDecision {
+  if (!targetDay || targetDay === fromDay || !targetDay.startsWith(`${displayedMonth}-`)) return { kind: 'ignore' };
+  const conflict = specialRunConflict(
+    runs.map(({ run, day }) => ({ _id: run._id, title: run.title, day })),
+    moving,
+    targetDay,
+  );
+  return conflict ? { kind: 'confirm', day: targetDay, conflict } : { kind: 'move', day: targetDay };
+}
+
+/** 'YYYY-MM' of a displayed month. */
+export function monthKey(year: number, month: number): string {
+  return `${year}-${String(month).padStart(2, '0')}`;
+}
+
+export type ArrowKey = 'ArrowLeft' | 'ArrowRight' | 'ArrowUp' | 'ArrowDown';
+const steps: Record<ArrowKey, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
+
+export function isArrowKey(code: string): code is ArrowKey {
+  return code in steps;
+}
+
+/** The day a keyboard drag moves to from `day`; it stays put at the edge of the displayed month. */
+export function keyboardStep(day: IsoDay, key: ArrowKey, displayedMonth: string): IsoDay {
+  const next = addDays(day, steps[key]);
+  return next.startsWith(`${displayedMonth}-`) ? next : day;
+}

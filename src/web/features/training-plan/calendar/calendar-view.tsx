@@ -1,0 +1,153 @@
+import { useMemo, useState } from 'react';
+import { shiftMonth } from '../../../../domain/month-grid';
+import { isoToPlanDate, jakartaToday, type IsoDay } from '../../../../domain/plan-date';
+import { messages, type Run } from '../../../../domain/training-plan';
+import { ApiError } from '../../../api/client';
+import { useToast } from '../../../components/toast';
+import { ViewHeader } from '../../dashboard/view-header';
+import type { DashboardViewProps } from '../../dashboard/view-types';
+import { CalendarExportDialog } from '../calendar-export/calendar-export-dialog';
+import { LogResultDialog } from '../log-result/log-result-dialog';
+import { usePatchRun, usePlan } from '../training-plan-api';
+import { datedRuns, decideMove, monthKey, periodEndDay, runIsLocked, runsByDay, shortDayLabel, upcomingRuns, type DayRun } from './calendar-model';
+import { CreateRunDialog } from './create-run-dialog';
+import { DayRunsPanel } from './day-runs-panel';
+import { HeavyRunConfirmDialog, type PendingHeavyMove } from './heavy-run-confirm-dialog';
+import { MonthGrid } from './month-grid';
+import { PlanProfileCard } from './plan-profile-card';
+import { UpcomingRuns } from './upcoming-runs';
+
+export interface CalendarViewProps extends DashboardViewProps {
+  /** The calendar's clock (today, the first month shown); injectable for tests. */
+  now?: Date;
+}
+
+const monthOf = (iso: IsoDay) => ({ year: Number(iso.slice(0, 4)), month: Number(iso.slice(5, 7)) });
+
+/** 'Kalender Latihan' (spec §2 Training calendar, §4 Moving a run, §5 Create schedule). */
+export function CalendarView({ user, now }: CalendarViewProps) {
+  const today = jakartaToday(now);
+  const toast = useToast();
+  const plan = usePlan();
+  const patchRun = usePatchRun();
+  const [shown, setShown] = useState(() => monthOf(today));
+  const [selectedDay, setSelectedDay] = useState<IsoDay | null>(null);
+  // The run whose log dialog is open (kept as opened, so a refetch never swaps it mid-edit).
+  const [logging, setLogging] = useState<Run | null>(null);
+  const [creating, setCreating] = useState<{ date?: IsoDay } | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [pendingMove, setPendingMove] = useState<(PendingHeavyMove & { run: Run }) | null>(null);
+
+  const planId = plan.data?._id ?? null;
+  const runs = useMemo(() => datedRuns(plan.data?.trainingPlan ?? []), [plan.data]);
+  const byDay = useMemo(() => runsByDay(runs), [runs]);
+  const upcoming = useMemo(() => upcomingRuns(runs, today), [runs, today]);
+  const periodEnd = periodEndDay(user.current_period_end);
+  const isLocked = (run: Run, day: IsoDay) => runIsLocked({ run, day }, periodEnd);
+
+  const move = (run: Run, day: IsoDay) => {
+    if (!planId) return toast(`Gagal memindahkan aktivitas: ${messages.planNotFound}`, 'error');
+    patchRun.mutate(
+      { planId, runId: run._id, patch: { date: isoToPlanDate(day) } },
+      {
+        onSuccess: () => toast(`${run.title} dipindahkan ke ${shortDayLabel(day)}.`, 'success'),
+        onError: (error) =>
+          toast(`Gagal memindahkan aktivitas: ${error instanceof ApiError && error.message ? error.message : messages.moveFailed}`, 'error'),
+      },
+    );
+  };
+
+  const onDropRun = (run: Run, fromDay: IsoDay, targetDay: IsoDay | null) => {
+    const decision = decideMove(runs, run, fromDay, targetDay, monthKey(shown.year, shown.month));
+    if (decision.kind === 'move') move(run, decision.day);
+    if (decision.kind === 'confirm') setPendingMove({ run, title: run.title, day: decision.day, conflict: decision.conflict });
+  };
+
+  const onCreated = (day: IsoDay, title: string) => {
+    setShown(monthOf(day));
+    setSelectedDay(day);
+    toast(`Jadwal ${title} ditambahkan pada ${shortDayLabel(day)}.`, 'success');
+  };
+
+  const status = plan.status;
+  const retry = () => void plan.refetch();
+
+  return (
+    <>
+      <ViewHeader title="Kalender Latihan" description="Rencanakan, pindahkan dan catat setiap latihanmu." />
+
+      {/* Desktop: profile card and upcoming runs on the left, the month on the right; a phone stacks them. */}
+      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,18rem)_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:gap-6 xl:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
+        <div className="min-w-0 lg:col-start-1 lg:row-start-1">
+          <PlanProfileCard user={user} />
+        </div>
+
+        <div className="min-w-0 space-y-4 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <MonthGrid
+            year={shown.year}
+            month={shown.month}
+            today={today}
+            status={status}
+            onRetry={retry}
+            runsByDay={byDay}
+            isLocked={isLocked}
+            onPrevMonth={() => setShown((m) => shiftMonth(m.year, m.month, -1))}
+            onNextMonth={() => setShown((m) => shiftMonth(m.year, m.month, 1))}
+            onThisMonth={() => setShown(monthOf(today))}
+            onOpenRun={setLogging}
+            onDropRun={onDropRun}
+            selectedDay={selectedDay}
+            onSelectDay={setSelectedDay}
+          />
+          {status === 'success' ? (
+            selectedDay ? (
+              <DayRunsPanel
+                day={selectedDay}
+                runs={byDay.get(selectedDay) ?? []}
+                isLocked={(run) => isLocked(run, selectedDay)}
+                onOpen={setLogging}
+                onAdd={(day) => setCreating({ date: day })}
+                onClose={() => setSelectedDay(null)}
+              />
+            ) : (
+              <p className="px-1 text-sm text-slate-600">
+                Pilih tanggal untuk melihat detail latihannya. Seret latihan ke hari lain untuk memindahkannya.
+              </p>
+            )
+          ) : null}
+        </div>
+
+        <div className="min-w-0 lg:col-start-1 lg:row-start-2">
+          <UpcomingRuns
+            status={status}
+            runs={upcoming}
+            today={today}
+            isLocked={(entry: DayRun) => runIsLocked(entry, periodEnd)}
+            onOpen={setLogging}
+            onRetry={retry}
+            onAdd={() => setCreating({})}
+            onExport={() => setExporting(true)}
+          />
+        </div>
+      </div>
+
+      <CreateRunDialog
+        open={creating !== null}
+        onOpenChange={(open) => !open && setCreating(null)}
+        initialDate={creating?.date}
+        onCreated={onCreated}
+      />
+      <HeavyRunConfirmDialog
+        pending={pendingMove}
+        onCancel={() => setPendingMove(null)}
+        onConfirm={() => {
+          const pending = pendingMove;
+          setPendingMove(null);
+          if (pending) move(pending.run, pending.day);
+        }}
+      />
+      <LogResultDialog run={logging} planId={planId} onOpenChange={(open) => !open && setLogging(null)} />
+      <CalendarExportDialog open={exporting} onOpenChange={setExporting} />
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * The 'Buat Jadwal' form (spec §5 Create schedule): the contract's own field rules, a date
+ * picker value (YYYY-MM-DD) that travels as DD-MM-YYYY, and runs made here are the runner's own.
+ */
+import { z } from 'zod';
+import { isoToPlanDate, isValidIsoDay } from '../../../../domain/plan-date';
+import { messages, runInputSchema, type RunInput } from '../../../../domain/training-plan';
+
+export const createRunFormSchema = z.object({
+  date: z.string().trim().min(1, { message: messages.dateRequired, abort: true }).refine(isValidIsoDay, 'Tanggal tidak valid.'),
+  title: runInputSchema.shape.title,
+  program: runInputSchema.shape.program,
+  paceRange: runInputSchema.shape.paceRange,
+});
+
+export type CreateRunFormInput = z.input<typeof createRunFormSchema>;
+export type CreateRunFormValues = z.output<typeof createRunFormSchema>;
+
+export const emptyCreateRunForm = (date = ''): CreateRunFormInput => ({ date, title: '', program: '', paceRange: '' });
+
+/** The POST /api/training-plans item; the server wraps the program in parentheses and derives the colour. */
+export function toRunInput(values: CreateRunFormValues): RunInput {
+  return {
+    date: isoToPlanDate(values.date),
+    title: values.title,
+    program: values.program,
+    paceRange: values.paceRange,
+    periodization: null,
+    generatedby: 'user',
+  };
+}
+
+export const TITLE_SUGGESTIONS = ['Easy Run', 'Recovery Run', 'Endurance Run', 'Steady Run', 'Tempo Run', 'Interval', 'Fartlek', 'Long Run', 'Race Day'];
+export const PROGRAM_SUGGESTIONS = ['5k', '8k', '10k', '15k', 'HM', 'FM', '30 menit', '45 menit', '60 menit'];

@@ -1,0 +1,113 @@
+import { useDraggable } from '@dnd-kit/core';
+import { CheckCircle2, Lock } from 'lucide-react';
+import { runType, runTypeLabels } from '../../../../domain/run-types';
+import { hasResult, type Run } from '../../../../domain/training-plan';
+import { cn } from '../../../components/cn';
+import { longDayLabel } from './calendar-model';
+import { runStyle } from './run-style';
+
+export interface RunDragData {
+  run: Run;
+  day: string;
+}
+
+/** The accessible name of a run in the grid: what, when, and whether it is done. */
+export function runChipLabel(run: Run, day: string): string {
+  const parts = [run.title, run.program, longDayLabel(day), runTypeLabels[runType(run.title)]];
+  if (hasResult(run)) parts.push('selesai');
+  return parts.filter(Boolean).join(', ');
+}
+
+const chipBase =
+  'relative flex w-full min-w-0 items-center gap-1 overflow-hidden rounded-md border pr-0.5 pl-1.5 text-left leading-tight select-none @lg:pr-1 @lg:pl-2';
+/** Compact (narrow grid, e.g. a phone) vs roomy sizing, by the grid's container width. */
+const chipSize = 'h-5 text-[10px] @lg:h-auto @lg:min-h-9 @lg:py-1 @lg:text-xs';
+
+/** The body of a chip: a colour bar, the title, the program (roomy grids only), a done tick. */
+function ChipBody({ run }: { run: Run }) {
+  const style = runStyle(run.title);
+  return (
+    <>
+      <span className={cn('absolute inset-y-0 left-0 w-1', style.accent)} aria-hidden="true" />
+      <span className="min-w-0 flex-1">
+        {/* A phone cell fits ~5 letters: clip them rather than spend three on an ellipsis. */}
+        <span className="block overflow-hidden font-semibold whitespace-nowrap @lg:text-ellipsis">{run.title}</span>
+        {run.program && <span className="hidden truncate @lg:block">{run.program}</span>}
+      </span>
+      {hasResult(run) && <CheckCircle2 className="hidden size-3.5 shrink-0 text-green-700 @lg:block" aria-hidden="true" />}
+    </>
+  );
+}
+
+export interface RunChipProps {
+  run: Run;
+  day: string;
+  /** AI runs past the subscription end: blurred, not clickable, not draggable, labelled 'Kunci'. */
+  locked: boolean;
+  /** Only runs of the displayed month can be dragged. */
+  draggable: boolean;
+  onOpen: (run: Run) => void;
+}
+
+/** A run in a day cell: click (or Enter) opens its log; drag (mouse, long press, or Space + arrows) moves it. */
+export function RunChip({ run, day, locked, draggable, onOpen }: RunChipProps) {
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
+    id: run._id,
+    data: { run, day } satisfies RunDragData,
+    disabled: locked || !draggable,
+    attributes: { roleDescription: 'latihan yang bisa dipindahkan' },
+  });
+  const style = runStyle(run.title);
+
+  if (locked) {
+    return (
+      <div
+        className={cn(chipBase, chipSize, 'cursor-not-allowed border-slate-200 bg-slate-100 text-slate-800')}
+        data-testid="run-chip"
+        data-locked="true"
+        title="Program ini dibatasi"
+      >
+        <span className="min-w-0 flex-1 overflow-hidden font-semibold whitespace-nowrap blur-[2px]" aria-hidden="true">
+          {run.title}
+        </span>
+        <span className="flex shrink-0 items-center gap-0.5 font-bold">
+          <Lock className="size-3" aria-hidden="true" />
+          <span className="sr-only @lg:not-sr-only">Kunci</span>
+        </span>
+        <span className="sr-only">{`, ${longDayLabel(day)}`}</span>
+      </div>
+    );
+  }
+
+  return (
+    <button
+      ref={setNodeRef}
+      type="button"
+      {...(draggable ? { ...attributes, ...listeners } : {})}
+      onClick={() => onOpen(run)}
+      aria-label={runChipLabel(run, day)}
+      data-testid="run-chip"
+      data-run-id={run._id}
+      className={cn(
+        chipBase,
+        chipSize,
+        style.chip,
+        'hover:brightness-95 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600',
+        // Long-press drags on touch screens: no callout menu, and the page still scrolls on a swipe.
+        draggable && 'cursor-grab touch-manipulation [-webkit-touch-callout:none]',
+        isDragging && 'opacity-40',
+      )}
+    >
+      <ChipBody run={run} />
+    </button>
+  );
+}
+
+/** The chip that follows the pointer while dragging (the drag overlay sizes it like the original). */
+export function RunChipOverlay({ run }: { run: Run }) {
+  return (
+    <div className={cn(chipBase, 'h-full cursor-grabbing text-[11px] shadow-lg ring-2 ring-brand-600', runStyle(run.title).chip)}>
+      <ChipBody run={run} />
+    </div>
+  );
+}

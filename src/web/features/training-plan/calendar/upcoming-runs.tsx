@@ -1,0 +1,80 @@
+import { CalendarClock, CalendarPlus, Plus, RotateCw } from 'lucide-react';
+import { messages, type Run } from '../../../../domain/training-plan';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { EmptyState } from '../../../components/empty-state';
+import { Spinner } from '../../../components/spinner';
+import { shortDayLabel, type DayRun } from './calendar-model';
+import { RunRow } from './run-row';
+
+export interface UpcomingRunsProps {
+  status: 'pending' | 'error' | 'success';
+  runs: readonly DayRun[];
+  today: string;
+  isLocked: (entry: DayRun) => boolean;
+  onOpen: (run: Run) => void;
+  onRetry: () => void;
+  onAdd: () => void;
+  onExport: () => void;
+}
+
+/** 'Latihan mendatang' (spec §2): runs from today on, the Google Calendar export and 'Tambah Jadwal'. */
+export function UpcomingRuns({ status, runs, today, isLocked, onOpen, onRetry, onAdd, onExport }: UpcomingRunsProps) {
+  return (
+    <section aria-labelledby="upcoming-title" className="flex min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <h2 id="upcoming-title" className="flex items-center gap-2 text-base font-bold text-slate-900">
+          <CalendarClock className="size-5 text-brand-600" aria-hidden="true" />
+          Latihan mendatang
+        </h2>
+        {status === 'success' && runs.length > 0 && <span className="text-xs font-semibold text-slate-600">{runs.length} latihan</span>}
+      </div>
+
+      {status === 'pending' ? (
+        <div className="flex justify-center py-8 text-brand-600">
+          <Spinner className="size-6" label="Memuat latihan mendatang..." />
+        </div>
+      ) : status === 'error' ? (
+        <div className="space-y-3">
+          <Alert tone="error">{messages.loadFailed}</Alert>
+          <Button variant="outline" size="sm" onClick={onRetry}>
+            <RotateCw className="size-4" aria-hidden="true" />
+            Coba lagi
+          </Button>
+        </div>
+      ) : runs.length === 0 ? (
+        <EmptyState compact icon={CalendarClock} description={messages.upcomingEmpty} />
+      ) : (
+        // A scrolling list that stays keyboard-reachable even when every row is locked.
+        <div className="-mx-2 max-h-80 overflow-y-auto lg:max-h-[26rem]" tabIndex={0} role="region" aria-label="Daftar latihan mendatang">
+          <ul className="space-y-1 px-2" data-testid="upcoming-list">
+            {runs.map((entry) => (
+              <UpcomingRow key={entry.run._id} entry={entry} today={today} locked={isLocked(entry)} onOpen={onOpen} />
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <div className="mt-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-1">
+        <Button variant="outline" onClick={onExport}>
+          <CalendarPlus className="size-4" aria-hidden="true" />
+          Ekspor ke Google Calendar
+        </Button>
+        <Button onClick={onAdd}>
+          <Plus className="size-4" aria-hidden="true" />
+          Tambah Jadwal
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function UpcomingRow({ entry, today, locked, onOpen }: { entry: DayRun; today: string; locked: boolean; onOpen: (run: Run) => void }) {
+  const leading = (
+    <span className="w-20 shrink-0 text-xs leading-tight font-semibold whitespace-nowrap text-slate-700">
+      {entry.day === today && <span className="block text-brand-700">Hari ini</span>}
+      {shortDayLabel(entry.day)}
+    </span>
+  );
+  return <RunRow run={entry.run} locked={locked} leading={leading} onOpen={onOpen} />;
+}

@@ -1,0 +1,311 @@
+import { Save, Trash2 } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { addDays, isoToPlanDate, planDateToIso } from '../../../../domain/plan-date';
+import { HEAVY_CONFLICT_QUESTION, HEAVY_CONFLICT_TITLE, isSpecialRun, runColor, specialRunConflict } from '../../../../domain/run-types';
+import { canDeleteRun, messages, type GeneratedBy, type Run, type RunPatch, type TrainingPlan } from '../../../../domain/training-plan';
+import { api, ApiError } from '../../../api/client';
+import { Alert } from '../../../components/alert';
+import { Badge } from '../../../components/badge';
+import { Button } from '../../../components/button';
+import { cn } from '../../../components/cn';
+import { Dialog } from '../../../components/dialog';
+import { FieldError, Input } from '../../../components/input';
+import { useToast } from '../../../components/toast';
+import { useDeleteRun, usePatchRun } from '../training-plan-api';
+import { buildRunPatch, checkLogForm, isEmptyPatch, logFormValues, type LogFormValues, type ResultField } from './log-form';
+import { ScorePanel } from './score-panel';
+import { ScreenshotDrop } from './screenshot-drop';
+
+export interface LogResultDialogProps {
+  /** The run to log; the dialog is open while it is non-null. */
+  run: Run | null;
+  planId: string | null;
+  onOpenChange: (open: boolean) => void;
+}
+
+export const DELETE_CONFIRM_TITLE = 'Hapus aktivitas ini?';
+
+const sourceLabels: Record<GeneratedBy, string> = { user: 'Buatan sendiri', coach: 'Dari pelatih', ai: 'Dari AI Coach' };
+
+/** 'Log Hasil Latihan' (spec §2, §4, §5): log a run's result, see pace and scores, move or delete it. */
+export function LogResultDialog({ run, planId, onOpenChange }: LogResultDialogProps) {
+  // A fresh form per run: keyed, so switching runs never carries typed values over.
+  return run ? <LogResultForm key={run._id} run={run} planId={planId} onOpenChange={onOpenChange} /> : null;
+}
+
+function errorText(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}
+
+/** Other heavy runs around `day`, for the same-or-adjacent-day confirmation when the date changes. */
+async function heavyConflict(run: Run, day: string) {
+  const params = new URLSearchParams({ from: isoToPlanDate(addDays(day, -1)), to: isoToPlanDate(addDays(day, 1)) });
+  const res = await api.get<{ trainingPlans: TrainingPlan[] }>(`/api/training-plans/range?${params}`);
+  const near = (res.trainingPlans[0]?.trainingPlan ?? []).flatMap((r) => {
+    const iso = planDateToIso(r.date);
+    return iso ? [{ _id: r._id, title: r.title, day: iso }] : [];
+  });
+  return specialRunConflict(near, run, day);
+}
+
+function LogResultForm({ run, planId, onOpenChange }: { run: Run; planId: string | null; onOpenChange: (open: boolean) => void }) {
+  const ids = useId();
+  const toast = useToast();
+  const patchRun = usePatchRun();
+  const deleteRun = useDeleteRun();
+  const [values, setValues] = useState<LogFormValues>(() => logFormValues(run));
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [pendingMove, setPendingMove] = useState<RunPatch | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const errorRef = useRef<HTMLDivElement>(null);
+
+  const check = checkLogForm(values, run);
+  const set = (field: keyof LogFormValues) => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+    setActionError(null);
+  };
+
+  // A refusal or server error appears below the form: bring it into view (and to screen readers).
+  useEffect(() => {
+    if (actionError) errorRef.current?.focus();
+  }, [actionError]);
+
+  const close = () => onOpenChange(false);
+
+  const send = (patch: RunPatch) => {
+    if (!planId) return setActionError(messages.planNotFound);
+    patchRun.mutate(
+      { planId, runId: run._id, patch },
+      {
+        onSuccess: () => {
+          const logged = 'trainingdistance' in patch;
+          toast(logged ? 'Hasil latihan disimpan.' : 'Tanggal latihan diperbarui.', 'success');
+          close();
+        },
+        onError: (error) => setActionError(errorText(error, messages.saveResultFailed)),
+      },
+    );
+  };
+
+  const save = async () => {
+    if (!check.canSave) return;
+    if (!run._id) return setActionError(messages.runNoId);
+    const patch = buildRunPatch(run, values, check);
+    if (isEmptyPatch(patch)) return close();
+    if (patch.date && isSpecialRun(run.title)) {
+      setChecking(true);
+      try {
+        if (await heavyConflict(run, values.date)) return setPendingMove(patch);
+      } catch {
+        // The check is advice; the move itself is still validated by the server.
+      } finally {
+        setChecking(false);
+      }
+    }
+    send(patch);
+  };
+
+  const askDelete = () => {
+    if (!canDeleteRun(run)) return setActionError(messages.deleteNotUser);
+    if (!run._id) return setActionError(messages.deleteNoId);
+    setActionError(null);
+    setConfirmDelete(true);
+  };
+
+  const doDelete = () =>
+    deleteRun.mutate(run._id, {
+      onSuccess: () => {
+        setConfirmDelete(false);
+        toast('Aktivitas dihapus.', 'success');
+        close();
+      },
+      onError: (error) => {
+        setConfirmDelete(false);
+        setActionError(`Gagal menghapus aktivitas: ${errorText(error, 'Silakan coba lagi.')}`);
+      },
+    });
+
+  const saving = checking || patchRun.isPending;
+  const field = (name: ResultField) => ({
+    id: `${ids}-${name}`,
+    invalid: Boolean(check.fieldErrors[name]),
+    'aria-describedby': check.fieldErrors[name] ? `${ids}-${name}-error` : undefined,
+  });
+
+  return (
+    <>
+      <Dialog
+        open
+        onOpenChange={onOpenChange}
+        title="Log Hasil Latihan"
+        size="lg"
+        footer={
+          <>
+            <Button variant="ghost" className="mr-auto text-red-700 hover:bg-red-50" onClick={askDelete} disabled={deleteRun.isPending}>
+              <Trash2 className="size-4" aria-hidden="true" />
+              Hapus
+            </Button>
+            <Button variant="outline" onClick={close}>
+              Batal
+            </Button>
+            <Button onClick={() => void save()} disabled={!check.canSave} loading={saving}>
+              <Save className="size-4" aria-hidden="true" />
+              Simpan
+            </Button>
+          </>
+        }
+      >
+        <form
+          className="space-y-5"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
+          <section aria-label="Rencana latihan" className="rounded-xl bg-slate-50 p-4">
+            <div className="flex items-start gap-2">
+              <span className={cn('mt-1.5 size-3 shrink-0 rounded-full', runColor(run.title))} aria-hidden="true" />
+              <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+                <p className="min-w-0 font-bold break-words text-slate-900" data-testid="log-run-title">
+                  {run.title}
+                </p>
+                <Badge tone={run.generatedby === 'user' ? 'gray' : 'blue'}>{sourceLabels[run.generatedby]}</Badge>
+              </div>
+            </div>
+            <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
+              <ReadOnly label="Program">{run.program || '-'}</ReadOnly>
+              <ReadOnly label="Target pace">{run.paceRange ? `${run.paceRange} /km` : '-'}</ReadOnly>
+            </dl>
+          </section>
+
+          <div>
+            <label htmlFor={`${ids}-date`} className="text-sm font-semibold text-slate-800">
+              Tanggal
+            </label>
+            <Input
+              id={`${ids}-date`}
+              type="date"
+              className="mt-1"
+              value={values.date}
+              onChange={set('date')}
+              invalid={Boolean(check.dateError)}
+              aria-describedby={check.dateError ? `${ids}-date-error` : `${ids}-date-hint`}
+            />
+            {check.dateError ? (
+              <FieldError id={`${ids}-date-error`} message={check.dateError} />
+            ) : (
+              <p id={`${ids}-date-hint`} className="mt-1 text-xs text-slate-600">
+                Mengubah tanggal akan memindahkan latihan ini di kalender.
+              </p>
+            )}
+          </div>
+
+          <fieldset>
+            <legend className="text-sm font-bold text-slate-900">Hasil latihan</legend>
+            <p className="text-xs text-slate-600">Isi jarak, waktu dan rata-rata HR, atau kosongkan ketiganya.</p>
+            <div className="mt-2 grid grid-cols-2 gap-3">
+              <Field label="Jarak Lari (km)" htmlFor={`${ids}-distance`} error={check.fieldErrors.distance} errorId={`${ids}-distance-error`}>
+                <Input {...field('distance')} inputMode="decimal" autoComplete="off" placeholder="10,0" value={values.distance} onChange={set('distance')} />
+              </Field>
+              <Field label="Waktu (hh:mm:ss)" htmlFor={`${ids}-time`} error={check.fieldErrors.time} errorId={`${ids}-time-error`}>
+                <Input {...field('time')} autoComplete="off" placeholder="00:50:00" value={values.time} onChange={set('time')} />
+              </Field>
+              <Field label="Pace (otomatis)" htmlFor={`${ids}-pace`}>
+                <Input id={`${ids}-pace`} readOnly value={check.pace} className="bg-slate-100! font-semibold text-slate-900" />
+              </Field>
+              <Field label="Rata-rata HR (bpm)" htmlFor={`${ids}-hr`} error={check.fieldErrors.hr} errorId={`${ids}-hr-error`}>
+                <Input {...field('hr')} inputMode="numeric" autoComplete="off" placeholder="150" value={values.hr} onChange={set('hr')} />
+              </Field>
+            </div>
+            {check.allOrNoneError && (
+              <Alert tone="error" className="mt-3">
+                {check.allOrNoneError}
+              </Alert>
+            )}
+            {check.invalidError && (
+              <Alert tone="error" className="mt-3">
+                {check.invalidError}
+              </Alert>
+            )}
+          </fieldset>
+
+          <ScorePanel scores={check.scores} />
+          <ScreenshotDrop />
+
+          {actionError && (
+            <Alert ref={errorRef} tone="error">
+              {actionError}
+            </Alert>
+          )}
+          {/* Enter in a field saves, like any form. */}
+          <button type="submit" hidden disabled={!check.canSave} />
+        </form>
+      </Dialog>
+
+      <Dialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        size="sm"
+        title={DELETE_CONFIRM_TITLE}
+        description={`"${run.title}" akan dihapus dari kalender latihanmu, beserta hasil yang sudah dicatat.`}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setConfirmDelete(false)}>
+              Batal
+            </Button>
+            <Button variant="danger" onClick={doDelete} loading={deleteRun.isPending}>
+              Ya, hapus
+            </Button>
+          </>
+        }
+      />
+
+      <Dialog
+        open={pendingMove !== null}
+        onOpenChange={(open) => !open && setPendingMove(null)}
+        size="sm"
+        title={HEAVY_CONFLICT_TITLE}
+        description={HEAVY_CONFLICT_QUESTION}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setPendingMove(null)}>
+              Batalkan
+            </Button>
+            <Button
+              onClick={() => {
+                const patch = pendingMove;
+                setPendingMove(null);
+                if (patch) send(patch);
+              }}
+            >
+              Yakin
+            </Button>
+          </>
+        }
+      />
+    </>
+  );
+}
+
+function ReadOnly({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="font-semibold break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function Field({ label, htmlFor, error, errorId, children }: { label: string; htmlFor: string; error?: string; errorId?: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <label htmlFor={htmlFor} className="text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      <div className="mt-1">{children}</div>
+      {errorId && <FieldError id={errorId} message={error} />}
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * The training plan's queries and mutations (spec §7 `/api/training-plans...`), shared by the
+ * calendar, the log modal and the dashboard widgets. A 404 on the plan means "no plan yet".
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isoToPlanDate, type IsoDay } from '../../../domain/plan-date';
+import type { Run, RunInput, RunPatch, TrainingPlan } from '../../../domain/training-plan';
+import { api, ApiError } from '../../api/client';
+
+export const planKeys = {
+  all: ['training-plan'] as const,
+  plan: ['training-plan', 'plan'] as const,
+  range: (from: IsoDay, to: IsoDay) => ['training-plan', 'range', from, to] as const,
+  feed: ['training-plan', 'calendar-feed'] as const,
+};
+
+/** GET /api/training-plans → the first plan, or an empty one (`_id: null`) on 404. */
+export function usePlan() {
+  return useQuery({
+    queryKey: planKeys.plan,
+    queryFn: async (): Promise<{ _id: string | null; trainingPlan: Run[] }> => {
+      try {
+        const res = await api.get<{ trainingPlans: TrainingPlan[] }>('/api/training-plans');
+        return res.trainingPlans[0] ?? { _id: null, trainingPlan: [] };
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return { _id: null, trainingPlan: [] };
+        throw error;
+      }
+    },
+  });
+}
+
+/** GET /api/training-plans/range — the runs of a span of days in one request (dashboard week, today). */
+export function usePlanRange(from: IsoDay, to: IsoDay) {
+  return useQuery({
+    queryKey: planKeys.range(from, to),
+    queryFn: async (): Promise<{ _id: string | null; trainingPlan: Run[] }> => {
+      const params = new URLSearchParams({ from: isoToPlanDate(from), to: isoToPlanDate(to) });
+      const res = await api.get<{ trainingPlans: TrainingPlan[] }>(`/api/training-plans/range?${params}`);
+      return res.trainingPlans[0] ?? { _id: null, trainingPlan: [] };
+    },
+  });
+}
+
+function useInvalidatePlan() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: planKeys.all });
+}
+
+/** POST /api/training-plans — adds runs (creating the plan when there is none). */
+export function useAddRuns() {
+  const invalidate = useInvalidatePlan();
+  return useMutation({
+    mutationFn: (runs: RunInput[]) => api.post<TrainingPlan>('/api/training-plans', { trainingPlan: runs }),
+    onSuccess: invalidate,
+  });
+}
+
+/** PATCH /api/training-plans/{planId}/item/{runId} — a result and/or a new date, saved at once. */
+export function usePatchRun() {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidatePlan();
+  return useMutation({
+    mutationFn: ({ planId, runId, patch }: { planId: string; runId: string; patch: RunPatch }) =>
+      api.patch<{ item: Run }>(`/api/training-plans/${encodeURIComponent(planId)}/item/${encodeURIComponent(runId)}`, patch),
+    // Moves show at once; a failure rolls back when the plan is re-read.
+    onMutate: async ({ runId, patch }) => {
+      if (!patch.date) return;
+      await queryClient.cancelQueries({ queryKey: planKeys.plan });
+      queryClient.setQueryData<{ _id: string | null; trainingPlan: Run[] }>(planKeys.plan, (old) =>
+        old ? { ...old, trainingPlan: old.trainingPlan.map((r) => (r._id === runId ? { ...r, date: patch.date! } : r)) } : old,
+      );
+    },
+    onSettled: invalidate,
+  });
+}
+
+/** DELETE /api/training-plans/{runId} — the log modal's delete (user-made runs only). */
+export function useDeleteRun() {
+  const invalidate = useInvalidatePlan();
+  return useMutation({
+    mutationFn: (runId: string) => api.delete<{ message: string }>(`/api/training-plans/${encodeURIComponent(runId)}`),
+    onSuccess: invalidate,
+  });
+}
