@@ -33,6 +33,10 @@ const envSchema = z.object({
   MIDTRANS_SNAP_URL: z.url().optional(),
   MIDTRANS_API_URL: z.url().optional(),
   PAYMENT_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(0).default(60),
+  REGISTRATION_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+  STORAGE_DIR: z.string().optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL harus diawali smtp:// atau smtps://').optional(),
+  MAIL_FROM: z.string().default('Derap <no-reply@derap.id>'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -62,6 +66,12 @@ export interface AppConfig {
   midtrans: MidtransConfig | null;
   /** How often unpaid orders past their time are expired; 0 = never (tests drive it by hand). */
   paymentExpirySweepSeconds: number;
+  /** How long an unpaid platform registration holds its slot. */
+  registrationReservationMinutes: number;
+  /** Local-disk storage root for uploads (the built-in storage adapter). */
+  storageDir: string;
+  /** SMTP when set; otherwise the built-in outbox stores mail in the database. */
+  mail: { smtpUrl: string | null; from: string };
 }
 
 export interface MidtransConfig {
@@ -135,6 +145,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : null,
     paymentExpirySweepSeconds: e.PAYMENT_EXPIRY_SWEEP_SECONDS,
+    registrationReservationMinutes: e.REGISTRATION_RESERVATION_MINUTES,
+    storageDir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, 'uploads')),
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
   };
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
+import { eventPaymentTypes, eventStatuses, registrationPaymentStatuses, registrationStatuses } from '../../domain/events';
 import { orderKinds, orderStatuses, paymentGatewayNames } from '../../domain/payments';
 import { roles, subscriptionStatuses } from '../../domain/roles';
 import { generatedByValues, periodizationValues } from '../../domain/training-plan';
@@ -175,3 +176,164 @@ export const paymentNotifications = pgTable(
 export type UserRow = typeof users.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type TrainingRunRow = typeof trainingRuns.$inferSelect;
+
+/** A running event created by an organizer (or admin); public only once an admin accepts it. */
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Slug of the name (the spec's `eventId`), unique so the spec's `/event/{eventId}` paths are unambiguous. */
+    eventId: text('event_id').notNull(),
+    /** Lowercase letters, digits and hyphens; the public `/register/{code}` address. */
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    headerImage: text('header_image'),
+    location: text('location').notNull(),
+    eventDate: timestamp('event_date', { withTimezone: true }).notNull(),
+    regOpen: timestamp('reg_open', { withTimezone: true }).notNull(),
+    regClose: timestamp('reg_close', { withTimezone: true }).notNull(),
+    earlyBirdEndDate: timestamp('early_bird_end_date', { withTimezone: true }),
+    /** IANA zone the event's times are shown in (DESIGN.md §5: Asia/Jakarta unless the event says otherwise). */
+    timezone: text('timezone').notNull().default('Asia/Jakarta'),
+    paymentType: text('payment_type', { enum: eventPaymentTypes }).notNull(),
+    paymentOptions: text('payment_options').array().notNull().default(sql`'{}'::text[]`),
+    paymentQrImage: text('payment_qr_image'),
+    paymentInstructions: text('payment_instructions'),
+    status: text('status', { enum: eventStatuses }).notNull().default('diajukan'),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('events_code_key').on(t.code),
+    uniqueIndex('events_event_id_key').on(t.eventId),
+    index('events_status_idx').on(t.status),
+    index('events_created_by_idx').on(t.createdBy),
+  ],
+);
+
+/** A race category of an event; `sold` counts held slots (pending + confirmed) and never passes `slots`. */
+export const eventCategories = pgTable(
+  'event_categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventRef: uuid('event_ref')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    categoryId: text('category_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** Whole rupiah. */
+    price: integer('price').notNull(),
+    originalPrice: integer('original_price'),
+    slots: integer('slots').notNull(),
+    sold: integer('sold').notNull().default(0),
+    adminFee: integer('admin_fee').notNull().default(10000),
+    earlyBird: boolean('early_bird').notNull().default(false),
+    earlyBirdEndDate: timestamp('early_bird_end_date', { withTimezone: true }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('event_categories_event_category_key').on(t.eventRef, t.categoryId),
+    check('event_categories_sold_within_slots', sql`${t.sold} >= 0 and ${t.sold} <= ${t.slots}`),
+    check('event_categories_price_positive', sql`${t.price} > 0 and ${t.slots} > 0 and ${t.adminFee} >= 0`),
+  ],
+);
+
+/** A runner's registration for one category of an event (public: no account needed). */
+export const runnerRegistrations = pgTable(
+  'runner_registrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Human-facing id shown on the success page and in the CSV (e.g. `REG-7K3Q9XPA`). */
+    registrationId: text('registration_id').notNull(),
+    /** What the QR code carries: 128 random bits, never a counter. */
+    qrToken: text('qr_token').notNull(),
+    eventRef: uuid('event_ref')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    categoryRef: uuid('category_ref')
+      .notNull()
+      .references(() => eventCategories.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: registrationStatuses }).notNull().default('pending'),
+    paymentStatus: text('payment_status', { enum: registrationPaymentStatuses }).notNull().default('pending'),
+    /** Whole rupiah: category price + admin fee at the time of registration. */
+    eventFee: integer('event_fee').notNull(),
+    adminFee: integer('admin_fee').notNull(),
+    paymentAmount: integer('payment_amount').notNull(),
+    paymentMethod: text('payment_method'),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    bibName: text('bib_name').notNull(),
+    community: text('community').notNull().default('-'),
+    bloodType: text('blood_type').notNull(),
+    tshirtSize: text('tshirt_size').notNull(),
+    sex: text('sex').notNull(),
+    dob: date('dob', { mode: 'string' }).notNull(),
+    identityType: text('identity_type').notNull(),
+    identityNo: text('identity_no').notNull(),
+    emergencyName: text('emergency_name').notNull(),
+    emergencyContact: text('emergency_contact').notNull(),
+    medicalNotes: text('medical_notes').notNull().default('-'),
+    /** Until when an unpaid reservation holds its slot. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    racepackCollectedAt: timestamp('racepack_collected_at', { withTimezone: true }),
+    racepackCollectedBy: uuid('racepack_collected_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('runner_registrations_registration_id_key').on(t.registrationId),
+    uniqueIndex('runner_registrations_qr_token_key').on(t.qrToken),
+    index('runner_registrations_event_created_idx').on(t.eventRef, t.createdAt),
+    index('runner_registrations_order_idx').on(t.orderId),
+    index('runner_registrations_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** Files uploaded through the storage port (event header images, payment QR images). */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Storage key, e.g. `events/2f0c…e1.png`. */
+    key: text('key').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('uploads_key_key').on(t.key)],
+);
+
+/** Mail sent (or to be sent) through the mail port; the built-in adapter only stores it here. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    /** Inline attachments (e.g. the registration QR PNG) as `{ filename, contentType, cid, base64 }`. */
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; cid?: string; base64: string }[]>().notNull().default([]),
+    /** `stored` by the built-in outbox, `sent` or `failed` by SMTP. */
+    status: text('status', { enum: ['stored', 'sent', 'failed'] }).notNull(),
+    error: text('error'),
+    /** What the mail is about, e.g. `registration:<uuid>`, so a confirmation is never sent twice. */
+    topic: text('topic'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt), uniqueIndex('mail_outbox_topic_key').on(t.topic)],
+);
+
+export type EventRow = typeof events.$inferSelect;
+export type EventCategoryRow = typeof eventCategories.$inferSelect;
+export type RunnerRegistrationRow = typeof runnerRegistrations.$inferSelect;

@@ -1,0 +1,70 @@
+/**
+ * Running events vocabulary shared by the server and the web app (events-and-coach-pages §3-§4, §9):
+ * statuses, enumerations of the registration form, constants. Pure: no I/O.
+ */
+
+/** Moderation status of an event; new events start as `diajukan`. */
+export const eventStatuses = ['diajukan', 'diterima', 'ditolak', 'tutup'] as const;
+export type EventStatus = (typeof eventStatuses)[number];
+
+export const eventStatusLabels: Record<EventStatus, string> = {
+  diajukan: 'Diajukan',
+  diterima: 'Diterima',
+  ditolak: 'Ditolak',
+  tutup: 'Tutup',
+};
+
+export const eventPaymentTypes = ['platform', 'self_managed'] as const;
+export type EventPaymentType = (typeof eventPaymentTypes)[number];
+
+/**
+ * Registration status. `pending` holds a slot until paid or expired; `confirmed` is paid (or
+ * confirmed by the runner for self-managed payment); `racepack_collected` after the scan;
+ * `expired` and `canceled` have released their slot.
+ */
+export const registrationStatuses = ['pending', 'confirmed', 'racepack_collected', 'canceled', 'expired'] as const;
+export type RegistrationStatus = (typeof registrationStatuses)[number];
+
+export const registrationStatusLabels: Record<RegistrationStatus, string> = {
+  pending: 'Menunggu pembayaran',
+  confirmed: 'Terkonfirmasi',
+  racepack_collected: 'Racepack diambil',
+  canceled: 'Dibatalkan',
+  expired: 'Kedaluwarsa',
+};
+
+export const registrationPaymentStatuses = ['pending', 'paid', 'failed', 'expired'] as const;
+export type RegistrationPaymentStatus = (typeof registrationPaymentStatuses)[number];
+
+export const bloodTypes = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-', 'Tidak Tahu'] as const;
+export const tshirtSizes = ['S', 'M', 'L', 'XL'] as const;
+export const sexes = ['Laki-laki', 'Perempuan'] as const;
+export const identityTypes = ['KTP', 'Kartu Pelajar/Mahasiswa', 'Passport', 'KTA/KITAS'] as const;
+
+/** Event category default admin fee, locked (§9). */
+export const EVENT_ADMIN_FEE = 10_000;
+export const BIB_NAME_MAX = 10;
+/** Minutes an unpaid platform reservation holds its slot (configurable on the server). */
+export const DEFAULT_RESERVATION_MINUTES = 60;
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Lowercase, spaces to hyphens, other characters stripped (the spec's eventId/categoryId rule). */
+export function slugify(name: string): string {
+  return name
+    .toLowerCase()
+    .trim()
+    .replace(/\s+/g, '-')
+    .replace(/[^a-z0-9-]/g, '')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** Event code: letters, digits and hyphens only, lowercased (§5). */
+export function normaliseEventCode(value: string): string {
+  return value.toLowerCase().replace(/[^a-z0-9-]/g, '');
+}
+
+/** Total a runner pays for a category: price plus admin fee (§5). */
+export function registrationTotal(category: { price: number; adminFee: number }): number {
+  return category.price + category.adminFee;
+}
