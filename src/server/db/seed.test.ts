@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../../domain/roles';
 import { openTestDatabase } from '../test/build-test-app';
 import type { Database } from './client';
-import { users } from './schema';
+import { eventCategories, events, runnerRegistrations, users } from './schema';
 import { readPlan } from '../features/training-plans/service';
 import { seedDemoData } from './seed';
 
@@ -44,5 +44,43 @@ describe('demo training plans', () => {
     for (const r of logged) expect(r.trainingpace).toBe(Math.round(r.trainingtime! / r.trainingdistance!));
     expect(plan!.trainingPlan.every((r) => r.program === '' || r.program.startsWith('('))).toBe(true);
     expect(plan!.trainingPlan.find((r) => r.title === 'Tempo Run')!.color).toBe('bg-orange-500');
+  });
+});
+
+describe('demo events', () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, drop } = await openTestDatabase());
+  });
+  afterAll(() => drop());
+
+  it('gives the demo organizer accepted future events, a full category, one not yet open, one closed, and registrations', async () => {
+    const now = new Date('2026-11-25T03:00:00Z');
+    await seedDemoData(database.db, now);
+    const [siti] = await database.db.select().from(users).where(eq(users.email, 'siti.rahmawati@derap.id'));
+    const rows = await database.db.select().from(events);
+    expect(rows.every((e) => e.createdBy === siti!.id)).toBe(true);
+    const accepted = rows.filter((e) => e.status === 'diterima');
+    expect(accepted.every((e) => e.eventDate > now)).toBe(true);
+    expect(accepted.some((e) => e.regOpen <= now && e.regClose > now)).toBe(true);
+    expect(accepted.some((e) => e.regOpen > now)).toBe(true);
+    expect(accepted.some((e) => e.regClose < now)).toBe(true);
+    expect(rows.some((e) => e.status === 'diajukan')).toBe(true);
+
+    const categories = await database.db.select().from(eventCategories);
+    expect(categories.some((c) => c.sold === c.slots)).toBe(true);
+    expect(new Set(categories.map((c) => c.eventRef)).size).toBe(rows.length);
+
+    // Each category's sold count equals the registrations that hold a slot.
+    const regs = await database.db.select().from(runnerRegistrations);
+    expect(regs.length).toBeGreaterThanOrEqual(20);
+    for (const c of categories) {
+      const held = regs.filter((r) => r.categoryRef === c.id && ['pending', 'confirmed', 'racepack_collected'].includes(r.status));
+      expect(held.length, c.name).toBe(c.sold);
+    }
+    expect(regs.every((r) => r.paymentAmount === r.eventFee + r.adminFee)).toBe(true);
+    expect(new Set(regs.map((r) => r.qrToken)).size).toBe(regs.length);
+    expect(regs.some((r) => r.status === 'racepack_collected' && r.racepackCollectedAt)).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import type { Role } from '../../domain/roles';
 import type { Db } from './client';
 import { jakartaToday } from '../../domain/plan-date';
 import { addRuns } from '../features/training-plans/service';
+import { seedDemoEvents } from './demo-events';
 import { buildDemoPlan } from './demo-plan';
 import { users } from './schema';
 
@@ -50,6 +51,8 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
       const user = inserted.find((u) => u.email === email);
       if (user) await addRuns(tx as unknown as Db, user.id, buildDemoPlan(today, weeks, behind));
     }
+    const organizer = inserted.find((u) => u.email === 'siti.rahmawati@derap.id');
+    if (organizer) await seedDemoEvents(tx as unknown as Db, organizer.id, now);
   });
   return true;
 }

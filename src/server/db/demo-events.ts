@@ -1,0 +1,219 @@
+/**
+ * Demo running events: accepted events in the future (one with a sold-out category), one not yet
+ * open, one whose registration has closed, one awaiting moderation, and registrations for the demo
+ * organizer's main event. Figures are consistent: each category's `sold` equals its held slots.
+ */
+import { randomBytes } from 'node:crypto';
+import type { EventPaymentType, EventStatus, RegistrationStatus } from '../../domain/events';
+import type { PaymentOptionKey } from '../../domain/payments';
+import type { Db } from './client';
+import { eventCategories, events, runnerRegistrations } from './schema';
+
+const DAY = 86_400_000;
+const JAKARTA_OFFSET_MS = 7 * 3_600_000;
+
+/** 00:00 Jakarta of the day `days` after `now`'s Jakarta day, plus `hour` hours. */
+function jakartaAt(now: Date, days: number, hour: number): Date {
+  const jakartaMidnight = Math.floor((now.getTime() + JAKARTA_OFFSET_MS) / DAY) * DAY - JAKARTA_OFFSET_MS;
+  return new Date(jakartaMidnight + days * DAY + hour * 3_600_000);
+}
+
+interface DemoCategory {
+  name: string;
+  price: number;
+  slots: number;
+  description: string;
+  /** Registrations to create: [status, count]. */
+  registrations?: [RegistrationStatus, number][];
+}
+
+interface DemoEvent {
+  code: string;
+  name: string;
+  description: string;
+  location: string;
+  status: EventStatus;
+  /** Days from today (Jakarta) for registration open/close and the race. */
+  open: number;
+  close: number;
+  race: number;
+  paymentType: EventPaymentType;
+  paymentOptions?: PaymentOptionKey[];
+  paymentInstructions?: string;
+  categories: DemoCategory[];
+}
+
+const demoEvents: DemoEvent[] = [
+  {
+    code: 'jakarta-sunrise-run-2027',
+    name: 'Jakarta Sunrise Run 2027',
+    description:
+      'Lari pagi menyusuri Sudirman–Thamrin saat matahari terbit. Rute steril, water station setiap 2,5 km, medali finisher untuk semua kategori.',
+    location: 'Gelora Bung Karno, Jakarta',
+    status: 'diterima',
+    open: -14,
+    close: 40,
+    race: 60,
+    paymentType: 'platform',
+    paymentOptions: ['gopay', 'other_qris', 'bni_va', 'bri_va', 'permata_va'],
+    categories: [
+      { name: '5K', price: 150_000, slots: 500, description: 'Fun run untuk semua usia.', registrations: [['confirmed', 9], ['pending', 2], ['racepack_collected', 1]] },
+      { name: '10K', price: 250_000, slots: 300, description: 'Rute cepat dan datar, cocok untuk mengejar PB.', registrations: [['confirmed', 7], ['pending', 1]] },
+      { name: 'Half Marathon', price: 400_000, slots: 4, description: '21,1 km, cut-off time 3 jam 30 menit.', registrations: [['confirmed', 4]] },
+    ],
+  },
+  {
+    code: 'bandung-trail-challenge',
+    name: 'Bandung Trail Challenge',
+    description: 'Trail run di perbukitan Lembang dengan pemandangan kebun teh. Wajib membawa hydration pack.',
+    location: 'Lembang, Bandung Barat',
+    status: 'diterima',
+    open: 14,
+    close: 45,
+    race: 75,
+    paymentType: 'self_managed',
+    paymentInstructions:
+      'Transfer ke BCA 1234567890 a.n. Bandung Trail Runners, lalu tekan tombol konfirmasi. Panitia memeriksa pembayaran dalam 1×24 jam.',
+    categories: [
+      { name: 'Trail 15K', price: 300_000, slots: 200, description: 'Elevasi 600 m.' },
+      { name: 'Trail 30K', price: 500_000, slots: 100, description: 'Elevasi 1.400 m, wajib sertifikat lari trail.' },
+    ],
+  },
+  {
+    code: 'bali-coastal-10k',
+    name: 'Bali Coastal 10K',
+    description: 'Lari di sepanjang pantai Sanur saat fajar.',
+    location: 'Pantai Sanur, Bali',
+    status: 'diterima',
+    open: -45,
+    close: -3,
+    race: 10,
+    paymentType: 'platform',
+    paymentOptions: ['gopay', 'bni_va'],
+    categories: [
+      { name: '10K', price: 275_000, slots: 400, description: 'Rute pantai.', registrations: [['confirmed', 3]] },
+      { name: '5K', price: 175_000, slots: 400, description: 'Fun run keluarga.' },
+    ],
+  },
+  {
+    code: 'surabaya-night-run',
+    name: 'Surabaya Night Run',
+    description: 'Lari malam mengelilingi Tugu Pahlawan dengan lampu kota.',
+    location: 'Tugu Pahlawan, Surabaya',
+    status: 'diajukan',
+    open: 7,
+    close: 50,
+    race: 70,
+    paymentType: 'platform',
+    paymentOptions: ['gopay', 'other_qris'],
+    categories: [{ name: 'Full Marathon', price: 650_000, slots: 250, description: '42,2 km, cut-off 6 jam.' }],
+  },
+];
+
+const firstNames = ['Ahmad', 'Siti', 'Budi', 'Dewi', 'Eko', 'Fitri', 'Gilang', 'Hana', 'Irfan', 'Joko', 'Kartika', 'Lukman', 'Maya', 'Nanda', 'Oki', 'Putri', 'Rizky', 'Sari', 'Teguh', 'Wulan'];
+const lastNames = ['Saputra', 'Rahayu', 'Hidayat', 'Kusuma', 'Nugroho', 'Lestari', 'Pratama', 'Wijaya', 'Santoso', 'Permata'];
+const communities = ['Indorunners', 'BRI Runners', 'Jakarta Running Club', '-', 'Runhood', '-'];
+const bloodTypes = ['A+', 'B+', 'O+', 'AB+', 'O-', 'Tidak Tahu'];
+const sizes = ['S', 'M', 'L', 'XL'];
+
+const base32 = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+function randomCode(length: number): string {
+  const bytes = randomBytes(length);
+  return Array.from(bytes, (b) => base32[b % base32.length]).join('');
+}
+
+function demoRunner(i: number) {
+  const first = firstNames[i % firstNames.length]!;
+  const last = lastNames[(i * 7) % lastNames.length]!;
+  const female = ['Siti', 'Dewi', 'Fitri', 'Hana', 'Kartika', 'Maya', 'Nanda', 'Putri', 'Sari', 'Wulan'].includes(first);
+  return {
+    fullName: `${first} ${last}`,
+    email: `${first}.${last}${i}@contoh.id`.toLowerCase(),
+    phone: `+62812${String(10_000_000 + i * 7_919).slice(0, 8)}`,
+    bibName: first.slice(0, 10).toUpperCase(),
+    community: communities[i % communities.length]!,
+    bloodType: bloodTypes[i % bloodTypes.length]!,
+    tshirtSize: sizes[i % sizes.length]!,
+    sex: female ? 'Perempuan' : 'Laki-laki',
+    dob: `${1975 + (i % 25)}-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 27) + 1).padStart(2, '0')}`,
+    identityType: i % 9 === 0 ? 'Passport' : 'KTP',
+    identityNo: i % 9 === 0 ? `C${String(4_000_000 + i * 31).padStart(7, '0')}` : `3174${String(100_000_000_000 + i * 104_729).slice(0, 12)}`,
+    emergencyName: `${firstNames[(i + 5) % firstNames.length]} ${last}`,
+    emergencyContact: `+62813${String(20_000_000 + i * 3_571).slice(0, 8)}`,
+    medicalNotes: i % 6 === 0 ? 'Asma ringan, membawa inhaler' : '-',
+  };
+}
+
+/** Inserts the demo events of `organizerId` inside the seeding transaction. */
+export async function seedDemoEvents(db: Db, organizerId: string, now: Date): Promise<void> {
+  let runnerIndex = 0;
+  for (const e of demoEvents) {
+    const [event] = await db
+      .insert(events)
+      .values({
+        eventId: e.code,
+        code: e.code,
+        name: e.name,
+        description: e.description,
+        location: e.location,
+        status: e.status,
+        regOpen: jakartaAt(now, e.open, 8),
+        regClose: jakartaAt(now, e.close, 21),
+        eventDate: jakartaAt(now, e.race, 5),
+        paymentType: e.paymentType,
+        paymentOptions: e.paymentOptions ?? [],
+        paymentInstructions: e.paymentInstructions ?? null,
+        paymentQrImage: e.paymentType === 'self_managed' ? '/demo/payment-qr.svg' : null,
+        createdBy: organizerId,
+        createdAt: jakartaAt(now, Math.min(e.open, 0) - 7, 10),
+      })
+      .returning();
+    if (!event) throw new Error('demo event not inserted');
+    for (const [position, c] of e.categories.entries()) {
+      const plan = c.registrations ?? [];
+      const held = plan.reduce((sum, [, n]) => sum + n, 0);
+      const [category] = await db
+        .insert(eventCategories)
+        .values({
+          eventRef: event.id,
+          categoryId: c.name.toLowerCase().replace(/\s+/g, '-'),
+          name: c.name,
+          description: c.description,
+          price: c.price,
+          slots: c.slots,
+          sold: held,
+          position,
+        })
+        .returning();
+      if (!category) throw new Error('demo category not inserted');
+      const rows = plan.flatMap(([status, n]) =>
+        Array.from({ length: n }, () => {
+          const i = runnerIndex++;
+          const createdAt = new Date(event.regOpen.getTime() + (i + 1) * 5 * 3_600_000);
+          const paid = status !== 'pending';
+          return {
+            registrationId: `REG-${randomCode(10)}`,
+            qrToken: randomBytes(16).toString('base64url'),
+            eventRef: event.id,
+            categoryRef: category.id,
+            status,
+            paymentStatus: paid ? ('paid' as const) : ('pending' as const),
+            eventFee: c.price,
+            adminFee: category.adminFee,
+            paymentAmount: c.price + category.adminFee,
+            paymentMethod: e.paymentOptions?.[i % e.paymentOptions.length] ?? null,
+            ...demoRunner(i),
+            // An unpaid demo reservation outlives the sweep for a day, so the list shows one.
+            expiresAt: paid ? null : new Date(now.getTime() + DAY),
+            confirmedAt: paid ? new Date(createdAt.getTime() + 600_000) : null,
+            racepackCollectedAt: status === 'racepack_collected' ? new Date(now.getTime() - 3_600_000) : null,
+            racepackCollectedBy: status === 'racepack_collected' ? organizerId : null,
+            createdAt,
+            updatedAt: createdAt,
+          };
+        }),
+      );
+      if (rows.length) await db.insert(runnerRegistrations).values(rows);
+    }
+  }
+}

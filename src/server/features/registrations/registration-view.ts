@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import {
+  registrationPaymentStatuses,
+  registrationStatuses,
+} from '../../../domain/events';
+import type { EventCategoryRow, EventRow, RunnerRegistrationRow } from '../../db/schema';
+
+/**
+ * The spec's runner registration shape (events-and-coach-pages §3), shared by every registration
+ * endpoint: `_id`, `registrationId`, `eventId`, `categoryId`, `status`, dates, `payment{status, amount}`,
+ * `runnerData{...}`; plus names and racepack facts the organizer screens show.
+ */
+export const runnerDataSchema = z.object({
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  bibName: z.string(),
+  community: z.string(),
+  bloodType: z.string(),
+  tshirtSize: z.string(),
+  sex: z.string(),
+  /** DD-MM-YYYY, like every date of the spec's data. */
+  dob: z.string(),
+  identityType: z.string(),
+  identityNo: z.string(),
+  emergencyName: z.string(),
+  emergencyContact: z.string(),
+  medicalNotes: z.string(),
+});
+
+export const registrationJsonSchema = z.object({
+  _id: z.string(),
+  registrationId: z.string(),
+  /** The event's `eventId` slug. */
+  eventId: z.string(),
+  eventName: z.string(),
+  eventCode: z.string(),
+  categoryId: z.string(),
+  categoryName: z.string(),
+  status: z.enum(registrationStatuses),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  payment: z.object({
+    status: z.enum(registrationPaymentStatuses),
+    amount: z.number().int(),
+    eventFee: z.number().int(),
+    adminFee: z.number().int(),
+    method: z.string().nullable(),
+  }),
+  runnerData: runnerDataSchema,
+  expiresAt: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+  racepackCollectedAt: z.string().nullable(),
+});
+export type RegistrationJson = z.infer<typeof registrationJsonSchema>;
+
+/** `YYYY-MM-DD` (how the database keeps a date) → `DD-MM-YYYY`. */
+function dayToSpec(day: string): string {
+  const [y, m, d] = day.split('-');
+  return `${d}-${m}-${y}`;
+}
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+export function toRegistrationJson(
+  row: RunnerRegistrationRow,
+  event: Pick<EventRow, 'eventId' | 'name' | 'code'>,
+  category: Pick<EventCategoryRow, 'categoryId' | 'name'>,
+): RegistrationJson {
+  return {
+    _id: row.id,
+    registrationId: row.registrationId,
+    eventId: event.eventId,
+    eventName: event.name,
+    eventCode: event.code,
+    categoryId: category.categoryId,
+    categoryName: category.name,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    payment: {
+      status: row.paymentStatus,
+      amount: row.paymentAmount,
+      eventFee: row.eventFee,
+      adminFee: row.adminFee,
+      method: row.paymentMethod,
+    },
+    runnerData: {
+      fullName: row.fullName,
+      email: row.email,
+      phone: row.phone,
+      bibName: row.bibName,
+      community: row.community,
+      bloodType: row.bloodType,
+      tshirtSize: row.tshirtSize,
+      sex: row.sex,
+      dob: dayToSpec(row.dob),
+      identityType: row.identityType,
+      identityNo: row.identityNo,
+      emergencyName: row.emergencyName,
+      emergencyContact: row.emergencyContact,
+      medicalNotes: row.medicalNotes,
+    },
+    expiresAt: iso(row.expiresAt),
+    confirmedAt: iso(row.confirmedAt),
+    racepackCollectedAt: iso(row.racepackCollectedAt),
+  };
+}
