@@ -18,6 +18,8 @@ const steps: Step[] = [
   { name: 'mobile-login', path: '/mobile-login?from_app=true' },
   { name: 'dashboard-runner', path: '/dashboard', as: 'rina.wulandari@derap.id' },
   { name: 'settings-runner', path: '/dashboard', as: 'rina.wulandari@derap.id', before: (p) => p.getByRole('button', { name: 'Pengaturan' }).first().click({ force: true }) },
+  { name: 'calendar-runner', path: '/dashboard#calendar', as: 'rina.wulandari@derap.id' },
+  { name: 'calendar-locked', path: '/dashboard#calendar', as: 'budi.santoso@derap.id' },
   { name: 'admin', path: '/admin', as: 'dewi.lestari@derap.id' },
 ];
 

@@ -27,6 +27,15 @@ export const router = createBrowserRouter([
       },
       { path: '/dashboard', lazy: async () => ({ Component: (await import('./features/dashboard/dashboard-page')).DashboardPage }) },
       { path: '/admin', lazy: async () => ({ Component: (await import('./features/admin/admin-page')).AdminPage }) },
+      {
+        path: '/registration',
+        lazy: async () => ({ Component: (await import('./features/events-public/registration-list-page')).RegistrationListPage }),
+      },
+      { path: '/register/:code', lazy: async () => ({ Component: (await import('./features/events-public/register-page')).RegisterPage }) },
+      {
+        path: '/registration-success',
+        lazy: async () => ({ Component: (await import('./features/events-public/registration-success-page')).RegistrationSuccessPage }),
+      },
       // The spec: any other path shows the home page.
       { path: '*', lazy: async () => ({ Component: (await import('./features/public-site/home-page')).HomePage }) },
     ],

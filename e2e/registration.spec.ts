@@ -1,0 +1,231 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test, uniqueEmail } from './fixtures';
+
+/**
+ * A runner registers for an accepted platform event: public list → form (validation, full
+ * category) → 5-second countdown → sandbox checkout "Bayar" → /registration-success, and the
+ * confirmation with its QR code is in the mail outbox. The event is created through the API as an
+ * organizer and accepted by an admin, like in real life.
+ */
+
+async function devLogin(request: APIRequestContext, role: 'organizer' | 'admin') {
+  const res = await request.post('/api/auth/dev-login', { data: { email: uniqueEmail(role), name: role === 'admin' ? 'Admin Uji' : 'Panitia Uji', role } });
+  expect(res.ok()).toBeTruthy();
+  return { authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
+}
+
+async function createAcceptedEvent(request: APIRequestContext, name: string, over: Record<string, unknown> = {}) {
+  const organizer = await devLogin(request, 'organizer');
+  const code = `e2e-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const day = 86_400_000;
+  const created = await request.post('/api/events', {
+    headers: organizer,
+    data: {
+      name,
+      description: 'Lomba lari pagi menyusuri kota. Start dan finish di area Monas.',
+      code,
+      location: 'Monas, Jakarta Pusat',
+      eventDate: new Date(Date.now() + 40 * day).toISOString(),
+      regOpen: new Date(Date.now() - 60_000).toISOString(),
+      regClose: new Date(Date.now() + 20 * day).toISOString(),
+      paymentType: 'platform',
+      paymentOptions: ['bni_va', 'gopay', 'other_qris'],
+      categories: [
+        { name: '10K', description: 'Rute kota 10 kilometer', price: 185000, slots: 100 },
+        { name: '5K', description: 'Fun run', price: 120000, slots: 1 },
+      ],
+      ...over,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { event } = (await created.json()) as { event: { _id: string; eventId: string; code: string } };
+  const admin = await devLogin(request, 'admin');
+  const accepted = await request.patch(`/api/admin/events/${event._id}/status`, { headers: admin, data: { status: 'diterima' } });
+  expect(accepted.ok(), await accepted.text()).toBeTruthy();
+  return { ...event, admin };
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+async function fillRunner(page: Page, email: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Nomor Telepon').fill('081234567890');
+  await page.getByLabel('Nama Lengkap').fill('Putu Ayu Saraswati');
+  await page.getByLabel('Nama BIB').fill('PUTU');
+  await page.getByLabel('Golongan Darah').selectOption('B+');
+  await page.getByLabel('Ukuran Kaos').selectOption('S');
+  await page.getByLabel('Jenis Kelamin').selectOption('Perempuan');
+  await page.getByLabel('Tanggal Lahir').fill('1995-03-14');
+  await page.getByLabel('Jenis Identitas').selectOption('KTP');
+  await page.getByLabel('Nomor Identitas').fill('5171000000000001');
+  await page.getByLabel('Nama Kontak Darurat').fill('Made Wirawan');
+  await page.getByLabel('Nomor Kontak Darurat').fill('+6281298765432');
+}
+
+test('a runner registers, pays at the checkout and gets the confirmation mail', async ({ page, request }, testInfo) => {
+  const name = `Jakarta Pagi Run ${testInfo.project.name} ${Date.now() % 100000}`;
+  const event = await createAcceptedEvent(request, name);
+  // Someone already took the only 5K slot.
+  const taken = await request.post('/api/runner-registrations', {
+    data: {
+      eventId: event.code,
+      categoryId: '5k',
+      paymentMethod: 'gopay',
+      runnerData: {
+        fullName: 'Pelari Cepat',
+        email: 'cepat@gmail.com',
+        phone: '081200000000',
+        bibName: 'CEPAT',
+        bloodType: 'O+',
+        tshirtSize: 'M',
+        sex: 'Laki-laki',
+        dob: '01-01-1990',
+        identityType: 'KTP',
+        identityNo: '1',
+        emergencyName: 'Keluarga',
+        emergencyContact: '081200000001',
+      },
+    },
+  });
+  expect(taken.status()).toBe(201);
+
+  await page.goto('/registration');
+  await expect(page.getByRole('heading', { name: 'Temukan Event Larimu DISINI' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Daftar Lomba Tersedia' })).toBeVisible();
+  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name }) });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('Monas, Jakarta Pusat')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `/tmp/registration-list-${testInfo.project.name}.png`, fullPage: false });
+  await card.getByRole('link', { name: `Daftar Sekarang: ${name}` }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/register/${event.code}$`));
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const submit = page.getByRole('button', { name: 'Lanjutkan Pembayaran' });
+  await expect(submit).toBeDisabled();
+
+  // the email is checked on blur, with the spec's messages
+  const email = page.getByLabel('Email');
+  await email.fill('putu@gmial.com');
+  await email.blur();
+  await expect(page.getByText('Domain mungkin salah eja, maksud Anda putu@gmail.com?')).toBeVisible();
+  await email.fill('putu@gmailcom');
+  await email.blur();
+  await expect(page.getByText('Domain mungkin salah eja, maksud Anda putu@gmail.com?')).toBeVisible();
+  await email.fill('putu.saraswati@gmail');
+  await email.blur();
+  await expect(page.getByText('Domain harus memiliki ekstensi (misalnya .com, .org)')).toBeVisible();
+  await email.fill('');
+  await email.blur();
+  await expect(page.getByText('Email wajib diisi')).toBeVisible();
+
+  await fillRunner(page, 'putu.saraswati@gmail.com');
+  await expect(page.getByText('Email wajib diisi')).toHaveCount(0);
+  await expect(submit).toBeEnabled();
+
+  // category and terms first
+  await submit.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Anda harus memilih kategori dan menyetujui Syarat & Ketentuan.' })).toBeVisible();
+
+  // the full category cannot be chosen
+  const fiveK = page.getByRole('radio', { name: /5K/ });
+  await expect(fiveK).toBeDisabled();
+  await expect(page.locator('label').filter({ has: fiveK }).getByText('Slot Habis')).toBeVisible();
+  await page.getByRole('radio', { name: /10K/ }).check();
+  await expect(page.getByText('Rp195.000')).toBeVisible();
+  await page.getByRole('checkbox', { name: /menyetujui seluruh Syarat & Ketentuan/ }).check();
+  await submit.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Anda harus memilih metode pembayaran terlebih dahulu.' })).toBeVisible();
+  await page.getByRole('radio', { name: 'BNI Virtual Account' }).check();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `/tmp/registration-form-${testInfo.project.name}.png`, fullPage: true });
+
+  await submit.click();
+  const dialog = page.getByRole('dialog', { name: 'Menuju Halaman Pembayaran' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Rp195.000')).toBeVisible();
+  const countdown = dialog.getByTestId('countdown');
+  await expect(countdown).toHaveText(/^[3-5]$/);
+  await page.screenshot({ path: `/tmp/registration-countdown-${testInfo.project.name}.png` });
+  // it really counts down, then leaves for the checkout on its own
+  await expect(countdown).toHaveText(/^[0-2]$/, { timeout: 5_000 });
+  await page.waitForURL(/\/api\/payments\/sandbox\//, { timeout: 8_000 });
+  await expect(page.getByText('Rp195.000')).toBeVisible();
+  await page.getByRole('button', { name: 'Bayar', exact: true }).click();
+
+  await page.waitForURL(/\/registration-success\?id=REG-/);
+  await expect(page.getByRole('heading', { name: 'Pendaftaran Berhasil!' })).toBeVisible();
+  await expect(page.getByText(/periksa folder spam/)).toBeVisible();
+  const registrationId = (await page.getByTestId('registration-id').textContent())!;
+  expect(registrationId).toMatch(/^REG-[A-Z2-7]{10}$/);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `/tmp/registration-success-${testInfo.project.name}.png`, fullPage: true });
+
+  const outbox = await request.get('/api/admin/mail-outbox', { headers: event.admin });
+  expect(outbox.ok()).toBeTruthy();
+  const { data } = (await outbox.json()) as { data: { to: string; subject: string; text: string; attachments: { contentType: string }[] }[] };
+  const mail = data.find((m) => m.subject.includes(registrationId));
+  expect(mail).toBeTruthy();
+  expect(mail!.to).toBe('putu.saraswati@gmail.com');
+  expect(mail!.text).toContain(name);
+  expect(mail!.text).toContain('Rp195.000');
+  expect(mail!.text).toContain('PUTU');
+  expect(mail!.attachments[0]!.contentType).toBe('image/png');
+});
+
+test('the registration page explains unknown events and links back to the list', async ({ page }) => {
+  await page.goto('/register/tidak-ada-event-ini');
+  await expect(page.getByRole('alert').getByText('Event dengan kode tersebut tidak ditemukan.')).toBeVisible();
+  await page.getByRole('link', { name: 'Kembali ke daftar event' }).click();
+  await expect(page).toHaveURL(/\/registration$/);
+});
+
+test('self-managed payment: the organizer QR and instructions, then the runner confirms', async ({ page, request, baseURL }, testInfo) => {
+  const name = `Bandung Trail ${testInfo.project.name} ${Date.now() % 100000}`;
+  const event = await createAcceptedEvent(request, name, {
+    paymentType: 'self_managed',
+    paymentOptions: [],
+    paymentInstruction: { qrImage: `${baseURL}/event-default.svg`, instructions: 'Scan QRIS di atas, lalu simpan bukti transfer.' },
+    categories: [{ name: 'Trail 21K', price: 250000, slots: 50 }],
+  });
+  await page.goto(`/register/${event.code}`);
+  await fillRunner(page, 'ayu.trail@yahoo.co.id');
+  await page.getByRole('radio', { name: /Trail 21K/ }).check();
+  await page.getByRole('checkbox', { name: /menyetujui seluruh Syarat & Ketentuan/ }).check();
+  await expect(page.getByRole('radio', { name: 'BNI Virtual Account' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Lanjutkan Pembayaran' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Selesaikan Pembayaran' });
+  await expect(dialog.getByText('Rp260.000')).toBeVisible();
+  await expect(dialog.getByText('Scan QRIS di atas, lalu simpan bukti transfer.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Perbesar kode QR pembayaran' }).click();
+  await expect(page.getByRole('dialog', { name: 'Kode QR Pembayaran' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.screenshot({ path: `/tmp/registration-self-managed-${testInfo.project.name}.png` });
+  await dialog.getByRole('button', { name: 'Saya Sudah Membayar & Konfirmasi Pendaftaran' }).click();
+  await page.waitForURL(/\/registration-success\?id=REG-/);
+  await expect(page.getByRole('heading', { name: 'Pendaftaran Berhasil!' })).toBeVisible();
+});
+
+test('before registration opens the page says when it will', async ({ page, request }, testInfo) => {
+  const day = 86_400_000;
+  const name = `Surabaya Night Run ${testInfo.project.name} ${Date.now() % 100000}`;
+  const event = await createAcceptedEvent(request, name, {
+    regOpen: new Date(Date.now() + 3 * day).toISOString(),
+    regClose: new Date(Date.now() + 20 * day).toISOString(),
+  });
+  await page.goto('/registration');
+  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name }) });
+  await expect(card.getByText('Akan Datang')).toBeVisible();
+  await page.goto(`/register/${event.code}`);
+  await expect(page.getByText(/^Pendaftaran akan dibuka pada \d{1,2} \S+ \d{4} pada pukul \d{2}\.\d{2} GMT\+7$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Lanjutkan Pembayaran' })).toHaveCount(0);
+  await page.screenshot({ path: `/tmp/registration-not-open-${testInfo.project.name}.png` });
+});

@@ -1,0 +1,318 @@
+/**
+ * The runner registration form (events-and-coach-pages §5 "Runner registration form", §4 states):
+ * one zod schema for the payload the web form builds and the server accepts, the email check with
+ * its exact messages and typo suggestions, and when an event's registration is open. Pure: no I/O.
+ */
+import { z } from 'zod';
+import { BIB_NAME_MAX, bloodTypes, identityTypes, sexes, tshirtSizes } from './events';
+import { paymentOptionKeys } from './payments';
+
+export const registrationMessages = {
+  emailRequired: 'Email wajib diisi',
+  emailFormat: 'Format email tidak valid',
+  emailOneAt: 'Email harus mengandung tepat satu simbol @',
+  emailDomainShort: 'Domain email tidak lengkap',
+  emailNoExtension: 'Domain harus memiliki ekstensi (misalnya .com, .org)',
+  emailExtensionShort: 'Ekstensi domain terlalu pendek',
+  emailLocalTooLong: 'Bagian sebelum @ terlalu panjang',
+  emailSuggestion: (suggestion: string) => `Domain mungkin salah eja, maksud Anda ${suggestion}?`,
+  fixEmailFirst: 'Mohon perbaiki kesalahan pada email Anda sebelum melanjutkan.',
+  categoryAndTerms: 'Anda harus memilih kategori dan menyetujui Syarat & Ketentuan.',
+  paymentMethodRequired: 'Anda harus memilih metode pembayaran terlebih dahulu.',
+  phoneDigits: 'Nomor telepon hanya boleh berisi angka dan tanda +',
+  emergencyPhoneDigits: 'Nomor kontak darurat hanya boleh berisi angka dan tanda +',
+  bibTooLong: `Nama BIB maksimal ${BIB_NAME_MAX} karakter`,
+  dobFormat: 'Tanggal lahir harus berformat DD-MM-YYYY',
+  dobInvalid: 'Tanggal lahir tidak valid',
+  dobFuture: 'Tanggal lahir harus sebelum hari ini',
+  dobAge: 'Usia pelari harus antara 5 dan 100 tahun',
+  eventRequired: 'Event wajib dipilih',
+  categoryRequired: 'Kategori wajib dipilih',
+  paymentMethodUnknown: 'Metode pembayaran tidak dikenal.',
+} as const;
+
+export const EMAIL_LOCAL_MAX = 64;
+export const EMAIL_DOMAIN_MIN = 4;
+export const EMAIL_EXTENSION_MIN = 2;
+export const EMAIL_MAX = 254;
+export const MIN_RUNNER_AGE = 5;
+export const MAX_RUNNER_AGE = 100;
+
+const providers = ['gmail', 'hotmail', 'yahoo', 'outlook'] as const;
+/** Real providers one letter away from a big one (`mail.com`, `ymail.com`): never "corrected". */
+const realLookalikes = ['mail', 'email', 'ymail', 'gmx', 'outlook', 'live', 'msn'];
+const commonTlds = ['com', 'org', 'net', 'co', 'info', 'id'];
+/** Endings typed without their dot (`gmailcom`); `com` before `co` so `gmailcom` is not read as `gmailc.om`. */
+const dotlessEndings = ['com', 'org', 'net', 'info', 'co'];
+/** Mistyped `.com` after a known provider; `.co` is one too except for yahoo's real `yahoo.co.id`. */
+const comTypos = ['cm', 'con', 'om', 'comm', 'cmo', 'vom', 'xom', 'co'];
+
+/** Optimal string alignment distance (Levenshtein plus adjacent swaps): `gmial` is one edit from `gmail`. */
+function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = best;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/** The provider a mistyped name most likely meant (`gmal` → `gmail`), or null when it is one already or none is close. */
+function closeProvider(name: string): string | null {
+  if ((providers as readonly string[]).includes(name) || realLookalikes.includes(name) || name.length < 3) return null;
+  let best: { provider: string; distance: number } | null = null;
+  for (const provider of providers) {
+    const distance = editDistance(name, provider);
+    const allowed = provider.length <= 5 ? 1 : 2;
+    if (distance <= allowed && (!best || distance < best.distance)) best = { provider, distance };
+  }
+  return best?.provider ?? null;
+}
+
+/** A corrected domain for a common mistake, or null when the domain looks intended. */
+export function suggestDomain(domain: string): string | null {
+  const labels = domain.split('.');
+  if (labels.length === 1) {
+    // gmailcom, yahooconet → add the missing dot before the ending
+    for (const ending of dotlessEndings) {
+      if (domain.length > ending.length + 1 && domain.endsWith(ending)) {
+        const name = domain.slice(0, -ending.length);
+        const provider = closeProvider(name) ?? ((providers as readonly string[]).includes(name) ? name : null);
+        return provider && ending === 'co' && provider !== 'yahoo' ? `${provider}.com` : `${provider ?? name}.${ending}`;
+      }
+    }
+    return null;
+  }
+  const first = labels[0]!;
+  const last = labels[labels.length - 1]!;
+  // com.gmail, id.co.yahoo → the labels in reverse
+  if (commonTlds.includes(first) && ((providers as readonly string[]).includes(last) || closeProvider(last))) {
+    const reversed = [...labels].reverse();
+    reversed[0] = closeProvider(reversed[0]!) ?? reversed[0]!;
+    return reversed.join('.');
+  }
+  const name = first;
+  const rest = labels.slice(1).join('.');
+  const provider = closeProvider(name);
+  if (provider) return `${provider}.${rest === 'co' && provider !== 'yahoo' ? 'com' : rest}`;
+  if ((providers as readonly string[]).includes(name) && labels.length === 2 && comTypos.includes(rest) && !(name === 'yahoo' && rest === 'co')) {
+    return `${name}.com`;
+  }
+  return null;
+}
+
+/** Letters, digits and the usual punctuation of a local part; a domain of dot-separated labels. */
+const localPattern = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
+const domainPattern = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
+
+/**
+ * The registration form's email check: null when the address is fine, otherwise the first of the
+ * spec's messages that applies (a typo suggestion names the corrected address).
+ */
+export function validateEmail(value: string): string | null {
+  const email = value.trim();
+  if (!email) return registrationMessages.emailRequired;
+  const ats = email.split('@').length - 1;
+  if (ats !== 1) return registrationMessages.emailOneAt;
+  const [local, domainRaw] = email.split('@') as [string, string];
+  const domain = domainRaw.toLowerCase();
+  if (!local || /\s/.test(email) || email.length > EMAIL_MAX) return registrationMessages.emailFormat;
+  if (local.length > EMAIL_LOCAL_MAX) return registrationMessages.emailLocalTooLong;
+  if (domain.length < EMAIL_DOMAIN_MIN) return registrationMessages.emailDomainShort;
+  const suggestion = suggestDomain(domain);
+  if (suggestion && suggestion !== domain) return registrationMessages.emailSuggestion(`${local}@${suggestion}`);
+  if (!domain.includes('.')) return registrationMessages.emailNoExtension;
+  const extension = domain.slice(domain.lastIndexOf('.') + 1);
+  if (extension.length < EMAIL_EXTENSION_MIN) return registrationMessages.emailExtensionShort;
+  if (!localPattern.test(local) || !domainPattern.test(domain)) return registrationMessages.emailFormat;
+  return null;
+}
+
+/** `DD-MM-YYYY` → the calendar date, or null when it is not a real date. */
+export function parseDob(value: string): { year: number; month: number; day: number } | null {
+  const m = /^(\d{2})-(\d{2})-(\d{4})$/.exec(value);
+  if (!m) return null;
+  const day = Number(m[1]);
+  const month = Number(m[2]);
+  const year = Number(m[3]);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return { year, month, day };
+}
+
+/** Whole years between a birth date and `today` (both calendar dates). */
+export function ageOn(dob: { year: number; month: number; day: number }, today: { year: number; month: number; day: number }): number {
+  const hadBirthday = today.month > dob.month || (today.month === dob.month && today.day >= dob.day);
+  return today.year - dob.year - (hadBirthday ? 0 : 1);
+}
+
+/** The date-of-birth rule with "today" passed in (tests); the schema uses the real Jakarta today. */
+export function dobError(value: string, now: Date = new Date()): string | null {
+  if (!/^\d{2}-\d{2}-\d{4}$/.test(value)) return registrationMessages.dobFormat;
+  const dob = parseDob(value);
+  if (!dob) return registrationMessages.dobInvalid;
+  const jakarta = new Date(now.getTime() + 7 * 3_600_000);
+  const today = { year: jakarta.getUTCFullYear(), month: jakarta.getUTCMonth() + 1, day: jakarta.getUTCDate() };
+  const dobKey = dob.year * 10_000 + dob.month * 100 + dob.day;
+  if (dobKey >= today.year * 10_000 + today.month * 100 + today.day) return registrationMessages.dobFuture;
+  const age = ageOn(dob, today);
+  if (age < MIN_RUNNER_AGE || age > MAX_RUNNER_AGE) return registrationMessages.dobAge;
+  return null;
+}
+
+const required = (message: string, max: number, maxMessage = `Maksimal ${max} karakter`) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, maxMessage);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Maksimal ${max} karakter`)
+    .optional()
+    .transform((v) => (v ? v : '-'));
+
+const phone = (requiredMessage: string, digitsMessage: string) =>
+  required(requiredMessage, 20).regex(/^\+?[0-9]+$/, digitsMessage).refine((v) => v.replace(/\D/g, '').length >= 8, 'Nomor telepon terlalu pendek');
+
+const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.enum(values, { error: message });
+
+export const runnerDataInputSchema = z.object({
+  fullName: required('Nama lengkap wajib diisi', 100),
+  email: z
+    .string({ error: registrationMessages.emailRequired })
+    .trim()
+    .superRefine((v, ctx) => {
+      const error = validateEmail(v);
+      if (error) ctx.addIssue({ code: 'custom', message: error });
+    }),
+  phone: phone('Nomor telepon wajib diisi', registrationMessages.phoneDigits),
+  bibName: required('Nama BIB wajib diisi', BIB_NAME_MAX, registrationMessages.bibTooLong),
+  community: optionalText(100),
+  bloodType: choice(bloodTypes, 'Golongan darah wajib dipilih'),
+  tshirtSize: choice(tshirtSizes, 'Ukuran kaos wajib dipilih'),
+  sex: choice(sexes, 'Jenis kelamin wajib dipilih'),
+  dob: z
+    .string({ error: 'Tanggal lahir wajib diisi' })
+    .trim()
+    .min(1, 'Tanggal lahir wajib diisi')
+    .superRefine((v, ctx) => {
+      const error = dobError(v);
+      if (error) ctx.addIssue({ code: 'custom', message: error });
+    }),
+  identityType: choice(identityTypes, 'Jenis identitas wajib dipilih'),
+  identityNo: required('Nomor identitas wajib diisi', 50),
+  emergencyName: required('Nama kontak darurat wajib diisi', 100),
+  emergencyContact: phone('Nomor kontak darurat wajib diisi', registrationMessages.emergencyPhoneDigits),
+  medicalNotes: optionalText(500),
+});
+export type RunnerDataInput = z.input<typeof runnerDataInputSchema>;
+export type RunnerData = z.output<typeof runnerDataInputSchema>;
+
+/** `POST /api/runner-registrations`: what the form sends and the server accepts. */
+export const registrationPayloadSchema = z.object({
+  /** The event's eventId slug, its code or its `_id`. */
+  eventId: z.string({ error: registrationMessages.eventRequired }).trim().min(1, registrationMessages.eventRequired).max(100),
+  categoryId: z.string({ error: registrationMessages.categoryRequired }).trim().min(1, registrationMessages.categoryRequired).max(100),
+  runnerData: runnerDataInputSchema,
+  paymentMethod: z.enum(paymentOptionKeys, { error: registrationMessages.paymentMethodUnknown }).optional(),
+});
+export type RegistrationPayloadInput = z.input<typeof registrationPayloadSchema>;
+export type RegistrationPayload = z.output<typeof registrationPayloadSchema>;
+
+/* ------------------------------------------------------------ openness */
+
+export interface OpennessEvent {
+  regOpen: string | Date;
+  regClose: string | Date;
+  /** IANA zone the times are shown in; Asia/Jakarta when absent. */
+  timezone?: string | null;
+  categories: readonly { slots: number; sold: number }[];
+}
+
+export type Openness =
+  | { state: 'open' }
+  | { state: 'not_yet'; message: string }
+  | { state: 'closed'; message: string }
+  | { state: 'full'; message: string };
+
+export const FULL_MESSAGE = 'Pendaftaran telah ditutup karena semua kategori telah mencapai kuota maksimum.';
+
+/** '21 Mei 2027', '09.00' and 'GMT+7' of an instant in a time zone. */
+export function zonedDateTime(instant: Date, timeZone = 'Asia/Jakarta'): { date: string; time: string; offset: string } {
+  let zone = timeZone;
+  try {
+    new Intl.DateTimeFormat('id-ID', { timeZone: zone });
+  } catch {
+    zone = 'Asia/Jakarta';
+  }
+  const parts = new Intl.DateTimeFormat('id-ID', {
+    timeZone: zone,
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'shortOffset',
+  }).formatToParts(instant);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return {
+    date: `${get('day')} ${get('month')} ${get('year')}`,
+    time: `${get('hour')}.${get('minute')}`,
+    offset: get('timeZoneName') === 'GMT' ? 'GMT+0' : get('timeZoneName'),
+  };
+}
+
+export function categoryIsFull(category: { slots: number; sold: number }): boolean {
+  return category.sold >= category.slots;
+}
+
+/** Whether the form takes registrations now (§4): within open..close and at least one category with slots. */
+export function registrationOpenness(event: OpennessEvent, now: Date = new Date()): Openness {
+  const open = new Date(event.regOpen);
+  const close = new Date(event.regClose);
+  const zone = event.timezone ?? 'Asia/Jakarta';
+  if (now < open) {
+    const t = zonedDateTime(open, zone);
+    return { state: 'not_yet', message: `Pendaftaran akan dibuka pada ${t.date} pada pukul ${t.time} ${t.offset}` };
+  }
+  if (now > close) {
+    const t = zonedDateTime(close, zone);
+    return { state: 'closed', message: `Pendaftaran telah ditutup pada ${t.date} pada pukul ${t.time} ${t.offset}` };
+  }
+  if (event.categories.length === 0 || event.categories.every(categoryIsFull)) return { state: 'full', message: FULL_MESSAGE };
+  return { state: 'open' };
+}
+
+export type PublicEventButton = 'Akan Datang' | 'Daftar Sekarang' | 'Sudah Ditutup';
+
+/** The public list's button (§4): by the registration window only. */
+export function publicEventButton(event: Pick<OpennessEvent, 'regOpen' | 'regClose'>, now: Date = new Date()): PublicEventButton {
+  if (now < new Date(event.regOpen)) return 'Akan Datang';
+  if (now > new Date(event.regClose)) return 'Sudah Ditutup';
+  return 'Daftar Sekarang';
+}
+
+/* ---------------------------------------------------------- chip colours */
+
+export type CategoryTone = '5k' | '10k' | 'hm' | 'fm' | 'trail' | 'other';
+
+/** Category chips are coloured by name (§9): 5k, 10k, half marathon/hm, full marathon/fm, trail. */
+export function categoryTone(name: string): CategoryTone {
+  const n = name.toLowerCase().replace(/\s+/g, ' ');
+  if (n.includes('trail')) return 'trail';
+  if (/half marathon|\bhm\b|21k/.test(n)) return 'hm';
+  if (/full marathon|\bfm\b|42k|^marathon/.test(n)) return 'fm';
+  if (/\b10\s?k\b/.test(n)) return '10k';
+  if (/\b5\s?k\b/.test(n)) return '5k';
+  return 'other';
+}

@@ -1,0 +1,387 @@
+import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import { FULL_MESSAGE, registrationMessages as m } from '../../../domain/registration-form';
+import { GatewayError } from '../../adapters/payments/port';
+import { sandboxKey, sandboxNotification } from '../../adapters/payments/sandbox';
+import { eventCategories, mailOutbox, orders, runnerRegistrations } from '../../db/schema';
+import { buildTestApp, json, type TestApp } from '../../test/build-test-app';
+import { postNotification, readOrder } from '../payments/payment-test-helpers';
+import {
+  freshIp,
+  insertEvent,
+  postRegistration,
+  readCategory,
+  readRegistration,
+  registrationPayload,
+  runnerData,
+} from './registration-test-helpers';
+import { expireStaleSelfManagedRegistrations, newQrToken, newRegistrationId } from './service';
+
+type Created = { registration: { registrationId: string; status: string; payment: { amount: number; status: string; eventFee: number; adminFee: number; method: string | null }; expiresAt: string | null; runnerData: Record<string, string>; eventId: string; categoryId: string }; payment_url: string | null };
+
+const wasm = readFileSync('node_modules/zxing-wasm/dist/reader/zxing_reader.wasm');
+prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer } });
+
+describe('public runner registration', () => {
+  let t: TestApp;
+  let key: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { PAYMENT_EXPIRY_SWEEP_SECONDS: '0' } });
+    key = sandboxKey(t.config.jwtSecret);
+  });
+  beforeEach(() => t.reset());
+  afterAll(() => t.close());
+
+  const pay = (orderRef: string, amount: number, outcome: 'pay' | 'fail' = 'pay') =>
+    postNotification(t, sandboxNotification({ orderRef, amount, outcome, paymentType: 'bank_transfer' }, key));
+
+  describe('validation (spec §5, exact messages)', () => {
+    it.each<[string, Record<string, unknown>, string]>([
+      ['empty email', { runnerData: runnerData({ email: '' }) }, m.emailRequired],
+      ['two @', { runnerData: runnerData({ email: 'a@b@gmail.com' }) }, m.emailOneAt],
+      ['bad email', { runnerData: runnerData({ email: 'rina gmail@x.com' }) }, m.emailFormat],
+      ['typo domain', { runnerData: runnerData({ email: 'rina@gmial.com' }) }, 'Domain mungkin salah eja, maksud Anda rina@gmail.com?'],
+      ['missing dot', { runnerData: runnerData({ email: 'rina@gmailcom' }) }, 'Domain mungkin salah eja, maksud Anda rina@gmail.com?'],
+      ['reversed', { runnerData: runnerData({ email: 'rina@com.gmail' }) }, 'Domain mungkin salah eja, maksud Anda rina@gmail.com?'],
+      ['short domain', { runnerData: runnerData({ email: 'rina@a.b' }) }, m.emailDomainShort],
+      ['no extension', { runnerData: runnerData({ email: 'rina@localhost' }) }, m.emailNoExtension],
+      ['short extension', { runnerData: runnerData({ email: 'rina@derap.c' }) }, m.emailExtensionShort],
+      ['long local part', { runnerData: runnerData({ email: `${'r'.repeat(65)}@gmail.com` }) }, m.emailLocalTooLong],
+      ['phone letters', { runnerData: runnerData({ phone: '08123abc' }) }, m.phoneDigits],
+      ['emergency phone', { runnerData: runnerData({ emergencyContact: '0812-345-678' }) }, m.emergencyPhoneDigits],
+      ['BIB > 10', { runnerData: runnerData({ bibName: 'RINAWULANDA' }) }, m.bibTooLong],
+      ['dob format', { runnerData: runnerData({ dob: '1994-08-17' }) }, m.dobFormat],
+      ['dob future', { runnerData: runnerData({ dob: '01-01-2999' }) }, m.dobFuture],
+      ['blood type', { runnerData: runnerData({ bloodType: 'C' }) }, 'Golongan darah wajib dipilih'],
+      ['shirt size', { runnerData: runnerData({ tshirtSize: 'XXXL' }) }, 'Ukuran kaos wajib dipilih'],
+      ['sex', { runnerData: runnerData({ sex: 'L' }) }, 'Jenis kelamin wajib dipilih'],
+      ['identity type', { runnerData: runnerData({ identityType: 'SIM' }) }, 'Jenis identitas wajib dipilih'],
+      ['full name', { runnerData: runnerData({ fullName: '' }) }, 'Nama lengkap wajib diisi'],
+      ['identity number', { runnerData: runnerData({ identityNo: ' ' }) }, 'Nomor identitas wajib diisi'],
+      ['emergency name', { runnerData: runnerData({ emergencyName: '' }) }, 'Nama kontak darurat wajib diisi'],
+      ['category', { categoryId: '' }, m.categoryRequired],
+      ['unknown payment method', { paymentMethod: 'cash' }, m.paymentMethodUnknown],
+    ])('%s → 400 with the message', async (_label, over, message) => {
+      const { event } = await insertEvent(t);
+      const res = await postRegistration(t, registrationPayload(event, '10k', over));
+      expect(res.statusCode).toBe(400);
+      expect(json(res)).toMatchObject({ message, code: 'VALIDATION_ERROR' });
+      expect((await readCategory(t, (await t.database.db.select().from(eventCategories))[0]!.id)).sold).toBe(0);
+    });
+
+    it('requires a payment method when the event offers options, and one of those', async () => {
+      const { event } = await insertEvent(t, { paymentOptions: ['bni_va', 'gopay'] });
+      const missing = await postRegistration(t, registrationPayload(event, '10k', { paymentMethod: undefined }));
+      expect(missing.statusCode).toBe(400);
+      expect(json(missing)).toMatchObject({ message: 'Anda harus memilih metode pembayaran terlebih dahulu.', code: 'PAYMENT_METHOD_REQUIRED' });
+      const other = await postRegistration(t, registrationPayload(event, '10k', { paymentMethod: 'bri_va' }));
+      expect(other.statusCode).toBe(400);
+      expect(json(other)).toMatchObject({ message: 'Metode pembayaran tidak tersedia untuk event ini.' });
+    });
+
+    it("stores '-' for a blank community and medical notes", async () => {
+      const { event } = await insertEvent(t);
+      const res = await postRegistration(t, registrationPayload(event));
+      expect(res.statusCode).toBe(201);
+      expect(json<Created>(res).registration.runnerData).toMatchObject({ community: '-', medicalNotes: '-', dob: '17-08-1994' });
+    });
+  });
+
+  describe('which events take registrations', () => {
+    it('unknown event → 404', async () => {
+      const res = await postRegistration(t, { ...registrationPayload((await insertEvent(t)).event), eventId: 'tidak-ada' });
+      expect(res.statusCode).toBe(404);
+      expect(json(res)).toMatchObject({ message: 'Event tidak ditemukan.' });
+    });
+
+    it.each(['diajukan', 'ditolak', 'tutup'] as const)('an event that is %s → 409', async (status) => {
+      const { event } = await insertEvent(t, { status });
+      const res = await postRegistration(t, registrationPayload(event));
+      expect(res.statusCode).toBe(409);
+      expect(json(res)).toMatchObject({ code: 'EVENT_NOT_ACCEPTED' });
+    });
+
+    it('not open yet → 409 with the opening date, time and GMT offset', async () => {
+      const { event } = await insertEvent(t, { regOpen: new Date('2099-03-01T02:00:00Z'), regClose: new Date('2099-04-01T02:00:00Z') });
+      const res = await postRegistration(t, registrationPayload(event));
+      expect(res.statusCode).toBe(409);
+      expect(json(res)).toEqual({ message: 'Pendaftaran akan dibuka pada 1 Maret 2099 pada pukul 09.00 GMT+7', code: 'REGISTRATION_NOT_OPEN' });
+    });
+
+    it('closed → 409 with the closing date', async () => {
+      const { event } = await insertEvent(t, { regOpen: new Date('2020-01-01T00:00:00Z'), regClose: new Date('2020-02-01T16:59:00Z') });
+      const res = await postRegistration(t, registrationPayload(event));
+      expect(res.statusCode).toBe(409);
+      expect(json(res)).toEqual({ message: 'Pendaftaran telah ditutup pada 1 Februari 2020 pada pukul 23.59 GMT+7', code: 'REGISTRATION_CLOSED' });
+    });
+
+    it('every category full → 409 with the quota message', async () => {
+      const { event } = await insertEvent(t, { categories: [{ name: '5K', slots: 2, sold: 2 }, { name: '10K', slots: 1, sold: 1 }] });
+      const res = await postRegistration(t, registrationPayload(event));
+      expect(res.statusCode).toBe(409);
+      expect(json(res)).toEqual({ message: FULL_MESSAGE, code: 'EVENT_FULL' });
+    });
+
+    it('unknown category → 404', async () => {
+      const { event } = await insertEvent(t);
+      const res = await postRegistration(t, registrationPayload(event, 'ultra-100k'));
+      expect(res.statusCode).toBe(404);
+      expect(json(res)).toMatchObject({ message: 'Kategori tidak ditemukan pada event ini.' });
+    });
+
+    it('finds the event by its eventId, its code (any case) or its _id', async () => {
+      const { event } = await insertEvent(t, { name: 'Jakarta Night Run', code: 'jnr-2027' });
+      for (const eventId of ['jakarta-night-run', 'JNR-2027', event.id]) {
+        const res = await postRegistration(t, registrationPayload(event, '10k', { eventId }));
+        expect(res.statusCode, eventId).toBe(201);
+        expect(json<Created>(res).registration.eventId).toBe('jakarta-night-run');
+      }
+    });
+  });
+
+  describe('slots', () => {
+    it("a full category → 409 'Slot Habis' while others still take runners", async () => {
+      const { event, categories } = await insertEvent(t, { categories: [{ name: '5K', slots: 1 }, { name: '10K', slots: 5 }] });
+      expect((await postRegistration(t, registrationPayload(event, '5k'))).statusCode).toBe(201);
+      const full = await postRegistration(t, registrationPayload(event, '5k'));
+      expect(full.statusCode).toBe(409);
+      expect(json(full)).toEqual({ message: 'Slot Habis: kategori 5K sudah penuh.', code: 'SLOT_FULL' });
+      expect((await readCategory(t, categories[0]!.id)).sold).toBe(1);
+      expect((await postRegistration(t, registrationPayload(event, '10k'))).statusCode).toBe(201);
+    });
+
+    it('a gateway failure leaves no held slot, no registration and no order', async () => {
+      const { event, categories } = await insertEvent(t);
+      const spy = vi.spyOn(t.app.payments.gateway, 'createTransaction').mockRejectedValueOnce(new GatewayError('down'));
+      const res = await postRegistration(t, registrationPayload(event));
+      spy.mockRestore();
+      expect(res.statusCode).toBe(502);
+      expect(json(res)).toMatchObject({ code: 'PAYMENT_GATEWAY_ERROR' });
+      expect((await readCategory(t, categories[0]!.id)).sold).toBe(0);
+      expect(await t.database.db.select().from(runnerRegistrations)).toHaveLength(0);
+      expect(await t.database.db.select().from(orders)).toHaveLength(0);
+    });
+  });
+
+  describe('platform payment', () => {
+    it('reserves the slot, prices from the database and opens the order (ignoring any amount sent)', async () => {
+      const { event, categories } = await insertEvent(t, { categories: [{ name: '10K', price: 185_000, adminFee: 10_000 }] });
+      const runner = await t.login('rina@gmail.com', 'runner');
+      const res = await postRegistration(t, { ...registrationPayload(event), amount: 1, price: 1 }, runner.headers);
+      expect(res.statusCode).toBe(201);
+      const body = json<Created>(res);
+      expect(body.registration).toMatchObject({
+        status: 'pending',
+        categoryId: '10k',
+        payment: { status: 'pending', amount: 195_000, eventFee: 185_000, adminFee: 10_000, method: 'bni_va' },
+      });
+      expect(body.registration.registrationId).toMatch(/^REG-[A-Z2-7]{10}$/);
+      expect(body.payment_url).toMatch(/^http:\/\/localhost:3000\/api\/payments\/sandbox\/REG-/);
+      expect((await readCategory(t, categories[0]!.id)).sold).toBe(1);
+
+      const row = await readRegistration(t, body.registration.registrationId);
+      expect(row.userId).toBe(runner.userId);
+      expect(row.qrToken).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      const order = await readOrder(t, row.orderId!);
+      expect(order).toMatchObject({
+        kind: 'registration',
+        amount: 195_000,
+        enabledPayments: ['bni_va'],
+        metadata: { registrationId: body.registration.registrationId },
+        finishUrl: `http://localhost:3000/registration-success?id=${body.registration.registrationId}`,
+        userId: runner.userId,
+      });
+      expect(body.registration.expiresAt).toBe(order.expiresAt.toISOString());
+      const minutes = (order.expiresAt.getTime() - order.createdAt.getTime()) / 60_000;
+      expect(minutes).toBe(t.config.registrationReservationMinutes);
+    });
+
+    it('a signed payment notification confirms the registration once and mails the QR code once', async () => {
+      const { event } = await insertEvent(t, { name: 'Derap Run 2027' });
+      const body = json<Created>(await postRegistration(t, registrationPayload(event)));
+      const row = await readRegistration(t, body.registration.registrationId);
+      const order = await readOrder(t, row.orderId!);
+
+      expect((await pay(order.gatewayRef, order.amount)).statusCode).toBe(200);
+      const confirmed = await readRegistration(t, body.registration.registrationId);
+      expect(confirmed).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+      expect(confirmed.confirmedAt).toBeInstanceOf(Date);
+      expect((await readOrder(t, order.id)).status).toBe('paid');
+
+      // repeated notification: nothing changes, still one mail
+      expect((await pay(order.gatewayRef, order.amount)).statusCode).toBe(200);
+      const mails = await t.database.db.select().from(mailOutbox);
+      expect(mails).toHaveLength(1);
+      const mail = mails[0]!;
+      expect(mail).toMatchObject({ to: 'rina@gmail.com', status: 'stored', topic: `registration:${row.id}` });
+      expect(mail.subject).toContain('Derap Run 2027');
+      for (const part of ['Derap Run 2027', 'Gelora Bung Karno, Jakarta', '10K', 'RINA', row.registrationId, 'Rp160.000', 'GMT+7']) {
+        expect(mail.text).toContain(part);
+        expect(mail.html).toContain(part);
+      }
+      expect(mail.text).toContain(row.qrToken);
+      const [qr] = mail.attachments;
+      expect(qr).toMatchObject({ contentType: 'image/png' });
+      expect(mail.html).toContain(`src="cid:${qr!.cid}"`);
+      const decoded = await readBarcodes(new Blob([Buffer.from(qr!.base64, 'base64')], { type: 'image/png' }), { formats: ['QRCode'] });
+      expect(decoded.map((d) => d.text)).toEqual([row.qrToken]);
+    });
+
+    it('a forged notification changes nothing', async () => {
+      const { event } = await insertEvent(t);
+      const body = json<Created>(await postRegistration(t, registrationPayload(event)));
+      const row = await readRegistration(t, body.registration.registrationId);
+      const order = await readOrder(t, row.orderId!);
+      const forged = sandboxNotification({ orderRef: order.gatewayRef, amount: order.amount, outcome: 'pay', paymentType: 'gopay' }, 'not-the-key');
+      expect((await postNotification(t, forged)).statusCode).toBe(401);
+      const cheap = sandboxNotification({ orderRef: order.gatewayRef, amount: 1000, outcome: 'pay', paymentType: 'gopay' }, key);
+      expect((await postNotification(t, cheap)).statusCode).toBe(400);
+      expect(await readRegistration(t, row.registrationId)).toMatchObject({ status: 'pending', paymentStatus: 'pending' });
+      expect(await t.database.db.select().from(mailOutbox)).toHaveLength(0);
+    });
+
+    it('an expired order expires the registration and frees its slot exactly once; a late payment does not revive it', async () => {
+      const { event, categories } = await insertEvent(t);
+      const body = json<Created>(await postRegistration(t, registrationPayload(event)));
+      const row = await readRegistration(t, body.registration.registrationId);
+      expect((await readCategory(t, categories[0]!.id)).sold).toBe(1);
+      const later = new Date(Date.now() + 2 * 60 * 60_000);
+      expect(await t.app.payments.expireStaleOrders(later)).toHaveLength(1);
+      expect(await readRegistration(t, row.registrationId)).toMatchObject({ status: 'expired', paymentStatus: 'expired' });
+      expect((await readCategory(t, categories[0]!.id)).sold).toBe(0);
+      expect(await t.app.payments.expireStaleOrders(later)).toHaveLength(0);
+      const order = await readOrder(t, row.orderId!);
+      expect((await pay(order.gatewayRef, order.amount)).statusCode).toBe(200);
+      expect(await readRegistration(t, row.registrationId)).toMatchObject({ status: 'expired' });
+      expect((await readCategory(t, categories[0]!.id)).sold).toBe(0);
+      expect(await t.database.db.select().from(mailOutbox)).toHaveLength(0);
+    });
+
+    it('a failed attempt keeps the reservation (the payer may retry)', async () => {
+      const { event, categories } = await insertEvent(t);
+      const body = json<Created>(await postRegistration(t, registrationPayload(event)));
+      const row = await readRegistration(t, body.registration.registrationId);
+      const order = await readOrder(t, row.orderId!);
+      expect((await pay(order.gatewayRef, order.amount, 'fail')).statusCode).toBe(200);
+      expect(await readRegistration(t, row.registrationId)).toMatchObject({ status: 'pending' });
+      expect((await readCategory(t, categories[0]!.id)).sold).toBe(1);
+    });
+  });
+
+  describe('self-managed payment', () => {
+    const confirm = (registrationId: string) =>
+      t.app.inject({ method: 'PATCH', url: `/api/runner-registrations/${registrationId}/payment-status-paid`, headers: { 'x-forwarded-for': freshIp() } });
+
+    it('has no payment_url; the runner confirms once, repeats are harmless, one mail', async () => {
+      const { event } = await insertEvent(t, { paymentType: 'self_managed' });
+      const res = await postRegistration(t, registrationPayload(event, '10k', { paymentMethod: undefined }));
+      expect(res.statusCode).toBe(201);
+      const body = json<Created>(res);
+      expect(body.payment_url).toBeNull();
+      expect(body.registration).toMatchObject({ status: 'pending', payment: { method: null, amount: 160_000 } });
+      expect(body.registration.expiresAt).not.toBeNull();
+
+      const first = await confirm(body.registration.registrationId);
+      expect(first.statusCode).toBe(200);
+      const confirmed = json<Created>(first).registration;
+      expect(confirmed).toMatchObject({ status: 'confirmed', payment: { status: 'paid' } });
+      const again = await confirm(body.registration.registrationId);
+      expect(again.statusCode).toBe(200);
+      expect(json<Created>(again).registration).toEqual(confirmed);
+      expect(await t.database.db.select().from(mailOutbox)).toHaveLength(1);
+    });
+
+    it('refuses platform events and unknown ids with the spec messages', async () => {
+      const { event } = await insertEvent(t);
+      const body = json<Created>(await postRegistration(t, registrationPayload(event)));
+      const platform = await confirm(body.registration.registrationId);
+      expect(platform.statusCode).toBe(409);
+      expect(json(platform)).toMatchObject({ message: 'Pembayaran event ini dikonfirmasi otomatis oleh gateway pembayaran.' });
+      const unknown = await confirm('REG-TIDAKADA00');
+      expect(unknown.statusCode).toBe(404);
+      expect(json(unknown)).toMatchObject({ message: 'Terjadi kesalahan: ID pendaftaran tidak ditemukan.' });
+    });
+
+    it('the sweep expires unconfirmed reservations past their time and frees each slot once; they cannot be confirmed later', async () => {
+      const { event, categories } = await insertEvent(t, { paymentType: 'self_managed', categories: [{ name: '10K', slots: 3 }] });
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) ids.push(json<Created>(await postRegistration(t, registrationPayload(event, '10k', { paymentMethod: undefined }))).registration.registrationId);
+      await confirm(ids[0]!);
+      expect((await readCategory(t, categories[0]!.id)).sold).toBe(3);
+      expect(await expireStaleSelfManagedRegistrations(t.database.db, new Date())).toBe(0);
+      const later = new Date(Date.now() + 2 * 60 * 60_000);
+      expect(await expireStaleSelfManagedRegistrations(t.database.db, later)).toBe(2);
+      expect(await expireStaleSelfManagedRegistrations(t.database.db, later)).toBe(0);
+      expect((await readCategory(t, categories[0]!.id)).sold).toBe(1);
+      expect(await readRegistration(t, ids[0]!)).toMatchObject({ status: 'confirmed' });
+      expect(await readRegistration(t, ids[1]!)).toMatchObject({ status: 'expired', paymentStatus: 'expired' });
+      const late = await confirm(ids[1]!);
+      expect(late.statusCode).toBe(409);
+      expect(json(late)).toMatchObject({ code: 'REGISTRATION_EXPIRED' });
+    });
+
+    it('is rate limited per address', async () => {
+      let last = 0;
+      for (let i = 0; i < 21; i++) {
+        const res = await t.app.inject({ method: 'PATCH', url: '/api/runner-registrations/REG-AAAAAAAAAA/payment-status-paid', headers: { 'x-forwarded-for': '192.0.2.7' } });
+        last = res.statusCode;
+      }
+      expect(last).toBe(429);
+    });
+  });
+
+  describe('GET /api/admin/mail-outbox', () => {
+    it('shows admins the latest mail with its QR attachment; nobody else', async () => {
+      const { event } = await insertEvent(t, { paymentType: 'self_managed' });
+      const id = json<Created>(await postRegistration(t, registrationPayload(event, '10k', { paymentMethod: undefined }))).registration.registrationId;
+      await t.app.inject({ method: 'PATCH', url: `/api/runner-registrations/${id}/payment-status-paid` });
+      expect((await t.app.inject({ method: 'GET', url: '/api/admin/mail-outbox' })).statusCode).toBe(401);
+      const runner = await t.login('rina@gmail.com', 'runner');
+      expect((await t.app.inject({ method: 'GET', url: '/api/admin/mail-outbox', headers: runner.headers })).statusCode).toBe(403);
+      const admin = await t.login('dewi@derap.id', 'admin');
+      const res = await t.app.inject({ method: 'GET', url: '/api/admin/mail-outbox', headers: admin.headers });
+      expect(res.statusCode).toBe(200);
+      const { data } = json<{ data: { to: string; subject: string; attachments: { contentType: string; size: number }[] }[] }>(res);
+      expect(data).toHaveLength(1);
+      expect(data[0]!.subject).toContain(id);
+      expect(data[0]!.attachments[0]).toMatchObject({ contentType: 'image/png' });
+      expect(data[0]!.attachments[0]!.size).toBeGreaterThan(200);
+    });
+  });
+
+  it('registration ids and QR tokens are random and well-formed', () => {
+    const ids = new Set(Array.from({ length: 2000 }, newRegistrationId));
+    expect(ids.size).toBe(2000);
+    for (const id of ids) expect(id).toMatch(/^REG-[A-Z2-7]{10}$/);
+    expect(new Set(Array.from({ length: 2000 }, newQrToken)).size).toBe(2000);
+  });
+});
+
+describe.skipIf(process.env.TEST_DB !== 'postgres')('slot reservation under a rush (PostgreSQL)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { PAYMENT_EXPIRY_SWEEP_SECONDS: '0' } });
+  });
+  afterAll(() => t.close());
+
+  it('300 simultaneous registrations for 100 slots: exactly 100 succeed, 200 get Slot Habis, sold = 100', async () => {
+    const { event, categories } = await insertEvent(t, {
+      categories: [
+        { name: '10K', slots: 100 },
+        { name: '5K', slots: 10 },
+      ],
+    });
+    const responses = await Promise.all(Array.from({ length: 300 }, () => postRegistration(t, registrationPayload(event, '10k'))));
+    const codes = responses.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(100);
+    const refused = responses.filter((r) => r.statusCode === 409);
+    expect(refused).toHaveLength(200);
+    for (const r of refused) expect(json(r)).toMatchObject({ code: 'SLOT_FULL', message: 'Slot Habis: kategori 10K sudah penuh.' });
+    expect((await readCategory(t, categories[0]!.id)).sold).toBe(100);
+    expect(await t.database.db.select().from(runnerRegistrations).where(eq(runnerRegistrations.categoryRef, categories[0]!.id))).toHaveLength(100);
+    expect(await t.database.db.select().from(orders)).toHaveLength(100);
+  });
+});

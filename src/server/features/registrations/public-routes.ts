@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { registrationPayloadSchema } from '../../../domain/registration-form';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { errorResponseSchema as errorSchema } from '../../plugins/errors';
+import { registrationJsonSchema } from './registration-view';
+import {
+  confirmSelfManagedPayment,
+  createRegistration,
+  expireStaleSelfManagedRegistrations,
+  registerRegistrationPaymentHooks,
+  type RegistrationDeps,
+} from './service';
+
+/** Per address per minute: generous for a family registering together, tight for a bot hoarding slots. */
+export const REGISTRATION_RATE_LIMIT = 30;
+export const CONFIRM_RATE_LIMIT = 20;
+
+/**
+ * The public side of registration (no sign-in needed): create a registration (slot + payment) and
+ * confirm a self-managed payment. Also wires the payment hooks and the self-managed expiry sweep.
+ * Registered after the payments and mail plugins.
+ */
+export async function registrationPublicRoutes(app: FastifyInstance, opts: { db: Db; config: AppConfig }) {
+  const deps: RegistrationDeps = {
+    db: opts.db,
+    payments: app.payments,
+    mail: app.mail,
+    reservationMinutes: opts.config.registrationReservationMinutes,
+    log: app.log,
+  };
+  registerRegistrationPaymentHooks(app.payments, app.mail);
+
+  const interval = opts.config.paymentExpirySweepSeconds * 1000;
+  if (interval > 0) {
+    const timer = setInterval(() => {
+      expireStaleSelfManagedRegistrations(opts.db).catch((err: unknown) => app.log.error({ err }, 'registration expiry sweep failed'));
+    }, interval);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/runner-registrations',
+    {
+      config: { rateLimit: { max: REGISTRATION_RATE_LIMIT, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['registrations'],
+        summary:
+          'Register a runner for an accepted, open event (public; linked to the account when signed in). Reserves the slot atomically; for platform events opens the payment (payment_url), otherwise payment_url is null',
+        security: [],
+        body: registrationPayloadSchema,
+        response: {
+          201: z.object({ registration: registrationJsonSchema, payment_url: z.string().nullable() }),
+          400: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+          429: errorSchema,
+          502: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const created = await createRegistration(deps, request.body, request.auth?.user.id ?? null);
+      return reply.status(201).send(created);
+    },
+  );
+
+  r.patch(
+    '/api/runner-registrations/:registrationId/payment-status-paid',
+    {
+      config: { rateLimit: { max: CONFIRM_RATE_LIMIT, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['registrations'],
+        summary:
+          "The runner's confirmation of a self-managed payment (public: the unguessable registrationId is the capability); repeating it answers the same confirmed registration",
+        security: [],
+        params: z.object({ registrationId: z.string().min(1).max(40) }),
+        response: { 200: z.object({ registration: registrationJsonSchema }), 404: errorSchema, 409: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => ({ registration: await confirmSelfManagedPayment(deps, request.params.registrationId) }),
+  );
+}

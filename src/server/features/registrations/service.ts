@@ -1,0 +1,283 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { registrationTotal } from '../../../domain/events';
+import { isPaymentOptionKey, type PaymentOptionKey } from '../../../domain/payments';
+import { registrationMessages, registrationOpenness, type RegistrationPayload } from '../../../domain/registration-form';
+import type { Mailer } from '../../adapters/mail/port';
+import type { Db } from '../../db/client';
+import { eventCategories, events, runnerRegistrations, type EventCategoryRow, type EventRow, type OrderRow, type RunnerRegistrationRow } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../plugins/errors';
+import type { PaymentService } from '../payments/service';
+import { confirmationMail } from './confirmation-mail';
+import { toRegistrationJson, type RegistrationJson } from './registration-view';
+
+/**
+ * Public registration (events-and-coach-pages §2 "Registration form", §4, §5; DESIGN.md §5): a slot
+ * is reserved atomically with the registration row (and, for platform events, the payment order);
+ * an unpaid reservation expires and gives its slot back exactly once.
+ */
+
+export const registrationErrors = {
+  eventNotFound: 'Event tidak ditemukan.',
+  eventNotAccepted: 'Event ini belum dibuka untuk pendaftaran.',
+  categoryNotFound: 'Kategori tidak ditemukan pada event ini.',
+  paymentMethodNotOffered: 'Metode pembayaran tidak tersedia untuk event ini.',
+  slotFull: (category: string) => `Slot Habis: kategori ${category} sudah penuh.`,
+  registrationNotFound: 'Terjadi kesalahan: ID pendaftaran tidak ditemukan.',
+  platformConfirm: 'Pembayaran event ini dikonfirmasi otomatis oleh gateway pembayaran.',
+  reservationOver: 'Waktu pembayaran pendaftaran ini telah habis. Silakan daftar ulang.',
+} as const;
+
+export interface RegistrationDeps {
+  db: Db;
+  payments: PaymentService;
+  mail: Mailer;
+  reservationMinutes: number;
+  log: FastifyBaseLogger;
+}
+
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/** `REG-` + 10 random base32 characters (50 bits): short enough to read aloud, too many to guess. */
+export function newRegistrationId(): string {
+  return `REG-${[...randomBytes(10)].map((b) => BASE32[b & 31]).join('')}`;
+}
+
+/** What the runner's QR code carries: 128 random bits. */
+export function newQrToken(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The event by its eventId slug, its code or its `_id`. */
+export async function findEventByAnyKey(db: Db, key: string): Promise<EventRow | null> {
+  const k = key.trim();
+  const lower = k.toLowerCase();
+  const [row] = await db
+    .select()
+    .from(events)
+    .where(or(eq(events.eventId, lower), eq(events.code, lower), ...(uuidPattern.test(k) ? [eq(events.id, k.toLowerCase())] : [])))
+    .limit(1);
+  return row ?? null;
+}
+
+function dobToDay(dob: string): string {
+  const [d, m, y] = dob.split('-');
+  return `${y}-${m}-${d}`;
+}
+
+export interface CreatedRegistration {
+  registration: RegistrationJson;
+  payment_url: string | null;
+}
+
+export async function createRegistration(
+  deps: RegistrationDeps,
+  input: RegistrationPayload,
+  userId: string | null,
+  now: Date = new Date(),
+): Promise<CreatedRegistration> {
+  const { db } = deps;
+  const event = await findEventByAnyKey(db, input.eventId);
+  if (!event) throw notFound(registrationErrors.eventNotFound);
+  if (event.status !== 'diterima') throw conflict(registrationErrors.eventNotAccepted, 'EVENT_NOT_ACCEPTED');
+  const categories = await db.select().from(eventCategories).where(eq(eventCategories.eventRef, event.id)).orderBy(asc(eventCategories.position));
+  const openness = registrationOpenness({ ...event, categories }, now);
+  if (openness.state === 'not_yet') throw conflict(openness.message, 'REGISTRATION_NOT_OPEN');
+  if (openness.state === 'closed') throw conflict(openness.message, 'REGISTRATION_CLOSED');
+  if (openness.state === 'full') throw conflict(openness.message, 'EVENT_FULL');
+
+  const category = categories.find((c) => c.categoryId === input.categoryId.toLowerCase() || c.id === input.categoryId);
+  if (!category) throw notFound(registrationErrors.categoryNotFound);
+  // A cheap early answer; the reservation below is what really decides.
+  if (category.sold >= category.slots) throw conflict(registrationErrors.slotFull(category.name), 'SLOT_FULL');
+
+  const offered = event.paymentOptions.filter(isPaymentOptionKey);
+  let method: PaymentOptionKey | null = input.paymentMethod ?? null;
+  if (offered.length > 0) {
+    if (!method) throw badRequest(registrationMessages.paymentMethodRequired, 'PAYMENT_METHOD_REQUIRED');
+    if (!offered.includes(method)) throw badRequest(registrationErrors.paymentMethodNotOffered, 'PAYMENT_METHOD_NOT_OFFERED');
+  } else if (event.paymentType === 'self_managed') {
+    method = null;
+  }
+
+  const registrationId = newRegistrationId();
+  const amount = registrationTotal(category);
+  const expiresAt = new Date(now.getTime() + deps.reservationMinutes * 60_000);
+  const r = input.runnerData;
+
+  const result = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    let order: OrderRow | null = null;
+    let paymentUrl: string | null = null;
+    if (event.paymentType === 'platform') {
+      // The order first: with Midtrans it waits on HTTP, and the category row must not stay locked
+      // meanwhile. If the slot is then gone, the whole transaction (order row too) rolls back.
+      const created = await deps.payments.createOrder(
+        {
+          kind: 'registration',
+          userId,
+          amount,
+          description: `${event.name} — ${category.name}`,
+          metadata: { registrationId },
+          enabledPayments: method ? [method] : [],
+          customer: { name: r.fullName, email: r.email, phone: r.phone },
+          finishUrl: `/registration-success?id=${registrationId}`,
+          expiresInMinutes: deps.reservationMinutes,
+        },
+        { tx },
+      );
+      order = created.order;
+      paymentUrl = created.payment_url;
+    }
+    const reserved = await tx
+      .update(eventCategories)
+      .set({ sold: sql`${eventCategories.sold} + 1` })
+      .where(and(eq(eventCategories.id, category.id), lt(eventCategories.sold, eventCategories.slots)))
+      .returning({ id: eventCategories.id });
+    if (reserved.length === 0) throw conflict(registrationErrors.slotFull(category.name), 'SLOT_FULL');
+    const [row] = await tx
+      .insert(runnerRegistrations)
+      .values({
+        registrationId,
+        qrToken: newQrToken(),
+        eventRef: event.id,
+        categoryRef: category.id,
+        userId,
+        eventFee: category.price,
+        adminFee: category.adminFee,
+        paymentAmount: amount,
+        paymentMethod: method,
+        orderId: order?.id ?? null,
+        fullName: r.fullName,
+        email: r.email,
+        phone: r.phone,
+        bibName: r.bibName,
+        community: r.community,
+        bloodType: r.bloodType,
+        tshirtSize: r.tshirtSize,
+        sex: r.sex,
+        dob: dobToDay(r.dob),
+        identityType: r.identityType,
+        identityNo: r.identityNo,
+        emergencyName: r.emergencyName,
+        emergencyContact: r.emergencyContact,
+        medicalNotes: r.medicalNotes,
+        expiresAt: order ? order.expiresAt : expiresAt,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return { row: row!, paymentUrl };
+  });
+  return { registration: toRegistrationJson(result.row, event, category), payment_url: result.paymentUrl };
+}
+
+async function loadContext(executor: Db, row: RunnerRegistrationRow): Promise<{ event: EventRow; category: EventCategoryRow }> {
+  const [event] = await executor.select().from(events).where(eq(events.id, row.eventRef));
+  const [category] = await executor.select().from(eventCategories).where(eq(eventCategories.id, row.categoryRef));
+  return { event: event!, category: category! };
+}
+
+/** Queues the confirmation mail (with the QR code) in `tx`; the topic keeps it to one per registration. */
+async function queueConfirmation(tx: Db, mail: Mailer, row: RunnerRegistrationRow) {
+  const { event, category } = await loadContext(tx, row);
+  await mail.enqueue(await confirmationMail(row, event, category), { tx });
+}
+
+/** Fulfilment of a paid registration order: confirmed + paid, in the webhook's transaction, and the mail. */
+export async function fulfilRegistrationOrder(mail: Mailer, tx: Db, order: OrderRow): Promise<void> {
+  const now = new Date();
+  const [row] = await tx
+    .update(runnerRegistrations)
+    .set({ status: 'confirmed', paymentStatus: 'paid', confirmedAt: now, updatedAt: now })
+    .where(and(eq(runnerRegistrations.orderId, order.id), eq(runnerRegistrations.status, 'pending')))
+    .returning();
+  if (row) await queueConfirmation(tx, mail, row);
+}
+
+/** An unpaid order ended (expired or canceled): the registration ends with it and its slot is freed once. */
+export async function releaseRegistrationOrder(tx: Db, order: OrderRow): Promise<void> {
+  const canceled = order.status === 'canceled';
+  const [row] = await tx
+    .update(runnerRegistrations)
+    .set({ status: canceled ? 'canceled' : 'expired', paymentStatus: canceled ? 'failed' : 'expired', updatedAt: new Date() })
+    .where(and(eq(runnerRegistrations.orderId, order.id), eq(runnerRegistrations.status, 'pending')))
+    .returning();
+  if (row) await releaseSlot(tx, row.categoryRef);
+}
+
+async function releaseSlot(tx: Db, categoryRef: string) {
+  await tx
+    .update(eventCategories)
+    .set({ sold: sql`greatest(${eventCategories.sold} - 1, 0)` })
+    .where(eq(eventCategories.id, categoryRef));
+}
+
+/**
+ * Self-managed registrations have no order to expire them: pending ones past `expiresAt` expire
+ * here and free their slot. Each row is claimed by its own status change, so running twice (or on
+ * two servers) frees nothing twice. Returns how many expired.
+ */
+export async function expireStaleSelfManagedRegistrations(db: Db, now: Date = new Date()): Promise<number> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const expired = await tx
+      .update(runnerRegistrations)
+      .set({ status: 'expired', paymentStatus: 'expired', updatedAt: now })
+      .where(
+        and(
+          eq(runnerRegistrations.status, 'pending'),
+          isNull(runnerRegistrations.orderId),
+          lt(runnerRegistrations.expiresAt, now),
+        ),
+      )
+      .returning({ categoryRef: runnerRegistrations.categoryRef });
+    const perCategory = new Map<string, number>();
+    for (const { categoryRef } of expired) perCategory.set(categoryRef, (perCategory.get(categoryRef) ?? 0) + 1);
+    for (const [categoryRef, n] of perCategory) {
+      await tx
+        .update(eventCategories)
+        .set({ sold: sql`greatest(${eventCategories.sold} - ${n}, 0)` })
+        .where(eq(eventCategories.id, categoryRef));
+    }
+    return expired.length;
+  });
+}
+
+/**
+ * The runner's "Saya Sudah Membayar" for a self-managed event: confirms a pending registration
+ * once (a repeat answers the same confirmed registration) and queues the confirmation mail.
+ */
+export async function confirmSelfManagedPayment(deps: Pick<RegistrationDeps, 'db' | 'mail'>, registrationId: string, now: Date = new Date()): Promise<RegistrationJson> {
+  const { db } = deps;
+  const result = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [row] = await tx.select().from(runnerRegistrations).where(eq(runnerRegistrations.registrationId, registrationId)).for('update');
+    if (!row) throw notFound(registrationErrors.registrationNotFound);
+    const { event, category } = await loadContext(tx, row);
+    if (event.paymentType !== 'self_managed') throw conflict(registrationErrors.platformConfirm, 'PLATFORM_PAYMENT');
+    if (row.status === 'confirmed' || row.status === 'racepack_collected') return { row, event, category };
+    if (row.status !== 'pending') throw conflict(registrationErrors.reservationOver, 'REGISTRATION_EXPIRED');
+    const [updated] = await tx
+      .update(runnerRegistrations)
+      .set({ status: 'confirmed', paymentStatus: 'paid', confirmedAt: now, updatedAt: now })
+      .where(eq(runnerRegistrations.id, row.id))
+      .returning();
+    await deps.mail.enqueue(await confirmationMail(updated!, event, category), { tx });
+    return { row: updated!, event, category };
+  });
+  deps.mail.kick();
+  return toRegistrationJson(result.row, result.event, result.category);
+}
+
+/** Wires the payment hooks of the `registration` order kind. */
+export function registerRegistrationPaymentHooks(payments: PaymentService, mail: Mailer) {
+  payments.registerFulfilment('registration', async (tx, order) => {
+    await fulfilRegistrationOrder(mail, tx, order);
+    mail.kick();
+  });
+  payments.registerOnExpired('registration', (tx, order) => releaseRegistrationOrder(tx, order));
+}
