@@ -14,9 +14,17 @@ import type { Database } from './db/client';
 import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
 import { calendarFeedRoutes } from './features/calendar-feed/routes';
+import { adminEventRoutes, eventRoutes } from './features/events/routes';
 import { healthRoutes } from './features/health/routes';
 import { paymentsPlugin } from './features/payments/routes';
+import { mailOutboxRoutes } from './features/mail-outbox/routes';
+import { registrationPublicRoutes } from './features/registrations/public-routes';
+import { mailPlugin } from './adapters/mail/mailer';
+import { organizerRegistrationRoutes } from './features/registrations/organizer-routes';
 import { trainingPlanRoutes } from './features/training-plans/routes';
+import { uploadRoutes } from './features/uploads/routes';
+import { createLocalDiskStorage } from './adapters/storage/local-disk';
+import type { StoragePort } from './adapters/storage/port';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 
@@ -25,6 +33,8 @@ export interface AppDeps {
   database: Database;
   /** Tests may hand in their own identity provider; by default Google when configured. */
   identity?: IdentityProvider | null;
+  /** Where uploads are kept; by default the local disk under `config.storageDir`. */
+  storage?: StoragePort;
   logger?: boolean | object;
 }
 
@@ -80,8 +90,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { db: database.db, config, identity });
   await app.register(adminRoutes, { db: database.db });
   await app.register(paymentsPlugin, { db: database.db, config });
+  await app.register(mailPlugin, { db: database.db, config });
+  await app.register(registrationPublicRoutes, { db: database.db, config });
+  await app.register(mailOutboxRoutes, { db: database.db });
   await app.register(trainingPlanRoutes, { db: database.db });
   await app.register(calendarFeedRoutes, { db: database.db, config });
+  await app.register(eventRoutes, { db: database.db });
+  await app.register(adminEventRoutes, { db: database.db });
+  const storage = deps.storage ?? createLocalDiskStorage({ root: config.storageDir, publicBaseUrl: config.publicUrl });
+  await app.register(uploadRoutes, { db: database.db, storage });
+  await app.register(organizerRegistrationRoutes, { db: database.db });
 
   // The built web app; any non-API path returns index.html so client routes survive a reload.
   const indexHtml = path.join(config.webDistDir, 'index.html');

@@ -22,6 +22,14 @@ const publicRoutes = new Set([
   // The private calendar feed: the unguessable token in its URL is the credential (Google Calendar
   // fetches it without a session); unknown or revoked tokens answer 404.
   'GET /api/calendar/{token}.ics',
+  // Events: the public list (status diterima only for non-admins) and the registration page by code
+  // (accepted/closed events only); uploaded images are public by their random key.
+  'GET /api/events/status',
+  'GET /api/events/{code}',
+  'GET /api/files/{key}',
+  // Registration needs no account (§6); the self-managed confirmation is authorised by the unguessable registrationId.
+  'POST /api/runner-registrations',
+  'PATCH /api/runner-registrations/{registrationId}/payment-status-paid',
 ]);
 
 const sampleId = '00000000-0000-4000-8000-000000000000';

@@ -1,5 +1,6 @@
-import { Users, type LucideIcon } from 'lucide-react';
+import { Flag, Users, type LucideIcon } from 'lucide-react';
 import type { ComponentType } from 'react';
+import { EventsSection } from './events/events-section';
 import { UsersSection } from './users/users-section';
 
 export interface AdminSection {
@@ -13,4 +14,7 @@ export interface AdminSection {
  * The tabs of the admin area, in order. Later moderation screens (events, calendar submissions,
  * coach verification) add an entry here; the tab is addressed as /admin?tab={id}.
  */
-export const adminSections: readonly AdminSection[] = [{ id: 'pengguna', label: 'Pengguna', icon: Users, component: UsersSection }];
+export const adminSections: readonly AdminSection[] = [
+  { id: 'pengguna', label: 'Pengguna', icon: Users, component: UsersSection },
+  { id: 'event', label: 'Event', icon: Flag, component: EventsSection },
+];

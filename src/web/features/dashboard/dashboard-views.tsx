@@ -1,6 +1,7 @@
-import { ClipboardList, UserRoundCog, Users, Flag } from 'lucide-react';
+import { ClipboardList, UserRoundCog, Users } from 'lucide-react';
 import type { ComponentType } from 'react';
 import type { Role } from '../../../domain/roles';
+import { EventListView } from '../events/event-list-view';
 import { CalendarView } from '../training-plan/calendar/calendar-view';
 import { comingSoonView } from './views/coming-soon-view';
 import { HomeView } from './views/home-view';
@@ -30,11 +31,7 @@ export const dashboardViews: Record<DashboardViewId, DashboardViewDefinition> = 
   kegiatan: {
     title: 'Daftar Kegiatan',
     roles: organizerRoles,
-    component: comingSoonView({
-      title: 'Daftar Kegiatan',
-      description: 'Buat event lari, pantau pendaftar dan pindai QR racepack peserta dari sini.',
-      icon: Flag,
-    }),
+    component: EventListView,
   },
   'daftar-pelari': {
     title: 'Daftar Pelari',

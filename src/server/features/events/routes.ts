@@ -1,0 +1,120 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { organizerEventSchema, publicEventCardSchema, registrationEventSchema } from '../../../domain/event-contract';
+import { eventInputSchema } from '../../../domain/event-form';
+import { eventStatuses } from '../../../domain/events';
+import type { Db } from '../../db/client';
+import { allowRoles, requireRole } from '../../plugins/auth';
+import { badRequest, errorResponseSchema as errorSchema, notFound } from '../../plugins/errors';
+import { createEvent, eventMessages, findPublicEventByCode, listEventsByStatus, listOrganizerEvents, moveEventStatus } from './service';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const statusQuery = z.enum(eventStatuses, { error: `Status harus salah satu dari: ${eventStatuses.join(', ')}.` });
+
+/** Running events (events spec §3, §7): organizer creation and list, public list and registration-page event. */
+export async function eventRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/events',
+    {
+      // Authorise before the body is validated: strangers learn nothing from validation messages.
+      onRequest: [allowRoles('organizer', 'admin')],
+      schema: {
+        tags: ['events'],
+        summary: "Creates an event (status 'diajukan', waiting for an admin); code and eventId must be unused",
+        body: eventInputSchema,
+        response: { 201: z.object({ event: organizerEventSchema }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireRole(request, 'organizer', 'admin');
+      const event = await createEvent(db, user, request.body);
+      return reply.status(201).send({ event });
+    },
+  );
+
+  r.get(
+    '/api/events',
+    {
+      onRequest: [allowRoles('organizer', 'admin')],
+      schema: {
+        tags: ['events'],
+        summary: "The organizer's own events (an admin: every event) with participants, capacity and revenue",
+        response: { 200: z.object({ events: z.array(organizerEventSchema) }), ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireRole(request, 'organizer', 'admin');
+      return { events: await listOrganizerEvents(db, user.role === 'admin' ? {} : { createdBy: user.id }) };
+    },
+  );
+
+  r.get(
+    '/api/events/status',
+    {
+      schema: {
+        tags: ['events'],
+        summary: "Public cards of events with a status, soonest first; anyone may ask for 'diterima', admins for any",
+        querystring: z.object({ status: statusQuery.default('diterima') }),
+        response: { 200: z.object({ events: z.array(publicEventCardSchema) }), ...errors },
+      },
+    },
+    async (request) => {
+      const { status } = request.query;
+      if (status !== 'diterima' && request.auth?.user.role !== 'admin') throw badRequest(eventMessages.statusNotPublic, 'STATUS_NOT_PUBLIC');
+      return { events: await listEventsByStatus(db, status) };
+    },
+  );
+
+  r.get(
+    '/api/events/:code',
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'The registration page event by its code (accepted or closed; other statuses only for its organizer and admins)',
+        params: z.object({ code: z.string().max(100) }),
+        response: { 200: z.object({ event: registrationEventSchema }), ...errors },
+      },
+    },
+    async (request) => {
+      const event = await findPublicEventByCode(db, request.params.code, request.auth?.user ?? null);
+      if (!event) throw notFound(eventMessages.notFound);
+      return { event };
+    },
+  );
+}
+
+/** The admin's event moderation (DESIGN.md §4), under /api/admin like the rest of the admin area. */
+export async function adminEventRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('onRequest', allowRoles('admin'));
+
+  r.get(
+    '/api/admin/events',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every event, optionally with one status, newest first',
+        querystring: z.object({ status: statusQuery.optional() }),
+        response: { 200: z.object({ events: z.array(organizerEventSchema) }), ...errors },
+      },
+    },
+    async (request) => ({ events: await listOrganizerEvents(db, { status: request.query.status }) }),
+  );
+
+  r.patch(
+    '/api/admin/events/:id/status',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Accepts, rejects, closes or reopens an event',
+        params: z.object({ id: z.string().max(64) }),
+        body: z.object({ status: statusQuery }),
+        response: { 200: z.object({ event: organizerEventSchema }), ...errors },
+      },
+    },
+    async (request) => ({ event: await moveEventStatus(db, request.params.id, request.body.status) }),
+  );
+}

@@ -1,0 +1,312 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { OrganizerEvent, PublicEventCard, RegistrationEvent } from '../../../domain/event-contract';
+import { canMoveEventStatus, publicEventStatuses } from '../../../domain/event-contract';
+import { eventFormMessages, type EventPayload } from '../../../domain/event-form';
+import { eventStatusLabels, normaliseEventCode, type EventStatus } from '../../../domain/events';
+import { isPaymentOptionKey, type PaymentOptionKey } from '../../../domain/payments';
+import type { Db } from '../../db/client';
+import { eventCategories, events, runnerRegistrations, users, type EventCategoryRow, type EventRow, type UserRow } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../plugins/errors';
+
+export const eventMessages = {
+  notFound: 'Event dengan kode tersebut tidak ditemukan.',
+  eventNotFound: 'Event tidak ditemukan.',
+  statusNotPublic: 'Hanya event berstatus diterima yang dapat dilihat publik.',
+  sameStatus: (status: EventStatus) => `Status event sudah ${eventStatusLabels[status]}.`,
+  badTransition: (from: EventStatus, to: EventStatus) =>
+    `Status event tidak dapat diubah dari ${eventStatusLabels[from]} menjadi ${eventStatusLabels[to]}.`,
+} as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The name of the unique index a PostgreSQL (or PGlite) unique violation hit, wherever drizzle wrapped it. */
+function uniqueViolation(error: unknown): string | null {
+  for (let e = error as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return e.constraint ?? e.message ?? '';
+  }
+  return null;
+}
+
+/**
+ * Creates an event with its categories in one transaction; status `diajukan` (waits for an
+ * admin). The unique indexes on code and eventId decide races between two organizers.
+ */
+export async function createEvent(db: Db, creator: UserRow, input: EventPayload): Promise<OrganizerEvent> {
+  const [taken] = await db
+    .select({ code: events.code, eventId: events.eventId })
+    .from(events)
+    .where(sql`${events.code} = ${input.code} or ${events.eventId} = ${input.eventId}`)
+    .limit(1);
+  if (taken?.code === input.code) throw conflict(eventFormMessages.duplicateCode, 'DUPLICATE_CODE');
+  if (taken) throw conflict(eventFormMessages.duplicateEventId, 'DUPLICATE_EVENT_ID');
+  let id: string;
+  try {
+    id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(events)
+        .values({
+          eventId: input.eventId,
+          code: input.code,
+          name: input.name,
+          description: input.description,
+          headerImage: input.headerImage,
+          location: input.location,
+          eventDate: new Date(input.eventDate),
+          regOpen: new Date(input.regOpen),
+          regClose: new Date(input.regClose),
+          earlyBirdEndDate: input.earlyBirdEndDate ? new Date(input.earlyBirdEndDate) : null,
+          paymentType: input.paymentType,
+          paymentOptions: input.paymentOptions,
+          paymentQrImage: input.paymentInstruction?.qrImage ?? null,
+          paymentInstructions: input.paymentInstruction?.instructions ?? null,
+          status: 'diajukan',
+          createdBy: creator.id,
+        })
+        .returning({ id: events.id });
+      await tx.insert(eventCategories).values(
+        input.categories.map((c, position) => ({
+          eventRef: row!.id,
+          categoryId: c.categoryId,
+          name: c.name,
+          description: c.description,
+          price: c.price,
+          originalPrice: c.originalPrice,
+          slots: c.slots,
+          adminFee: c.adminFee,
+          earlyBird: c.earlyBird,
+          earlyBirdEndDate: c.earlyBirdEndDate ? new Date(c.earlyBirdEndDate) : null,
+          position,
+        })),
+      );
+      return row!.id;
+    });
+  } catch (error) {
+    const index = uniqueViolation(error);
+    if (index === null) throw error;
+    if (index.includes('events_code_key')) throw conflict(eventFormMessages.duplicateCode, 'DUPLICATE_CODE');
+    if (index.includes('events_event_id_key')) throw conflict(eventFormMessages.duplicateEventId, 'DUPLICATE_EVENT_ID');
+    throw error;
+  }
+  const [created] = await listOrganizerEvents(db, { id });
+  return created!;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+async function categoriesOf(db: Db, eventIds: string[]): Promise<Map<string, EventCategoryRow[]>> {
+  const byEvent = new Map<string, EventCategoryRow[]>();
+  if (eventIds.length === 0) return byEvent;
+  const rows = await db
+    .select()
+    .from(eventCategories)
+    .where(inArray(eventCategories.eventRef, eventIds))
+    .orderBy(asc(eventCategories.position), asc(eventCategories.name));
+  for (const row of rows) {
+    const list = byEvent.get(row.eventRef) ?? [];
+    list.push(row);
+    byEvent.set(row.eventRef, list);
+  }
+  return byEvent;
+}
+
+const categorySummary = (c: EventCategoryRow) => ({
+  categoryId: c.categoryId,
+  name: c.name,
+  price: c.price,
+  adminFee: c.adminFee,
+  slots: c.slots,
+  sold: c.sold,
+});
+
+/**
+ * The organizer's (or admin's) list with its figures, in three queries whatever the number of
+ * events: events + creator + registration totals (one grouped subquery), then all categories.
+ */
+export async function listOrganizerEvents(
+  db: Db,
+  filter: { createdBy?: string; status?: EventStatus; id?: string } = {},
+): Promise<OrganizerEvent[]> {
+  const totals = db
+    .select({
+      eventRef: runnerRegistrations.eventRef,
+      participants: sql<number>`(count(*) filter (where ${runnerRegistrations.status} in ('confirmed', 'racepack_collected')))::float8`.as('participants'),
+      revenue: sql<number>`coalesce(sum(${runnerRegistrations.paymentAmount}) filter (where ${runnerRegistrations.paymentStatus} = 'paid'), 0)::float8`.as(
+        'revenue',
+      ),
+    })
+    .from(runnerRegistrations)
+    .groupBy(runnerRegistrations.eventRef)
+    .as('totals');
+  const where: SQL[] = [];
+  if (filter.createdBy) where.push(eq(events.createdBy, filter.createdBy));
+  if (filter.status) where.push(eq(events.status, filter.status));
+  if (filter.id) where.push(eq(events.id, filter.id));
+  const rows = await db
+    .select({ event: events, creatorName: users.name, participants: totals.participants, revenue: totals.revenue })
+    .from(events)
+    .innerJoin(users, eq(users.id, events.createdBy))
+    .leftJoin(totals, eq(totals.eventRef, events.id))
+    .where(and(...where))
+    .orderBy(desc(events.createdAt), asc(events.id));
+  const categories = await categoriesOf(
+    db,
+    rows.map((r) => r.event.id),
+  );
+  return rows.map(({ event: e, creatorName, participants, revenue }) => {
+    const cats = categories.get(e.id) ?? [];
+    const totalsOf = cats.map((c) => c.price + c.adminFee);
+    return {
+      _id: e.id,
+      eventId: e.eventId,
+      code: e.code,
+      name: e.name,
+      description: e.description,
+      headerImage: e.headerImage,
+      status: e.status,
+      location: e.location,
+      timezone: e.timezone,
+      paymentType: e.paymentType,
+      categories: cats.map(categorySummary),
+      createdBy: { _id: e.createdBy, name: creatorName },
+      eventDate: e.eventDate.toISOString(),
+      regOpen: e.regOpen.toISOString(),
+      regClose: e.regClose.toISOString(),
+      eventdate: e.eventDate.toISOString(),
+      regopen: e.regOpen.toISOString(),
+      regclose: e.regClose.toISOString(),
+      participants: Number(participants ?? 0),
+      capacity: cats.reduce((sum, c) => sum + c.slots, 0),
+      revenue: Number(revenue ?? 0),
+      fee: totalsOf.length ? { min: Math.min(...totalsOf), max: Math.max(...totalsOf) } : null,
+      createdAt: e.createdAt.toISOString(),
+    };
+  });
+}
+
+/** Public cards of events with one status, soonest event first. */
+export async function listEventsByStatus(db: Db, status: EventStatus): Promise<PublicEventCard[]> {
+  const rows = await db
+    .select({ event: events, organizerName: users.name })
+    .from(events)
+    .innerJoin(users, eq(users.id, events.createdBy))
+    .where(eq(events.status, status))
+    .orderBy(asc(events.eventDate), asc(events.name));
+  const categories = await categoriesOf(
+    db,
+    rows.map((r) => r.event.id),
+  );
+  return rows.map(({ event: e, organizerName }) => ({
+    _id: e.id,
+    eventId: e.eventId,
+    code: e.code,
+    name: e.name,
+    headerImage: e.headerImage,
+    status: e.status,
+    location: e.location,
+    timezone: e.timezone,
+    eventDate: e.eventDate.toISOString(),
+    regOpen: e.regOpen.toISOString(),
+    regClose: e.regClose.toISOString(),
+    organizer: { name: organizerName },
+    categories: (categories.get(e.id) ?? []).map(categorySummary),
+  }));
+}
+
+export interface EventWithCategories {
+  event: EventRow;
+  categories: EventCategoryRow[];
+  organizerName: string;
+}
+
+/**
+ * An event by its database id, its eventId slug or its code (what the registration features
+ * receive from clients), whatever its status: callers decide who may see it.
+ */
+export async function findEventByAnyId(db: Db, idOrSlugOrCode: string): Promise<EventWithCategories | null> {
+  const value = idOrSlugOrCode.trim();
+  if (!value || value.length > 200) return null;
+  const lowered = value.toLowerCase();
+  const match = UUID.test(value)
+    ? eq(events.id, lowered)
+    : sql`${events.eventId} = ${lowered} or ${events.code} = ${normaliseEventCode(value)}`;
+  const rows = await db
+    .select({ event: events, organizerName: users.name })
+    .from(events)
+    .innerJoin(users, eq(users.id, events.createdBy))
+    .where(match)
+    // A code equal to another event's slug: the exact code wins (the public address is by code).
+    .orderBy(sql`case when ${events.code} = ${lowered} then 0 else 1 end`)
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  const categories = (await categoriesOf(db, [row.event.id])).get(row.event.id) ?? [];
+  return { event: row.event, categories, organizerName: row.organizerName };
+}
+
+/** May this viewer see an event of any status (its organizer or an admin)? */
+export function canManageEvent(event: Pick<EventRow, 'createdBy'>, viewer: Pick<UserRow, 'id' | 'role'> | null): boolean {
+  return !!viewer && (viewer.role === 'admin' || viewer.id === event.createdBy);
+}
+
+/**
+ * The registration page's event by code: accepted and closed events for everyone, other statuses
+ * only for their organizer and admins; otherwise null (404 with the spec's message).
+ */
+export async function findPublicEventByCode(db: Db, code: string, viewer: Pick<UserRow, 'id' | 'role'> | null = null): Promise<RegistrationEvent | null> {
+  const normalised = normaliseEventCode(code);
+  if (!normalised || normalised !== code.toLowerCase()) return null;
+  const [row] = await db
+    .select({ event: events, organizerName: users.name })
+    .from(events)
+    .innerJoin(users, eq(users.id, events.createdBy))
+    .where(eq(events.code, normalised))
+    .limit(1);
+  if (!row) return null;
+  if (!publicEventStatuses.includes(row.event.status) && !canManageEvent(row.event, viewer)) return null;
+  const categories = (await categoriesOf(db, [row.event.id])).get(row.event.id) ?? [];
+  return toRegistrationEvent({ event: row.event, categories, organizerName: row.organizerName });
+}
+
+export function toRegistrationEvent({ event: e, categories, organizerName }: EventWithCategories): RegistrationEvent {
+  return {
+    _id: e.id,
+    eventId: e.eventId,
+    code: e.code,
+    name: e.name,
+    description: e.description,
+    headerImage: e.headerImage,
+    location: e.location,
+    timezone: e.timezone,
+    status: e.status,
+    eventDate: e.eventDate.toISOString(),
+    regOpen: e.regOpen.toISOString(),
+    regClose: e.regClose.toISOString(),
+    earlyBirdEndDate: iso(e.earlyBirdEndDate),
+    paymentType: e.paymentType,
+    paymentOptions: e.paymentOptions.filter(isPaymentOptionKey) as PaymentOptionKey[],
+    paymentInstruction:
+      e.paymentType === 'self_managed' ? { qrImage: e.paymentQrImage ?? '', instructions: e.paymentInstructions ?? '' } : null,
+    organizer: { name: organizerName },
+    categories: categories.map((c) => ({
+      ...categorySummary(c),
+      description: c.description,
+      originalPrice: c.originalPrice,
+      earlyBird: c.earlyBird,
+      earlyBirdEndDate: iso(c.earlyBirdEndDate),
+    })),
+  };
+}
+
+/** Admin moderation: one allowed move (see `eventStatusTransitions`), checked under a row lock. */
+export async function moveEventStatus(db: Db, id: string, to: EventStatus): Promise<OrganizerEvent> {
+  if (!UUID.test(id)) throw notFound(eventMessages.eventNotFound);
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select({ status: events.status }).from(events).where(eq(events.id, id)).for('update');
+    if (!row) throw notFound(eventMessages.eventNotFound);
+    if (row.status === to) throw badRequest(eventMessages.sameStatus(to), 'SAME_STATUS');
+    if (!canMoveEventStatus(row.status, to)) throw badRequest(eventMessages.badTransition(row.status, to), 'INVALID_TRANSITION');
+    await tx.update(events).set({ status: to, updatedAt: new Date() }).where(eq(events.id, id));
+  });
+  const [event] = await listOrganizerEvents(db, { id });
+  return event!;
+}

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fileTypeFromBuffer } from 'file-type';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { uploadResultSchema } from '../../../domain/event-contract';
+import { IMAGE_MAX_BYTES } from '../../../domain/events';
+import { isStorageKey, type StoragePort } from '../../adapters/storage/port';
+import type { Db } from '../../db/client';
+import { uploads } from '../../db/schema';
+import { allowRoles, requireUser } from '../../plugins/auth';
+import { badRequest, errorResponseSchema as errorSchema, HttpError, notFound } from '../../plugins/errors';
+
+export const uploadMessages = {
+  tooLarge: 'Ukuran gambar maksimal 10MB.',
+  notImage: 'File harus berupa gambar (PNG, JPG, WEBP).',
+  noFile: 'Pilih file gambar untuk diunggah (kolom "file").',
+  notFound: 'File tidak ditemukan.',
+} as const;
+
+/** Allowed image types, decided by the file's first bytes (never by its name or declared type). */
+const imageTypes: Record<string, { ext: 'png' | 'jpg' | 'webp' | 'gif'; mime: string }> = {
+  'image/png': { ext: 'png', mime: 'image/png' },
+  'image/jpeg': { ext: 'jpg', mime: 'image/jpeg' },
+  'image/webp': { ext: 'webp', mime: 'image/webp' },
+  'image/gif': { ext: 'gif', mime: 'image/gif' },
+};
+
+/**
+ * Image uploads for event header and payment QR images (and coach pictures): the browser sends the
+ * file to our API, never to a third-party host with a key (DESIGN.md §1.4).
+ */
+export async function uploadRoutes(app: FastifyInstance, { db, storage }: { db: Db; storage: StoragePort }) {
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/uploads',
+    {
+      onRequest: [allowRoles('organizer', 'admin', 'coach')],
+      schema: {
+        tags: ['uploads'],
+        summary: 'Uploads one image (multipart field `file`, PNG/JPEG/WEBP/GIF by content, at most 10 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 201: uploadResultSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 413: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (!request.isMultipart()) throw badRequest(uploadMessages.noFile, 'NO_FILE');
+      let bytes: Buffer;
+      try {
+        const part = await request.file();
+        if (!part || part.fieldname !== 'file') throw badRequest(uploadMessages.noFile, 'NO_FILE');
+        bytes = await part.toBuffer();
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, uploadMessages.tooLarge, 'FILE_TOO_LARGE');
+        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+          throw badRequest('Unggah satu gambar saja.', 'TOO_MANY_PARTS');
+        }
+        throw badRequest(uploadMessages.noFile, 'NO_FILE');
+      }
+      if (bytes.length === 0) throw badRequest(uploadMessages.noFile, 'NO_FILE');
+      const detected = await fileTypeFromBuffer(bytes);
+      const type = detected ? imageTypes[detected.mime] : undefined;
+      if (!type) throw badRequest(uploadMessages.notImage, 'NOT_AN_IMAGE');
+      const key = `${randomBytes(16).toString('hex')}.${type.ext}`;
+      await storage.put(key, bytes, type.mime);
+      await db.insert(uploads).values({ key, contentType: type.mime, size: bytes.length, ownerId: user.id });
+      return reply.status(201).send({ url: storage.publicUrl(key), key, contentType: type.mime, size: bytes.length });
+    },
+  );
+
+  r.get(
+    '/api/files/:key',
+    {
+      schema: {
+        tags: ['uploads'],
+        summary: 'An uploaded file, with the content type stored at upload (public: event images are public)',
+        params: z.object({ key: z.string().max(64) }),
+        response: { 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { key } = request.params;
+      if (!isStorageKey(key)) throw notFound(uploadMessages.notFound);
+      const [row] = await db.select({ contentType: uploads.contentType, size: uploads.size }).from(uploads).where(eq(uploads.key, key));
+      if (!row) throw notFound(uploadMessages.notFound);
+      const stream = await storage.get(key);
+      if (!stream) throw notFound(uploadMessages.notFound);
+      return reply
+        .header('content-type', row.contentType)
+        .header('content-length', row.size)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")
+        .header('content-disposition', 'inline')
+        // A stream is piped as-is (no serializer), so the JSON response types do not apply.
+        .send(stream as never);
+    },
+  );
+}

@@ -1,0 +1,450 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Lock, Plus, Trash2 } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Controller, useFieldArray, useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
+import { createEventInputSchema, eventFormMessages, type EventPayload } from '../../../domain/event-form';
+import { EVENT_ADMIN_FEE, slugify, normaliseEventCode } from '../../../domain/events';
+import { formatRupiah } from '../../../domain/money';
+import { paymentOptionKeys, paymentOptionLabels, type PaymentOptionKey } from '../../../domain/payments';
+import { ApiError } from '../../api/client';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { cn } from '../../components/cn';
+import { Dialog } from '../../components/dialog';
+import { FieldError, fieldClass, Input } from '../../components/input';
+import { useCreateEvent } from './events-api';
+import { ImageUploadField } from './image-upload-field';
+import type { OrganizerEvent } from '../../../domain/event-contract';
+
+interface CategoryFormValues {
+  name: string;
+  description: string;
+  price: string;
+  slots: string;
+  earlyBird: boolean;
+  earlyBirdEndDate: string;
+}
+
+/** The form's own values: text inputs as strings; the shared schema turns them into the payload. */
+export interface EventFormValues {
+  name: string;
+  description: string;
+  code: string;
+  location: string;
+  headerImage: string;
+  regOpen: string;
+  regClose: string;
+  eventDate: string;
+  paymentType: 'platform' | 'self_managed';
+  paymentOptions: PaymentOptionKey[];
+  paymentInstruction: { qrImage: string; instructions: string };
+  categories: CategoryFormValues[];
+}
+
+const emptyCategory = (): CategoryFormValues => ({ name: '', description: '', price: '', slots: '', earlyBird: false, earlyBirdEndDate: '' });
+
+const emptyForm = (): EventFormValues => ({
+  name: '',
+  description: '',
+  code: '',
+  location: '',
+  headerImage: '',
+  regOpen: '',
+  regClose: '',
+  eventDate: '',
+  paymentType: 'platform',
+  paymentOptions: [],
+  paymentInstruction: { qrImage: '', instructions: '' },
+  categories: [emptyCategory()],
+});
+
+/** §8 event creation errors. */
+export function createEventErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 401 || error.status === 403) return eventFormMessages.sessionExpired;
+    if (/already exists/i.test(error.message)) return eventFormMessages.duplicateCode;
+    return error.message || eventFormMessages.createFailedStatus(error.status);
+  }
+  return eventFormMessages.createUnexpected;
+}
+
+export interface CreateEventDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreated: (event: OrganizerEvent) => void;
+}
+
+/** 'Buat Event Baru' (§2, §3, §5): a fresh form on every opening. */
+export function CreateEventDialog(props: CreateEventDialogProps) {
+  return props.open ? <CreateEventForm {...props} /> : null;
+}
+
+function CreateEventForm({ onOpenChange, onCreated }: CreateEventDialogProps) {
+  const ids = useId();
+  const formId = `${ids}-form`;
+  const create = useCreateEvent();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [uploads, setUploads] = useState(0);
+  const errorRef = useRef<HTMLDivElement>(null);
+  // The clock for "not before today" is read at each validation, like the server's.
+  const schema = useMemo(() => createEventInputSchema(), []);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<EventFormValues, unknown, EventPayload>({
+    resolver: zodResolver(schema) as unknown as Resolver<EventFormValues, unknown, EventPayload>,
+    defaultValues: emptyForm(),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const categories = useFieldArray({ control, name: 'categories' });
+  const [name, paymentType] = useWatch({ control, name: ['name', 'paymentType'] });
+  const watchedCategories = useWatch({ control, name: 'categories' });
+
+  useEffect(() => {
+    if (serverError) errorRef.current?.focus();
+  }, [serverError]);
+
+  const submit = handleSubmit(
+    async (payload) => {
+      setServerError(null);
+      try {
+        const event = await create.mutateAsync(payload);
+        onCreated(event);
+        onOpenChange(false);
+      } catch (error) {
+        // Field messages from the server's validation go next to their fields too.
+        if (error instanceof ApiError && Array.isArray(error.details)) {
+          for (const d of error.details as { path: string; message: string }[]) {
+            if (d.path) setError(d.path as FieldPath<EventFormValues>, { message: d.message });
+          }
+        }
+        setServerError(createEventErrorMessage(error));
+      }
+    },
+    () => {
+      // Move to the first invalid field so a phone user sees what to fix.
+      requestAnimationFrame(() => document.querySelector<HTMLElement>(`#${CSS.escape(formId)} [aria-invalid="true"]`)?.focus());
+    },
+  );
+
+  const err = (path: string): string | undefined => {
+    let node: unknown = errors;
+    for (const key of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[key];
+    return (node as { message?: string } | undefined)?.message;
+  };
+  const fieldId = (path: string) => `${ids}-${path.replace(/\./g, '-')}`;
+  const describedBy = (path: string, hint?: string) => [err(path) ? `${fieldId(path)}-error` : null, hint].filter(Boolean).join(' ') || undefined;
+  const categoriesError = errors.categories?.message ?? errors.categories?.root?.message;
+
+  return (
+    <Dialog
+      open
+      onOpenChange={onOpenChange}
+      title="Buat Event Baru"
+      description="Isi detail event. Event akan ditinjau admin (status Diajukan) sebelum tampil di daftar publik."
+      size="xl"
+      footer={
+        <>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Batal
+          </Button>
+          <Button type="submit" form={formId} loading={isSubmitting} disabled={uploads > 0}>
+            <Plus className="size-4" aria-hidden="true" />
+            Buat Event
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={(e) => void submit(e)} className="space-y-6">
+        <FormSection title="Informasi Event">
+          <Field label="Nama Event" id={fieldId('name')} error={err('name')}>
+            <Input id={fieldId('name')} autoComplete="off" maxLength={120} invalid={!!err('name')} aria-describedby={describedBy('name', `${ids}-eventid`)} {...register('name')} />
+            <p id={`${ids}-eventid`} className="mt-1 text-xs text-slate-600">
+              ID Event (otomatis dari nama): <span className="font-mono font-semibold text-slate-800">{slugify(name ?? '') || '-'}</span>
+            </p>
+          </Field>
+          <Field label="Deskripsi" id={fieldId('description')} error={err('description')}>
+            <textarea
+              id={fieldId('description')}
+              rows={4}
+              maxLength={5000}
+              aria-invalid={!!err('description') || undefined}
+              aria-describedby={describedBy('description')}
+              className={fieldClass(!!err('description'), 'h-auto py-2')}
+              {...register('description')}
+            />
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Kode Event" id={fieldId('code')} error={err('code')}>
+              <Input
+                id={fieldId('code')}
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={50}
+                placeholder="mis. jakarta-run-2027"
+                invalid={!!err('code')}
+                aria-describedby={describedBy('code', `${ids}-code-hint`)}
+                {...register('code', { onChange: (e: { target: HTMLInputElement }) => setValue('code', normaliseEventCode(e.target.value)) })}
+              />
+              <p id={`${ids}-code-hint`} className="mt-1 text-xs text-slate-600">
+                Huruf kecil, angka dan tanda hubung. Alamat pendaftaran: /register/kode
+              </p>
+            </Field>
+            <Field label="Lokasi" id={fieldId('location')} error={err('location')}>
+              <Input id={fieldId('location')} maxLength={200} invalid={!!err('location')} aria-describedby={describedBy('location')} {...register('location')} />
+            </Field>
+          </div>
+          <Controller
+            control={control}
+            name="headerImage"
+            render={({ field }) => (
+              <ImageUploadField
+                label="Gambar Header"
+                value={field.value}
+                onChange={field.onChange}
+                error={err('headerImage')}
+                onBusyChange={(busy) => setUploads((n) => n + (busy ? 1 : -1))}
+              />
+            )}
+          />
+        </FormSection>
+
+        <FormSection title="Tanggal" description="Waktu dalam WIB (GMT+7).">
+          <div className="grid gap-4 sm:grid-cols-3">
+            {(
+              [
+                ['regOpen', 'Pendaftaran Dibuka'],
+                ['regClose', 'Pendaftaran Ditutup'],
+                ['eventDate', 'Tanggal Event'],
+              ] as const
+            ).map(([key, label]) => (
+              <Field key={key} label={label} id={fieldId(key)} error={err(key)}>
+                <Input id={fieldId(key)} type="datetime-local" invalid={!!err(key)} aria-describedby={describedBy(key)} {...register(key)} />
+              </Field>
+            ))}
+          </div>
+        </FormSection>
+
+        <FormSection title="Kategori" description={`Biaya admin per pendaftar ${formatRupiah(EVENT_ADMIN_FEE)} (tetap).`}>
+          {categoriesError && (
+            <p id={`${ids}-categories-error`} role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+              {categoriesError}
+            </p>
+          )}
+          <ol className="space-y-4">
+            {categories.fields.map((field, index) => {
+              const base = `categories.${index}`;
+              const earlyBird = watchedCategories?.[index]?.earlyBird ?? false;
+              return (
+                <li key={field.id} className="rounded-xl border border-slate-200 p-4" aria-label={`Kategori ${index + 1}`}>
+                  <div className="mb-3 flex items-center justify-between gap-2">
+                    <p className="text-sm font-bold text-slate-900">Kategori {index + 1}</p>
+                    {categories.fields.length > 1 && (
+                      <Button variant="ghost" size="sm" onClick={() => categories.remove(index)} className="text-red-700 hover:bg-red-50">
+                        <Trash2 className="size-4" aria-hidden="true" />
+                        Hapus<span className="sr-only"> kategori {index + 1}</span>
+                      </Button>
+                    )}
+                  </div>
+                  <div className="grid gap-4 sm:grid-cols-2">
+                    <Field label="Nama Kategori" id={fieldId(`${base}.name`)} error={err(`${base}.name`)}>
+                      <Input
+                        id={fieldId(`${base}.name`)}
+                        placeholder="mis. 10K"
+                        maxLength={80}
+                        invalid={!!err(`${base}.name`)}
+                        aria-describedby={describedBy(`${base}.name`)}
+                        {...register(`categories.${index}.name`)}
+                      />
+                    </Field>
+                    <Field label="Deskripsi Kategori (opsional)" id={fieldId(`${base}.description`)} error={err(`${base}.description`)}>
+                      <Input id={fieldId(`${base}.description`)} maxLength={1000} {...register(`categories.${index}.description`)} />
+                    </Field>
+                    {(['price', 'slots'] as const).map((key) => (
+                      <Field key={key} label={key === 'price' ? 'Harga (Rp)' : 'Slot'} id={fieldId(`${base}.${key}`)} error={err(`${base}.${key}`)}>
+                        <Controller
+                          control={control}
+                          name={`categories.${index}.${key}`}
+                          render={({ field: f }) => (
+                            <Input
+                              id={fieldId(`${base}.${key}`)}
+                              inputMode="numeric"
+                              autoComplete="off"
+                              maxLength={key === 'price' ? 9 : 6}
+                              placeholder={key === 'price' ? 'mis. 150000' : 'mis. 500'}
+                              invalid={!!err(`${base}.${key}`)}
+                              aria-describedby={describedBy(`${base}.${key}`)}
+                              name={f.name}
+                              ref={f.ref}
+                              onBlur={f.onBlur}
+                              value={f.value}
+                              // Numeric fields keep digits only (§5).
+                              onChange={(e) => f.onChange(e.target.value.replace(/\D/g, ''))}
+                            />
+                          )}
+                        />
+                      </Field>
+                    ))}
+                    <div>
+                      <label htmlFor={fieldId(`${base}.adminFee`)} className="text-sm font-semibold text-slate-800">
+                        Biaya Admin
+                      </label>
+                      <div className="relative mt-1">
+                        <Input id={fieldId(`${base}.adminFee`)} value={formatRupiah(EVENT_ADMIN_FEE)} readOnly disabled aria-describedby={`${ids}-fee-hint`} />
+                        <Lock className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+                      </div>
+                      <p id={`${ids}-fee-hint`} className="mt-1 text-xs text-slate-600">
+                        Terkunci, ditambahkan ke harga pendaftar.
+                      </p>
+                    </div>
+                    <div className="sm:col-span-2">
+                      <label className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-slate-800">
+                        <input
+                          type="checkbox"
+                          className="size-4 accent-brand-600"
+                          {...register(`categories.${index}.earlyBird`, {
+                            // Unchecking early bird clears its end date (§5).
+                            onChange: (e: { target: HTMLInputElement }) => {
+                              if (!e.target.checked) setValue(`categories.${index}.earlyBirdEndDate`, '');
+                            },
+                          })}
+                        />
+                        Early bird
+                      </label>
+                      {earlyBird && (
+                        <Field label="Akhir Early Bird" id={fieldId(`${base}.earlyBirdEndDate`)} error={err(`${base}.earlyBirdEndDate`)}>
+                          <Input
+                            id={fieldId(`${base}.earlyBirdEndDate`)}
+                            type="datetime-local"
+                            invalid={!!err(`${base}.earlyBirdEndDate`)}
+                            aria-describedby={describedBy(`${base}.earlyBirdEndDate`)}
+                            {...register(`categories.${index}.earlyBirdEndDate`)}
+                          />
+                        </Field>
+                      )}
+                    </div>
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+          {categories.fields.length < 20 && (
+            <Button variant="outline" size="sm" onClick={() => categories.append(emptyCategory())}>
+              <Plus className="size-4" aria-hidden="true" />
+              Tambah Kategori
+            </Button>
+          )}
+        </FormSection>
+
+        <FormSection title="Pembayaran">
+          <fieldset>
+            <legend className="text-sm font-semibold text-slate-800">Tipe Pembayaran</legend>
+            <div className="mt-2 grid gap-2 sm:grid-cols-2">
+              {(
+                [
+                  ['platform', 'Melalui Derap', 'Pelari membayar online (VA, e-wallet, QRIS).'],
+                  ['self_managed', 'Dikelola Sendiri', 'Pelari transfer ke rekening/QR Anda.'],
+                ] as const
+              ).map(([value, label, hint]) => (
+                <label
+                  key={value}
+                  className={cn(
+                    'flex cursor-pointer gap-3 rounded-xl border p-3 text-sm',
+                    paymentType === value ? 'border-brand-500 bg-brand-50' : 'border-slate-200 hover:bg-slate-50',
+                  )}
+                >
+                  <input type="radio" value={value} className="mt-0.5 size-4 accent-brand-600" {...register('paymentType')} />
+                  <span>
+                    <span className="block font-semibold text-slate-900">{label}</span>
+                    <span className="text-slate-600">{hint}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+            <FieldError id={`${fieldId('paymentType')}-error`} message={err('paymentType')} />
+          </fieldset>
+
+          {paymentType === 'platform' ? (
+            <fieldset aria-describedby={err('paymentOptions') ? `${fieldId('paymentOptions')}-error` : undefined}>
+              <legend className="text-sm font-semibold text-slate-800">Metode Pembayaran</legend>
+              <div className="mt-2 grid gap-1 sm:grid-cols-2">
+                {paymentOptionKeys.map((key) => (
+                  <label key={key} className="flex min-h-10 items-center gap-2 text-sm text-slate-800">
+                    <input type="checkbox" value={key} className="size-4 accent-brand-600" aria-invalid={!!err('paymentOptions') || undefined} {...register('paymentOptions')} />
+                    {paymentOptionLabels[key]}
+                  </label>
+                ))}
+              </div>
+              <FieldError id={`${fieldId('paymentOptions')}-error`} message={err('paymentOptions')} />
+            </fieldset>
+          ) : (
+            <div className="space-y-4">
+              <Controller
+                control={control}
+                name="paymentInstruction.qrImage"
+                render={({ field }) => (
+                  <ImageUploadField
+                    label="Gambar QR Pembayaran"
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={err('paymentInstruction.qrImage')}
+                    onBusyChange={(busy) => setUploads((n) => n + (busy ? 1 : -1))}
+                    previewClassName="aspect-square sm:w-32"
+                  />
+                )}
+              />
+              <Field label="Deskripsi Pembayaran" id={fieldId('paymentInstruction.instructions')} error={err('paymentInstruction.instructions')}>
+                <textarea
+                  id={fieldId('paymentInstruction.instructions')}
+                  rows={3}
+                  maxLength={2000}
+                  placeholder="mis. Transfer ke BCA 1234567890 a.n. Panitia, lalu konfirmasi."
+                  aria-invalid={!!err('paymentInstruction.instructions') || undefined}
+                  aria-describedby={describedBy('paymentInstruction.instructions')}
+                  className={fieldClass(!!err('paymentInstruction.instructions'), 'h-auto py-2')}
+                  {...register('paymentInstruction.instructions')}
+                />
+              </Field>
+            </div>
+          )}
+        </FormSection>
+
+        {serverError && (
+          <Alert ref={errorRef} tone="error">
+            {serverError}
+          </Alert>
+        )}
+      </form>
+    </Dialog>
+  );
+}
+
+function FormSection({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <section className="space-y-4">
+      <div className="border-b border-slate-100 pb-2">
+        <h3 className="text-base font-bold text-slate-900">{title}</h3>
+        {description && <p className="text-xs text-slate-600">{description}</p>}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Field({ label, id, error, children }: { label: string; id: string; error?: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className="text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      <div className="mt-1">{children}</div>
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}

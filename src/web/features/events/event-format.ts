@@ -1,0 +1,18 @@
+import { formatJakartaDate, jakartaParts } from '../../../domain/jakarta-time';
+import type { OrganizerEvent } from '../../../domain/event-contract';
+import { formatRupiah } from '../../../domain/money';
+
+/** '21 Mei 2027, 08.00 WIB (GMT+7)': a time is always shown with its GMT offset (DESIGN.md §5). */
+export function formatEventDateTime(value: string): string {
+  const instant = new Date(value);
+  if (Number.isNaN(instant.getTime())) return '-';
+  const { hour, minute } = jakartaParts(instant);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${formatJakartaDate(instant)}, ${pad(hour)}.${pad(minute)} WIB (GMT+7)`;
+}
+
+/** 'Rp160.000' or 'Rp160.000 – Rp260.000'. */
+export function formatFee(fee: OrganizerEvent['fee']): string {
+  if (!fee) return '-';
+  return fee.min === fee.max ? formatRupiah(fee.min) : `${formatRupiah(fee.min)} – ${formatRupiah(fee.max)}`;
+}

@@ -1,0 +1,183 @@
+import { CalendarPlus, Flag, Info, QrCode, Users, Wallet } from 'lucide-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import type { OrganizerEvent } from '../../../domain/event-contract';
+import { formatRupiah } from '../../../domain/money';
+import { Button } from '../../components/button';
+import { EmptyState } from '../../components/empty-state';
+import { Spinner } from '../../components/spinner';
+import { useToast } from '../../components/toast';
+import { ViewHeader } from '../dashboard/view-header';
+import type { DashboardViewProps } from '../dashboard/view-types';
+import { CreateEventDialog } from './create-event-dialog';
+import { EventDetailDialog } from './event-detail-dialog';
+import { formatFee } from './event-format';
+import { EventStatusPill } from './event-status-pill';
+import { eventListErrorMessage, useMyEvents } from './events-api';
+import { RowMenu } from './row-menu';
+
+// Loaded on first use: the scanner brings the QR decoder, the runner table 18 columns of data.
+const RunnerDataDialog = lazy(() => import('./runner-data/runner-data-dialog').then((m) => ({ default: m.RunnerDataDialog })));
+const ScanQrDialog = lazy(() => import('./scan/scan-qr-dialog').then((m) => ({ default: m.ScanQrDialog })));
+
+/** 'Daftar Kegiatan' (§2 kegiatan): the organizer's events (an admin's: all) with real figures. */
+export function EventListView(_props: DashboardViewProps) {
+  const events = useMyEvents();
+  const toast = useToast();
+  const [creating, setCreating] = useState(false);
+  const [scanning, setScanning] = useState(false);
+  const [detail, setDetail] = useState<OrganizerEvent | null>(null);
+  const [runnerData, setRunnerData] = useState<OrganizerEvent | null>(null);
+
+  const rows = events.data ?? [];
+  const participants = rows.reduce((sum, e) => sum + e.participants, 0);
+  const revenue = rows.reduce((sum, e) => sum + e.revenue, 0);
+
+  return (
+    <>
+      <ViewHeader
+        title="Daftar Kegiatan"
+        description="Kelola event lari, pantau peserta dan pendapatan."
+        actions={
+          <>
+            <Button variant="outline" onClick={() => setScanning(true)}>
+              <QrCode className="size-4" aria-hidden="true" />
+              Scan QR
+            </Button>
+            <Button onClick={() => setCreating(true)}>
+              <CalendarPlus className="size-4" aria-hidden="true" />
+              Buat Event
+            </Button>
+          </>
+        }
+      />
+
+      <div className="mb-6 grid gap-3 sm:grid-cols-3 sm:gap-4">
+        <SummaryCard icon={Flag} label="Jumlah Kegiatan" value={events.isSuccess ? String(rows.length) : '–'} />
+        <SummaryCard icon={Users} label="Total Peserta" value={events.isSuccess ? participants.toLocaleString('id-ID') : '–'} />
+        <SummaryCard icon={Wallet} label="Total Pendapatan" value={events.isSuccess ? formatRupiah(revenue) : '–'} />
+      </div>
+
+      {events.isPending ? (
+        <div className="flex items-center justify-center gap-3 rounded-2xl border border-slate-200 bg-white py-16 text-slate-600">
+          <Spinner className="size-6 text-brand-600" label="" /> Memuat daftar kegiatan...
+        </div>
+      ) : events.isError ? (
+        <EmptyState
+          icon={Info}
+          title="Gagal memuat daftar kegiatan"
+          description={eventListErrorMessage(events.error)}
+          action={<Button onClick={() => void events.refetch()}>Coba Lagi</Button>}
+          className="bg-white"
+        />
+      ) : rows.length === 0 ? (
+        <EmptyState
+          icon={Flag}
+          title="Belum ada kegiatan"
+          description="Buat event pertamamu. Setelah disetujui admin, event tampil di daftar publik dan pelari bisa mendaftar."
+          action={
+            <Button onClick={() => setCreating(true)}>
+              <CalendarPlus className="size-4" aria-hidden="true" />
+              Buat Event
+            </Button>
+          }
+          className="bg-white"
+        />
+      ) : (
+        <section aria-labelledby="event-table-title" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+          <h2 id="event-table-title" className="sr-only">
+            Tabel kegiatan
+          </h2>
+          {/* On a phone the table scrolls sideways inside its card; the page itself never does (relative: the header's sr-only text is positioned inside the scroll box, not the page). */}
+          <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Tabel kegiatan (geser ke samping)">
+            <table className="w-full min-w-[920px] text-sm">
+              <thead className="bg-slate-50 text-left text-xs font-bold tracking-wide text-slate-500 uppercase">
+                <tr>
+                  <th scope="col" className="px-4 py-3">Nama Event</th>
+                  <th scope="col" className="px-4 py-3">Kode</th>
+                  <th scope="col" className="px-4 py-3">Biaya</th>
+                  <th scope="col" className="px-4 py-3 text-right">Pendapatan</th>
+                  <th scope="col" className="px-4 py-3 text-right">Peserta</th>
+                  <th scope="col" className="px-4 py-3 text-right">Kapasitas</th>
+                  <th scope="col" className="px-4 py-3">Status</th>
+                  <th scope="col" className="px-4 py-3">
+                    <span className="sr-only">Aksi</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {rows.map((event) => (
+                  <tr key={event._id} data-testid="event-row" onClick={() => setDetail(event)} className="cursor-pointer hover:bg-slate-50">
+                    <td className="max-w-72 px-4 py-3">
+                      <button
+                        type="button"
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          setDetail(event);
+                        }}
+                        className="text-left font-semibold text-slate-900 hover:text-brand-700 hover:underline"
+                      >
+                        {event.name}
+                      </button>
+                      <p className="mt-0.5 truncate text-xs text-slate-500">{event.categories.map((c) => c.name).join(', ') || '-'}</p>
+                    </td>
+                    <td className="px-4 py-3 font-mono text-xs text-slate-700">{event.code}</td>
+                    <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatFee(event.fee)}</td>
+                    <td className="px-4 py-3 text-right whitespace-nowrap text-slate-700">{formatRupiah(event.revenue)}</td>
+                    <td className="px-4 py-3 text-right text-slate-700">{event.participants.toLocaleString('id-ID')}</td>
+                    <td className="px-4 py-3 text-right text-slate-700">{event.capacity.toLocaleString('id-ID')}</td>
+                    <td className="px-4 py-3">
+                      <EventStatusPill status={event.status} />
+                    </td>
+                    <td className="px-2 py-3 text-right" onClick={(e) => e.stopPropagation()}>
+                      <RowMenu
+                        label={`Aksi untuk ${event.name}`}
+                        items={[
+                          { label: 'Detail Kegiatan', icon: Info, onSelect: () => setDetail(event) },
+                          { label: 'Data Pelari', icon: Users, onSelect: () => setRunnerData(event) },
+                        ]}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-600">
+            Showing 1-{rows.length} of {rows.length} entries
+          </p>
+        </section>
+      )}
+
+      <CreateEventDialog
+        open={creating}
+        onOpenChange={setCreating}
+        onCreated={(event) => toast(`Event "${event.name}" berhasil dibuat dan menunggu persetujuan admin.`, 'success')}
+      />
+      <EventDetailDialog event={detail} onOpenChange={(open) => !open && setDetail(null)} />
+      <Suspense fallback={null}>
+        {runnerData && (
+          <RunnerDataDialog
+            event={{ _id: runnerData._id, eventId: runnerData.eventId, name: runnerData.name }}
+            open
+            onOpenChange={(open) => !open && setRunnerData(null)}
+          />
+        )}
+        {scanning && <ScanQrDialog open onOpenChange={setScanning} />}
+      </Suspense>
+    </>
+  );
+}
+
+function SummaryCard({ icon: Icon, label, value }: { icon: typeof Flag; label: string; value: ReactNode }) {
+  return (
+    <div className="flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
+        <Icon className="size-5" aria-hidden="true" />
+      </span>
+      <div className="min-w-0">
+        <p className="text-sm text-slate-600">{label}</p>
+        <p className="truncate text-2xl font-extrabold text-slate-900">{value}</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * The organizer's and admin's event calls (events spec §7): the list with its figures, creation,
+ * image uploads with progress, and the admin's moderation.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OrganizerEvent, UploadResult } from '../../../domain/event-contract';
+import type { EventPayload } from '../../../domain/event-form';
+import type { EventStatus } from '../../../domain/events';
+import { api, ApiError } from '../../api/client';
+import { tokenStore } from '../../api/tokens';
+
+export const eventKeys = {
+  all: ['events'] as const,
+  mine: ['events', 'mine'] as const,
+  admin: (status: EventStatus | 'all') => ['events', 'admin', status] as const,
+};
+
+/** §8 event list: the server's message, else the status, else "try again later". */
+export function eventListErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    return error.code ? error.message : `Gagal memuat data. Server merespon dengan status ${error.status}.`;
+  }
+  return 'Gagal memuat daftar kegiatan. Silakan coba lagi nanti.';
+}
+
+export function useMyEvents() {
+  return useQuery({
+    queryKey: eventKeys.mine,
+    queryFn: async () => (await api.get<{ events: OrganizerEvent[] }>('/api/events')).events,
+  });
+}
+
+export function useCreateEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (payload: EventPayload) => (await api.post<{ event: OrganizerEvent }>('/api/events', payload)).event,
+    onSuccess: (event) => {
+      // Show the new row at once (as Diajukan), then refetch the real figures.
+      queryClient.setQueryData<OrganizerEvent[]>(eventKeys.mine, (old) => (old ? [event, ...old.filter((e) => e._id !== event._id)] : [event]));
+      void queryClient.invalidateQueries({ queryKey: eventKeys.all });
+    },
+  });
+}
+
+export function useAdminEvents(status: EventStatus | 'all') {
+  return useQuery({
+    queryKey: eventKeys.admin(status),
+    queryFn: async () => {
+      const query = status === 'all' ? '' : `?status=${status}`;
+      return (await api.get<{ events: OrganizerEvent[] }>(`/api/admin/events${query}`)).events;
+    },
+  });
+}
+
+export function useMoveEventStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, status }: { id: string; status: EventStatus }) =>
+      (await api.patch<{ event: OrganizerEvent }>(`/api/admin/events/${id}/status`, { status })).event,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
+  });
+}
+
+function sendUpload(file: File, onProgress: (fraction: number) => void): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/uploads');
+    xhr.withCredentials = true;
+    const token = tokenStore.token;
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        // not JSON
+      }
+      resolve({ status: xhr.status, body });
+    };
+    xhr.onerror = () => reject(new Error('network'));
+    const form = new FormData();
+    form.append('file', file);
+    xhr.send(form);
+  });
+}
+
+/**
+ * POST /api/uploads with upload progress (fetch cannot report it). An expired access token is
+ * renewed through the API client's refresh queue, then the upload is tried once more.
+ */
+export async function uploadImage(file: File, onProgress: (fraction: number) => void): Promise<UploadResult> {
+  let res = await sendUpload(file, onProgress);
+  if (res.status === 401) {
+    await api.get('/api/auth/me');
+    res = await sendUpload(file, onProgress);
+  }
+  if (res.status === 201) return res.body as UploadResult;
+  const body = (res.body ?? {}) as { message?: string; code?: string };
+  throw new ApiError(res.status, body.message ?? `Gagal mengunggah gambar. Status: ${res.status}`, body.code);
+}
