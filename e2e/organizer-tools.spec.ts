@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { runnerExportColumns, runnerExportFileName } from '../src/domain/runner-export';
+import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
+import { openEventList, seedSanurRun as seed, snap, tagOf, type SeededRunner } from './organizer-tools-helpers';
+
+/**
+ * The organizer's tools (spec §2 'Data Pelari' and 'Scan Runner QR'): search the runner data,
+ * download the CSV, look a runner up with a keyboard scanner and with the camera, hand out the
+ * racepack once. Desktop (1280) and phone (360).
+ */
+async function openRowMenu(page: Page, eventName: string, item: string) {
+  const button = page.getByRole('button', { name: `Aksi untuk ${eventName}` });
+  // On a phone the button sits in the table's sideways scroll; the menu closes on any scroll, so
+  // let the scroll that brings it into view finish before pressing it.
+  await button.scrollIntoViewIfNeeded();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await button.click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+test('runner data: table, search, empty search and the CSV download', async ({ page, playwright, baseURL }) => {
+  const organizerEmail = uniqueEmail('penyelenggara');
+  const { event } = await seed(playwright, baseURL!, organizerEmail);
+  await signInViaApi(page, { email: organizerEmail, role: 'organizer', name: 'Siti Penyelenggara' });
+  await openEventList(page);
+  await openRowMenu(page, event.name, 'Data Pelari');
+
+  const dialog = page.getByRole('dialog', { name: `Data Pelari - ${event.name}` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('runner-row')).toHaveCount(3);
+  await expect(dialog.getByTestId('runner-data-counts')).toContainText('Total pelari: 3');
+  await expect(dialog.getByTestId('runner-data-counts')).toContainText('Ditampilkan: 3');
+  const headers = await dialog.getByRole('columnheader').allTextContents();
+  expect(headers.map((h) => h.trim())).toEqual([...runnerExportColumns]);
+  await expect(dialog.getByTestId('runner-row').filter({ hasText: 'Rina Wulandari' })).toContainText('Menunggu pembayaran');
+  await expect(dialog.getByTestId('runner-row').filter({ hasText: 'Budi Santoso' })).toContainText('Terkonfirmasi');
+  // The table scrolls inside the dialog; the page itself never does sideways.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await snap(page, 'runner-data');
+
+  const search = dialog.getByRole('searchbox', { name: 'Cari data pelari' });
+  await search.fill('gégé');
+  await expect(dialog.getByTestId('runner-row')).toHaveCount(1);
+  await expect(dialog.getByTestId('runner-row')).toContainText('Ñoman Gégé Sitompul');
+  await expect(dialog.getByTestId('runner-data-counts')).toContainText('Total pelari: 3');
+  await expect(dialog.getByTestId('runner-data-counts')).toContainText('Ditampilkan: 1');
+
+  // Download CSV carries the current search.
+  const downloadPromise = page.waitForEvent('download');
+  await dialog.getByRole('link', { name: 'Download CSV' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe(runnerExportFileName(event.name, new Date()));
+  const csv = readFileSync(await download.path()).toString('utf8');
+  expect(csv.startsWith('\uFEFF')).toBe(true);
+  const lines = csv.slice(1).split('\r\n');
+  expect(lines[0]).toBe(runnerExportColumns.join(','));
+  expect(lines[1]).toContain('Ñoman Gégé Sitompul');
+  expect(lines[1]).toContain('"Pelari ""Senja"", Bali"');
+  expect(lines.filter(Boolean)).toHaveLength(2);
+
+  await search.fill('tidak-ada-pelari-ini');
+  await expect(dialog.getByText('Tidak ditemukan data pelari yang sesuai dengan pencarian')).toBeVisible();
+  await snap(page, 'runner-data-empty-search');
+  await dialog.getByRole('button', { name: 'Tutup' }).last().click();
+  await expect(dialog).toBeHidden();
+});
+
+test('an event without runners says so', async ({ page }) => {
+  const tag = tagOf();
+  await signInViaApi(page, { email: uniqueEmail('penyelenggara'), role: 'organizer' });
+  const created = await page.request.post('/api/events', {
+    data: {
+      name: `Event Sepi ${tag}`,
+      description: 'Belum ada pendaftar.',
+      code: `sepi-${tag}`,
+      location: 'Solo',
+      regOpen: new Date(Date.now() + 86_400_000).toISOString(),
+      regClose: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+      eventDate: new Date(Date.now() + 9 * 86_400_000).toISOString(),
+      paymentType: 'platform',
+      paymentOptions: ['gopay'],
+      categories: [{ name: '5K', price: 50_000, slots: 10 }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await openEventList(page);
+  await openRowMenu(page, `Event Sepi ${tag}`, 'Data Pelari');
+  const dialog = page.getByRole('dialog', { name: `Data Pelari - Event Sepi ${tag}` });
+  await expect(dialog.getByText('Tidak ada data pelari untuk kegiatan ini')).toBeVisible();
+});
+
+test('scan with a keyboard scanner: lookup, Racepack Diambil, a second scan says it was taken', async ({ page, playwright, baseURL }) => {
+  const organizerEmail = uniqueEmail('penyelenggara');
+  const { runners } = await seed(playwright, baseURL!, organizerEmail);
+  const [noman, , rina] = runners as [SeededRunner, SeededRunner, SeededRunner];
+  await signInViaApi(page, { email: organizerEmail, role: 'organizer', name: 'Siti Penyelenggara' });
+  await openEventList(page);
+  await page.getByRole('button', { name: 'Scan QR' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Scan QR Pelari' });
+  await expect(dialog).toBeVisible();
+  const input = dialog.getByLabel('Nilai QR code');
+  await expect(input).toBeFocused();
+
+  await input.press('Enter');
+  await expect(dialog.getByText('Please enter a QR code value')).toBeVisible();
+  await input.fill('QR-YANG-TIDAK-ADA');
+  await input.press('Enter');
+  await expect(dialog.getByRole('alert').filter({ hasText: 'Registration not found.' })).toBeVisible();
+
+  // A scanner types the code and presses Enter.
+  await input.pressSequentially(noman.qrToken!, { delay: 5 });
+  await input.press('Enter');
+  const card = dialog.getByTestId('runner-card');
+  await expect(card).toContainText('Ñoman Gégé Sitompul');
+  await expect(card).toContainText(noman.registrationId);
+  for (const text of ['Terkonfirmasi', 'Lunas', 'Rp160.000', 'Asma ringan', '17-08-1992', 'KTP', 'Made Wirawan', '10K', 'GMT+7']) {
+    await expect(card).toContainText(text);
+  }
+  await expect(input).toHaveValue('');
+  await snap(page, 'scan-confirmed');
+
+  await card.getByRole('button', { name: 'Racepack Diambil' }).click();
+  await expect(card).toContainText('Racepack diambil');
+  // The answer scrolls into view (the button that was pressed sits at the bottom of a long card).
+  await expect(card.getByRole('status').filter({ hasText: 'Racepack berhasil diambil.' })).toBeInViewport();
+  await expect(card.getByRole('button', { name: 'Racepack Diambil' })).toHaveCount(0);
+  await snap(page, 'scan-collected');
+
+  // The same runner comes back: the card says when the racepack was taken.
+  await input.fill(noman.qrToken!);
+  await input.press('Enter');
+  await expect(card.getByRole('status')).toContainText(/Racepack sudah diambil pada \d{1,2} \w+ \d{4} pukul \d{2}\.\d{2} GMT\+7\./);
+  await expect(card.getByRole('button', { name: 'Racepack Diambil' })).toHaveCount(0);
+
+  // An unpaid registration (looked up by its registration id) cannot collect.
+  await input.fill(rina.registrationId);
+  await input.press('Enter');
+  await expect(card).toContainText('Rina Wulandari');
+  await expect(card).toContainText('Pendaftaran belum dibayar: racepack belum bisa diambil.');
+  await expect(card.getByRole('button', { name: 'Racepack Diambil' })).toHaveCount(0);
+
+  const second = await page.request.patch(`/api/runner-registrations/${noman.registrationId}/racepack`, { data: { racePackStatus: 'racepack_collected' } });
+  expect(second.status()).toBe(409);
+});

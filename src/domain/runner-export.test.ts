@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import {
+  jakartaDayStamp,
+  neutraliseFormula,
+  racepackMessages,
+  runnerExportColumns,
+  runnerExportFileName,
+  runnerExportRecord,
+  runnerExportValues,
+  statusesMatching,
+  zonedDateTime,
+  paymentStatusLabels,
+  type RunnerExportSource,
+} from './runner-export';
+
+const source: RunnerExportSource = {
+  registrationId: 'REG-7K3Q9XPA',
+  categoryName: '10K',
+  status: 'confirmed',
+  payment: { status: 'paid', amount: 160_000 },
+  runnerData: {
+    fullName: '=HYPERLINK("http://jahat.example")',
+    email: 'ayu@contoh.id',
+    phone: '+6281234567890',
+    bibName: 'AYU',
+    community: '-',
+    bloodType: 'O+',
+    tshirtSize: 'M',
+    sex: 'Perempuan',
+    dob: '17-08-1995',
+    identityType: 'KTP',
+    identityNo: '3174012345670001',
+    emergencyName: 'Made Wirawan',
+    emergencyContact: '@0812',
+    medicalNotes: 'Asma ringan',
+  },
+};
+
+describe('runner export', () => {
+  it('has exactly 18 Indonesian columns and 18 values per row, in the same order', () => {
+    expect(runnerExportColumns).toHaveLength(18);
+    const values = runnerExportValues(source);
+    expect(values).toHaveLength(18);
+    expect(values[0]).toBe('REG-7K3Q9XPA');
+    expect(values[9]).toBe('17-08-1995');
+    expect(values.slice(15)).toEqual(['10K', 'Terkonfirmasi', 'Lunas']);
+  });
+
+  it('neutralises formula starters (= + - @ tab CR) and nothing else', () => {
+    for (const bad of ['=1+1', '+62812', '-5', '@SUM(A1)', '\tx', '\rx']) expect(neutraliseFormula(bad)).toBe(`'${bad}`);
+    for (const ok of ['Budi', '0812', 'a=b', '', ' =x']) expect(neutraliseFormula(ok)).toBe(ok);
+    const record = runnerExportRecord(source);
+    expect(record[1]).toBe(`'=HYPERLINK("http://jahat.example")`);
+    expect(record[3]).toBe(`'+6281234567890`);
+    expect(record[13]).toBe(`'@0812`);
+  });
+
+  it("names the file after the event and Jakarta's today", () => {
+    // 2027-05-20 18:30 UTC is already 21 May in Jakarta.
+    const now = new Date('2027-05-20T18:30:00Z');
+    expect(jakartaDayStamp(now)).toBe('21-05-2027');
+    expect(runnerExportFileName('Jakarta Marathon 2027', now)).toBe('Jakarta Marathon 2027-21-05-2027.csv');
+    expect(runnerExportFileName('Lari/Malam: "Bali"', now)).toBe('Lari Malam Bali-21-05-2027.csv');
+    expect(runnerExportFileName('Lari Ceria Pekanbaru — Édisi ñ', now)).toBe('Lari Ceria Pekanbaru — Édisi ñ-21-05-2027.csv');
+    expect(runnerExportFileName('///', now)).toBe('data-pelari-21-05-2027.csv');
+  });
+
+  it('matches statuses by raw value or Indonesian label', () => {
+    expect(statusesMatching(paymentStatusLabels, 'lunas')).toEqual(['paid']);
+    expect(statusesMatching(paymentStatusLabels, 'PEND')).toEqual(['pending']);
+    expect(statusesMatching(paymentStatusLabels, ' ')).toEqual([]);
+  });
+
+  it('says when a racepack was taken, with the GMT offset of the zone', () => {
+    const at = new Date('2027-05-21T02:05:00Z');
+    expect(zonedDateTime(at)).toEqual({ date: '21 Mei 2027', time: '09.05', offset: 'GMT+7' });
+    expect(racepackMessages.alreadyCollected(at)).toBe('Racepack sudah diambil pada 21 Mei 2027 pukul 09.05 GMT+7.');
+    expect(racepackMessages.alreadyCollected(at, 'Asia/Makassar')).toBe('Racepack sudah diambil pada 21 Mei 2027 pukul 10.05 GMT+8.');
+    expect(zonedDateTime(new Date('2027-01-01T16:59:00Z'))).toMatchObject({ date: '1 Januari 2027', time: '23.59' });
+  });
+});

@@ -1,0 +1,339 @@
+import { Camera, Keyboard, PackageCheck, Search } from 'lucide-react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { formatRupiah } from '../../../../domain/money';
+import { racepackMessages, zonedDateTime } from '../../../../domain/runner-export';
+import { ApiError } from '../../../api/client';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { cn } from '../../../components/cn';
+import { Dialog } from '../../../components/dialog';
+import { Spinner } from '../../../components/spinner';
+import { PaymentStatusBadge, RegistrationStatusBadge } from '../runner-data/registration-badges';
+import { collectRacepack, lookupRegistration, type RunnerRegistration } from '../runner-data/runner-data-api';
+
+// The camera (and with it the QR decoder) loads only when someone picks the camera.
+const CameraScanner = lazy(() => import('./camera-scanner').then((m) => ({ default: m.CameraScanner })));
+
+export interface ScanQrDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}
+
+type Mode = 'scanner' | 'camera';
+
+/** §8 scan lookup errors, verbatim. */
+function lookupErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 404) return 'Registration not found.';
+  return 'An error occurred while fetching the registration data.';
+}
+
+/** §8 racepack failure; a 409 carries the server's own reason (taken already, not paid). */
+function racepackErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 409) return error.message;
+  return 'Failed to update racepack status. Please try again.';
+}
+
+const dateTime = (iso: string) => {
+  const t = zonedDateTime(new Date(iso));
+  return `${t.date}, ${t.time} ${t.offset}`;
+};
+
+/**
+ * 'Scan QR Pelari' (§2): a keyboard-style scanner input or the camera; shows the runner's whole
+ * registration and hands out the racepack of a confirmed one.
+ */
+export function ScanQrDialog({ open, onOpenChange }: ScanQrDialogProps) {
+  const [mode, setMode] = useState<Mode>('scanner');
+  const [cameraOn, setCameraOn] = useState(true);
+  const [value, setValue] = useState('');
+  const [inputError, setInputError] = useState<string | null>(null);
+  const [lookupError, setLookupError] = useState<{ message: string; scanned: string } | null>(null);
+  const [looking, setLooking] = useState(false);
+  const [registration, setRegistration] = useState<RunnerRegistration | null>(null);
+  const [collectState, setCollectState] = useState<{ saving: boolean; error: string | null; done: boolean }>({ saving: false, error: null, done: false });
+  const inputRef = useRef<HTMLInputElement>(null);
+  const busy = useRef(false);
+  const inputId = useId();
+
+  // Closing forgets the last runner, so the next desk session starts clean.
+  useEffect(() => {
+    if (!open) {
+      setRegistration(null);
+      setLookupError(null);
+      setInputError(null);
+      setValue('');
+      setCollectState({ saving: false, error: null, done: false });
+    }
+  }, [open]);
+
+  async function lookup(raw: string) {
+    const scanned = raw.trim();
+    if (!scanned) {
+      setInputError('Please enter a QR code value');
+      inputRef.current?.focus();
+      return;
+    }
+    if (busy.current) return;
+    busy.current = true;
+    setInputError(null);
+    setLookupError(null);
+    setLooking(true);
+    setCollectState({ saving: false, error: null, done: false });
+    // The field empties after every lookup: the next scan must not be appended to this one.
+    setValue('');
+    try {
+      const { registration: found } = await lookupRegistration(scanned);
+      setRegistration(found);
+    } catch (error) {
+      setRegistration(null);
+      setLookupError({ message: lookupErrorMessage(error), scanned });
+    } finally {
+      busy.current = false;
+      setLooking(false);
+      if (mode === 'scanner') inputRef.current?.focus();
+    }
+  }
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void lookup(value);
+  };
+
+  async function handOut() {
+    if (!registration) return;
+    setCollectState({ saving: true, error: null, done: false });
+    try {
+      const { registration: updated } = await collectRacepack(registration.registrationId);
+      setRegistration(updated);
+      setCollectState({ saving: false, error: null, done: true });
+    } catch (error) {
+      setCollectState({ saving: false, error: racepackErrorMessage(error), done: false });
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      size="lg"
+      title="Scan QR Pelari"
+      description="Pindai QR code pelari saat pengambilan racepack."
+      footer={
+        <Button variant="outline" onClick={() => onOpenChange(false)}>
+          Tutup
+        </Button>
+      }
+    >
+      <div className="space-y-4">
+        <div role="group" aria-label="Cara memindai" className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
+          <ModeButton active={mode === 'scanner'} onClick={() => setMode('scanner')} icon={<Keyboard className="size-4" aria-hidden="true" />}>
+            Input Scanner
+          </ModeButton>
+          <ModeButton
+            active={mode === 'camera'}
+            onClick={() => {
+              setMode('camera');
+              setCameraOn(true);
+            }}
+            icon={<Camera className="size-4" aria-hidden="true" />}
+          >
+            Kamera
+          </ModeButton>
+        </div>
+
+        {mode === 'scanner' ? (
+          <form onSubmit={submit} noValidate className="space-y-1.5">
+            <label htmlFor={inputId} className="text-sm font-semibold text-slate-800">
+              Nilai QR code
+            </label>
+            <div className="flex gap-2">
+              <input
+                ref={inputRef}
+                id={inputId}
+                value={value}
+                onChange={(e) => {
+                  setValue(e.target.value);
+                  if (inputError) setInputError(null);
+                }}
+                autoFocus
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="Arahkan scanner ke QR, atau ketik ID pendaftaran"
+                aria-invalid={inputError ? true : undefined}
+                aria-describedby={inputError ? `${inputId}-error` : `${inputId}-hint`}
+                className={cn(
+                  'h-11 min-w-0 flex-1 rounded-lg border bg-white px-3 text-sm placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none',
+                  inputError ? 'border-red-400' : 'border-slate-300',
+                )}
+              />
+              <Button type="submit" className="h-11 shrink-0" loading={looking}>
+                {!looking && <Search className="size-4" aria-hidden="true" />}
+                Cari
+              </Button>
+            </div>
+            {inputError ? (
+              <p id={`${inputId}-error`} className="text-sm text-red-700" role="alert">
+                {inputError}
+              </p>
+            ) : (
+              <p id={`${inputId}-hint`} className="text-xs text-slate-500">
+                Scanner USB/Bluetooth mengetik kode lalu menekan Enter secara otomatis.
+              </p>
+            )}
+          </form>
+        ) : (
+          <Suspense
+            fallback={
+              <div className="flex aspect-square w-full items-center justify-center rounded-xl bg-slate-950 text-white sm:aspect-[4/3]">
+                <Spinner className="size-7" label="Memuat kamera..." />
+              </div>
+            }
+          >
+            <CameraScanner
+              scanning={open && cameraOn}
+              onToggleScanning={() => setCameraOn((on) => !on)}
+              onScan={(scanned) => void lookup(scanned)}
+              className="mx-auto max-w-md"
+            />
+            {looking && (
+              <p className="flex items-center justify-center gap-2 text-sm text-slate-600">
+                <Spinner className="size-4" label="" /> Mencari pendaftaran...
+              </p>
+            )}
+          </Suspense>
+        )}
+
+        {lookupError && (
+          <Alert tone="error">
+            <p>{lookupError.message}</p>
+            <p className="mt-0.5 font-mono text-xs break-all opacity-80">Kode: {lookupError.scanned}</p>
+          </Alert>
+        )}
+
+        {registration && (
+          <RunnerCard registration={registration} collect={collectState} onCollect={() => void handOut()} />
+        )}
+      </div>
+    </Dialog>
+  );
+}
+
+function ModeButton({ active, onClick, icon, children }: { active: boolean; onClick(): void; icon: ReactNode; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={active}
+      onClick={onClick}
+      className={cn(
+        'flex h-10 items-center justify-center gap-2 rounded-lg text-sm font-semibold transition-colors focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none',
+        active ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
+      )}
+    >
+      {icon}
+      {children}
+    </button>
+  );
+}
+
+function RunnerCard({
+  registration: r,
+  collect,
+  onCollect,
+}: {
+  registration: RunnerRegistration;
+  collect: { saving: boolean; error: string | null; done: boolean };
+  onCollect(): void;
+}) {
+  const d = r.runnerData;
+  const section = useRef<HTMLElement>(null);
+  const collectedAlert = useRef<HTMLDivElement>(null);
+  // A new runner, or their racepack just handed out: bring the answer into view (the dialog
+  // scrolls; on a phone the card starts below the camera). Focus stays in the scanner input.
+  useEffect(() => {
+    section.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [r._id]);
+  useEffect(() => {
+    if (collect.done) collectedAlert.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [collect.done]);
+  return (
+    <section ref={section} aria-label={`Data pendaftaran ${d.fullName}`} data-testid="runner-card" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <header className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-100 px-4 py-3">
+        <div className="min-w-0">
+          <p className="text-lg font-bold break-words text-slate-900">{d.fullName}</p>
+          <p className="font-mono text-xs text-slate-600">
+            ID Pendaftaran: <span className="text-slate-900">{r.registrationId}</span>
+          </p>
+        </div>
+        <RegistrationStatusBadge status={r.status} />
+      </header>
+
+      <div className="space-y-4 px-4 py-3">
+        {r.status === 'racepack_collected' && (
+          <Alert ref={collectedAlert} tone={collect.done ? 'success' : 'info'} title={collect.done ? 'Racepack berhasil diambil.' : 'Racepack sudah diambil.'}>
+            {r.racepackCollectedAt ? racepackMessages.alreadyCollected(new Date(r.racepackCollectedAt)) : null}
+          </Alert>
+        )}
+        {r.status === 'pending' && <Alert tone="error">{racepackMessages.unpaid}</Alert>}
+        {(r.status === 'canceled' || r.status === 'expired') && <Alert tone="error">{racepackMessages.inactive}</Alert>}
+
+        <FieldGroup title="Data Pelari">
+          <Field label="Nama Lengkap" value={d.fullName} />
+          <Field label="Email" value={d.email} breakAll />
+          <Field label="No. HP" value={d.phone} />
+          <Field label="Nama BIB" value={d.bibName} />
+          <Field label="Golongan Darah" value={d.bloodType} />
+          <Field label="Komunitas" value={d.community} />
+          <Field label="Ukuran Kaos" value={d.tshirtSize} />
+          <Field label="Jenis Kelamin" value={d.sex} />
+          <Field label="Tanggal Lahir" value={d.dob} />
+          <Field label="Identitas" value={`${d.identityType} · ${d.identityNo}`} />
+          <Field label="Kontak Darurat" value={d.emergencyName} />
+          <Field label="No. Kontak Darurat" value={d.emergencyContact} />
+          <Field label="Catatan Medis" value={d.medicalNotes} wide />
+        </FieldGroup>
+
+        <FieldGroup title="Event">
+          <Field label="ID Event" value={r.eventId} breakAll />
+          <Field label="Nama Event" value={r.eventName} />
+          <Field label="Kategori" value={r.categoryName} />
+          <Field label="Dibuat" value={dateTime(r.createdAt)} />
+          <Field label="Diperbarui" value={dateTime(r.updatedAt)} />
+        </FieldGroup>
+
+        <FieldGroup title="Pembayaran">
+          <Field label="Status Pembayaran" value={<PaymentStatusBadge status={r.payment.status} />} />
+          <Field label="Jumlah" value={formatRupiah(r.payment.amount)} />
+        </FieldGroup>
+
+        {collect.error && <Alert tone="error">{collect.error}</Alert>}
+      </div>
+
+      {r.status === 'confirmed' && (
+        <footer className="border-t border-slate-100 px-4 py-3">
+          <Button className="w-full sm:w-auto" size="lg" loading={collect.saving} onClick={onCollect}>
+            {!collect.saving && <PackageCheck className="size-5" aria-hidden="true" />}
+            Racepack Diambil
+          </Button>
+        </footer>
+      )}
+    </section>
+  );
+}
+
+function FieldGroup({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div>
+      <h3 className="mb-2 text-xs font-bold tracking-wide text-slate-500 uppercase">{title}</h3>
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-2">{children}</dl>
+    </div>
+  );
+}
+
+function Field({ label, value, wide, breakAll }: { label: string; value: ReactNode; wide?: boolean; breakAll?: boolean }) {
+  return (
+    <div className={cn('min-w-0 max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-3', wide && 'sm:col-span-2')}>
+      <dt className="shrink-0 text-xs text-slate-500">{label}</dt>
+      <dd className={cn('text-sm font-medium text-slate-900 max-sm:text-right', breakAll ? 'break-all' : 'break-words')}>{value}</dd>
+    </div>
+  );
+}
