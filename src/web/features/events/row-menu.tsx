@@ -22,11 +22,12 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
 
   const close = (refocus = true) => {
     setOpen(false);
+    setPosition(null);
     if (refocus) button.current?.focus();
   };
 
-  useLayoutEffect(() => {
-    if (!open || !button.current) return;
+  const place = () => {
+    if (!button.current) return;
     const rect = button.current.getBoundingClientRect();
     const width = 208;
     const height = 12 + items.length * 44;
@@ -35,15 +36,31 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
       top: below ? rect.bottom + 4 : Math.max(8, rect.top - 4 - height),
       left: Math.max(8, Math.min(rect.right - width, window.innerWidth - width - 8)),
     });
+    return rect;
+  };
+
+  useLayoutEffect(() => {
+    if (open) place();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- placed once per opening; scrolls re-place it below
   }, [open, items.length]);
+
+  const placed = position !== null;
+  useEffect(() => {
+    // Focus once the menu is placed (it is hidden until then, and hidden elements take no focus).
+    if (open && placed) menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus({ preventScroll: true });
+  }, [open, placed]);
 
   useEffect(() => {
     if (!open) return;
-    menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
     const onPointer = (e: PointerEvent) => {
       if (!menu.current?.contains(e.target as Node) && !button.current?.contains(e.target as Node)) close(false);
     };
-    const onScroll = () => close(false);
+    // A scroll (often the one that brought the button into view on a phone) moves the menu with
+    // its button; only when the button leaves the screen does the menu close.
+    const onScroll = () => {
+      const rect = place();
+      if (rect && (rect.bottom < 0 || rect.top > window.innerHeight || rect.right < 0 || rect.left > window.innerWidth)) close(false);
+    };
     document.addEventListener('pointerdown', onPointer);
     window.addEventListener('resize', onScroll);
     window.addEventListener('scroll', onScroll, true);
@@ -52,7 +69,8 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
       window.removeEventListener('resize', onScroll);
       window.removeEventListener('scroll', onScroll, true);
     };
-  }, [open, position]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- listeners live for one opening
+  }, [open]);
 
   const onMenuKey = (e: React.KeyboardEvent) => {
     const all = Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
