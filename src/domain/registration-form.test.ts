@@ -177,6 +177,13 @@ describe('registrationPayloadSchema', () => {
 });
 
 describe('registrationOpenness and publicEventButton', () => {
+  it('an event closed by an admin is closed whatever its dates say', () => {
+    const open = { regOpen: '2027-01-01T00:00:00Z', regClose: '2027-12-31T00:00:00Z', categories: [{ slots: 5, sold: 0 }] };
+    const inside = new Date('2027-06-01T00:00:00Z');
+    expect(registrationOpenness(open, inside)).toEqual({ state: 'open' });
+    expect(registrationOpenness({ ...open, status: 'tutup' }, inside)).toEqual({ state: 'closed', message: 'Pendaftaran event ini telah ditutup oleh penyelenggara.' });
+  });
+
   const event = {
     regOpen: '2027-05-01T02:00:00Z', // 09.00 in Jakarta
     regClose: '2027-06-01T16:59:00Z', // 23.59 in Jakarta

@@ -235,8 +235,12 @@ export interface OpennessEvent {
   regClose: string | Date;
   /** IANA zone the times are shown in; Asia/Jakarta when absent. */
   timezone?: string | null;
+  /** Moderation status; an event an admin closed (tutup) is closed whatever its dates say. */
+  status?: string;
   categories: readonly { slots: number; sold: number }[];
 }
+
+export const EVENT_CLOSED_MESSAGE = 'Pendaftaran event ini telah ditutup oleh penyelenggara.';
 
 export type Openness =
   | { state: 'open' }
@@ -281,6 +285,7 @@ export function registrationOpenness(event: OpennessEvent, now: Date = new Date(
   const open = new Date(event.regOpen);
   const close = new Date(event.regClose);
   const zone = event.timezone ?? 'Asia/Jakarta';
+  if (event.status === 'tutup') return { state: 'closed', message: EVENT_CLOSED_MESSAGE };
   if (now < open) {
     const t = zonedDateTime(open, zone);
     return { state: 'not_yet', message: `Pendaftaran akan dibuka pada ${t.date} pada pukul ${t.time} ${t.offset}` };
