@@ -209,6 +209,13 @@ test('self-managed payment: the organizer QR and instructions, then the runner c
   await expect(page.getByRole('dialog', { name: 'Kode QR Pembayaran' })).toBeVisible();
   await page.keyboard.press('Escape');
   await page.screenshot({ path: `/tmp/registration-self-managed-${testInfo.project.name}.png` });
+  // Closing the dialog before confirming keeps the registration reachable (its slot is held).
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  const waiting = page.getByRole('status').filter({ hasText: /Pendaftaran REG-\w+ menunggu konfirmasi pembayaran\./ });
+  await expect(waiting).toBeVisible();
+  await waiting.getByRole('button', { name: 'konfirmasi pembayaran' }).click();
+  await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Saya Sudah Membayar & Konfirmasi Pendaftaran' }).click();
   await page.waitForURL(/\/registration-success\?id=REG-/);
   await expect(page.getByRole('heading', { name: 'Pendaftaran Berhasil!' })).toBeVisible();

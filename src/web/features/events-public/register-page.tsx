@@ -56,6 +56,9 @@ function LoadError({ message }: { message: string }) {
 function EventRegistration({ event }: { event: RegistrationEvent }) {
   const [created, setCreated] = useState<CreatedRegistration | null>(null);
   const [canceledPayment, setCanceledPayment] = useState<CreatedRegistration | null>(null);
+  // A self-managed registration whose dialog was closed before confirming: its slot is held, so the
+  // runner must be able to come back to it rather than register (and hold a slot) twice.
+  const [unconfirmed, setUnconfirmed] = useState<CreatedRegistration | null>(null);
   const openness = registrationOpenness(event);
   const when = zonedDateTime(new Date(event.eventDate), event.timezone);
 
@@ -99,6 +102,16 @@ function EventRegistration({ event }: { event: RegistrationEvent }) {
         </Alert>
       )}
 
+      {unconfirmed && !created && (
+        <Alert tone="info" title={`Pendaftaran ${unconfirmed.registration.registrationId} menunggu konfirmasi pembayaran.`}>
+          Slot Anda disimpan sementara. Setelah membayar,{' '}
+          <button type="button" className="font-semibold underline" onClick={() => setCreated(unconfirmed)}>
+            konfirmasi pembayaran
+          </button>
+          .
+        </Alert>
+      )}
+
       {openness.state !== 'open' ? (
         <Alert tone="info" title={openness.state === 'not_yet' ? 'Pendaftaran belum dibuka' : 'Pendaftaran ditutup'}>
           {openness.message}
@@ -109,7 +122,14 @@ function EventRegistration({ event }: { event: RegistrationEvent }) {
         </div>
       )}
 
-      {created && event.paymentType === 'self_managed' && <SelfManagedPaymentDialog event={event} created={created} onClose={() => setCreated(null)} />}
+      {created && event.paymentType === 'self_managed' && <SelfManagedPaymentDialog
+          event={event}
+          created={created}
+          onClose={() => {
+            setUnconfirmed(created);
+            setCreated(null);
+          }}
+        />}
       {created && event.paymentType === 'platform' && (
         <PlatformRedirectDialog
           created={created}
