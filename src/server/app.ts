@@ -38,12 +38,17 @@ export interface AppDeps {
   logger?: boolean | object;
 }
 
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 /** Builds the whole server: plugins in a fixed order, then feature routes, then the web app. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
-    trustProxy: true,
+    // Fastify 5 types (and runtime) take no hop count; as a function it means "trust the first n hops".
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 12 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });

@@ -31,6 +31,19 @@ describe('loadConfig', () => {
     expect(cfg.devLogin).toBe(false);
   });
 
+  it('trusts no proxy unless TRUST_PROXY says so: true, a hop count or a list of addresses', () => {
+    const k = { JWT_SECRET: 'k'.repeat(32) };
+    expect(loadConfig(k).trustProxy).toBe(false);
+    expect(loadConfig({ ...k, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...k, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ ...k, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ ...k, TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+    expect(() => loadConfig({ ...k, TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ ...k, TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+    expect(loadConfig(k).registrationRateLimitPerMinute).toBe(30);
+    expect(loadConfig({ ...k, REGISTRATION_RATE_LIMIT_PER_MINUTE: '5000' }).registrationRateLimitPerMinute).toBe(5000);
+  });
+
   it('stops with a clear message on a bad value', () => {
     expect(() => loadConfig({ PORT: 'abc', JWT_SECRET: 'k'.repeat(32) })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'abc', JWT_SECRET: 'k'.repeat(32) })).toThrow(/PORT/);

@@ -1,7 +1,31 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+/** Which proxies may set X-Forwarded-For (Fastify's `trustProxy`): off unless configured. */
+export type TrustProxy = boolean | number | string[];
+
+const trustProxyEnv = z
+  .string()
+  .trim()
+  .transform((value, ctx): TrustProxy => {
+    if (value === 'false') return false;
+    if (value === 'true') return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    const addresses = value.split(',').map((a) => a.trim()).filter(Boolean);
+    const bad = addresses.filter((a) => {
+      const [ip, bits, ...rest] = a.split('/');
+      if (rest.length > 0 || !ip || !isIP(ip)) return true;
+      return bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= (isIP(ip) === 4 ? 32 : 128));
+    });
+    if (addresses.length === 0 || bad.length > 0) {
+      ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY harus true, false, jumlah proxy, atau daftar alamat IP/CIDR dipisah koma' });
+      return z.NEVER;
+    }
+    return addresses;
+  });
 
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -25,6 +49,8 @@ const envSchema = z.object({
   MOBILE_APP_PACKAGE: z.string().default('id.derap.app'),
   SEED_DEMO: booleanish.default(true),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  REGISTRATION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  TRUST_PROXY: trustProxyEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default('./dist/web'),
   MIDTRANS_SERVER_KEY: z.string().min(1).optional(),
@@ -58,6 +84,13 @@ export interface AppConfig {
   seedDemo: boolean;
   /** Sign-in, refresh and dev-login requests one address may make per minute. */
   authRateLimitPerMinute: number;
+  /** Event registrations one address may make per minute. */
+  registrationRateLimitPerMinute: number;
+  /**
+   * Which proxies' X-Forwarded-For decides the client address (and so every per-address rate
+   * limit). Off by default: otherwise any client could claim a fresh address on each request.
+   */
+  trustProxy: TrustProxy;
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string;
   /** Extra allowed OIDC http issuers (tests run the OIDC server on 127.0.0.1 over http). */
@@ -132,6 +165,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mobileApp: { scheme: e.MOBILE_APP_SCHEME, androidPackage: e.MOBILE_APP_PACKAGE },
     seedDemo: e.SEED_DEMO,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    registrationRateLimitPerMinute: e.REGISTRATION_RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     allowInsecureOidc: !production && new URL(e.GOOGLE_ISSUER).protocol === 'http:',

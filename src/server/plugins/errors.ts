@@ -29,6 +29,20 @@ const frameworkMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Panjang konten tidak valid.',
 };
 
+/**
+ * PostgreSQL errors caused by what the client sent rather than by us: 22021 (a NUL or invalid byte
+ * in text) and 22P02 (text a typed column cannot read). Drizzle wraps the driver's error in `cause`.
+ */
+const invalidCharacterCodes = new Set(['22021', '22P02']);
+
+function databaseErrorCode(error: unknown): string | null {
+  let e = error as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++, e = e.cause as typeof e) {
+    if (typeof e.code === 'string' && invalidCharacterCodes.has(e.code)) return e.code;
+  }
+  return null;
+}
+
 /** One error shape for every route: `{ message, code?, errors? }`; never a stack trace. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -50,6 +64,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ message: error.message, ...(error.code ? { code: error.code } : {}) });
+    }
+    if (databaseErrorCode(error)) {
+      request.log.info({ err: error }, 'database refused the request data');
+      return reply.status(400).send({ message: 'Data mengandung karakter yang tidak valid.', code: 'INVALID_CHARACTERS' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

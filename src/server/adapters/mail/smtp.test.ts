@@ -85,7 +85,7 @@ describe('SMTP mail adapter against a local SMTP server', () => {
       await postRegistration(t, registrationPayload(event, '10k', { paymentMethod: undefined })),
     );
     const id = created.registration.registrationId;
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/runner-registrations/${id}/payment-status-paid`, headers: { 'x-forwarded-for': freshIp() } });
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/runner-registrations/${id}/payment-status-paid`, remoteAddress: freshIp() });
     expect(res.statusCode).toBe(200);
     // delivered after the transaction committed, without anyone calling flush
     await vi.waitFor(async () => {

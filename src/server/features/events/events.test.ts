@@ -98,6 +98,19 @@ describe('events API: creation', () => {
     expect(sameName.json()).toMatchObject({ message: m.duplicateEventId, code: 'DUPLICATE_EVENT_ID' });
   });
 
+  it("refuses a code equal to another event's eventId, and a name whose eventId is another event's code (409)", async () => {
+    const a = await t.login('a@contoh.id', 'organizer');
+    const b = await t.login('b@contoh.id', 'organizer');
+    await api.create(a.headers, { name: 'Jakarta Night Run', code: 'bandung-trail' });
+    const codeIsSlug = await post(b.headers, eventPayload({ name: 'Lain Lagi', code: 'jakarta-night-run' }));
+    expect(codeIsSlug.statusCode).toBe(409);
+    expect(codeIsSlug.json()).toEqual({ message: m.duplicateCode, code: 'DUPLICATE_CODE' });
+    const slugIsCode = await post(b.headers, eventPayload({ name: 'Bandung Trail', code: 'bdg' }));
+    expect(slugIsCode.statusCode).toBe(409);
+    expect(slugIsCode.json()).toEqual({ message: m.duplicateEventId, code: 'DUPLICATE_EVENT_ID' });
+    expect(await t.database.db.select().from(events)).toHaveLength(1);
+  });
+
   it('two simultaneous creations with one code: exactly one wins, the other gets the duplicate-code 409', async () => {
     const a = await t.login('a@contoh.id', 'organizer');
     const b = await t.login('b@contoh.id', 'organizer');
@@ -244,6 +257,16 @@ describe('events API: lists, visibility and moderation', () => {
     }
     expect((await findEventByAnyId(t.database.db, ev._id))!.categories.map((c) => c.categoryId)).toEqual(['5k', '10k']);
     expect(await findEventByAnyId(t.database.db, 'nope')).toBeNull();
+  });
+
+  it("findEventByAnyId prefers the eventId over another event's equal code (older data)", async () => {
+    const org = await t.login('a@contoh.id', 'organizer');
+    const codeOwner = await api.create(org.headers, { name: 'Derap Lain', code: 'kode-satu' });
+    const slugOwner = await api.create(org.headers, { name: 'Bandung Trail', code: 'kode-dua' });
+    // The pairing createEvent now refuses, made directly as older data could have it.
+    await t.database.db.update(events).set({ code: 'bandung-trail' }).where(eq(events.id, codeOwner._id));
+    for (let i = 0; i < 3; i++) expect((await findEventByAnyId(t.database.db, 'bandung-trail'))?.event.id).toBe(slugOwner._id);
+    expect((await findEventByAnyId(t.database.db, codeOwner._id))?.event.id).toBe(codeOwner._id);
   });
 
   it('admin moderation: filter by status, allowed moves, refused moves, unknown ids, and roles', async () => {

@@ -32,13 +32,16 @@ function uniqueViolation(error: unknown): string | null {
  * admin). The unique indexes on code and eventId decide races between two organizers.
  */
 export async function createEvent(db: Db, creator: UserRow, input: EventPayload): Promise<OrganizerEvent> {
-  const [taken] = await db
+  // Codes and eventId slugs share one namespace: registration looks an event up by either, so a
+  // code equal to another event's slug (or the reverse) would send runners to the wrong event.
+  const taken = await db
     .select({ code: events.code, eventId: events.eventId })
     .from(events)
-    .where(sql`${events.code} = ${input.code} or ${events.eventId} = ${input.eventId}`)
-    .limit(1);
-  if (taken?.code === input.code) throw conflict(eventFormMessages.duplicateCode, 'DUPLICATE_CODE');
-  if (taken) throw conflict(eventFormMessages.duplicateEventId, 'DUPLICATE_EVENT_ID');
+    .where(
+      sql`${events.code} in (${input.code}, ${input.eventId}) or ${events.eventId} in (${input.code}, ${input.eventId})`,
+    );
+  if (taken.some((t) => t.code === input.code || t.eventId === input.code)) throw conflict(eventFormMessages.duplicateCode, 'DUPLICATE_CODE');
+  if (taken.length > 0) throw conflict(eventFormMessages.duplicateEventId, 'DUPLICATE_EVENT_ID');
   let id: string;
   try {
     id = await db.transaction(async (tx) => {
@@ -212,6 +215,23 @@ export async function listEventsByStatus(db: Db, status: EventStatus): Promise<P
   }));
 }
 
+/**
+ * Matches an event by `id` (uuid), `eventId` slug or code, and ranks the matches in that order, so
+ * a key that is one event's slug and another's code (data older than the shared-namespace rule in
+ * `createEvent`) always resolves to the same event.
+ */
+export function eventKeyMatch(key: string): { where: SQL; preference: SQL } {
+  const lowered = key.trim().toLowerCase();
+  const code = normaliseEventCode(key) || lowered;
+  // `id` is a uuid column: comparing it with anything else is a PostgreSQL error, not a miss.
+  const isUuid = UUID.test(lowered);
+  const idMatch = isUuid ? sql`${events.id} = ${lowered}` : sql`false`;
+  return {
+    where: sql`(${idMatch} or ${events.eventId} = ${lowered} or ${events.code} = ${code})`,
+    preference: sql`case when ${idMatch} then 0 when ${events.eventId} = ${lowered} then 1 else 2 end`,
+  };
+}
+
 export interface EventWithCategories {
   event: EventRow;
   categories: EventCategoryRow[];
@@ -225,17 +245,13 @@ export interface EventWithCategories {
 export async function findEventByAnyId(db: Db, idOrSlugOrCode: string): Promise<EventWithCategories | null> {
   const value = idOrSlugOrCode.trim();
   if (!value || value.length > 200) return null;
-  const lowered = value.toLowerCase();
-  const match = UUID.test(value)
-    ? eq(events.id, lowered)
-    : sql`${events.eventId} = ${lowered} or ${events.code} = ${normaliseEventCode(value)}`;
+  const { where, preference } = eventKeyMatch(value);
   const rows = await db
     .select({ event: events, organizerName: users.name })
     .from(events)
     .innerJoin(users, eq(users.id, events.createdBy))
-    .where(match)
-    // A code equal to another event's slug: the exact code wins (the public address is by code).
-    .orderBy(sql`case when ${events.code} = ${lowered} then 0 else 1 end`)
+    .where(where)
+    .orderBy(preference)
     .limit(1);
   const row = rows[0];
   if (!row) return null;

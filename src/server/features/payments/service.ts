@@ -114,6 +114,8 @@ export interface PaymentService {
   registerFulfilment(kind: OrderKind, hook: OrderHook, opts?: { replace?: boolean }): void;
   /** Releases what an unpaid order of `kind` held (e.g. a slot), when it becomes expired or canceled. */
   registerOnExpired(kind: OrderKind, hook: OrderHook, opts?: { replace?: boolean }): void;
+  /** Takes back what a paid order of `kind` granted, when the payment is refunded or voided (paid → refunded/canceled). */
+  registerOnRefunded(kind: OrderKind, hook: OrderHook, opts?: { replace?: boolean }): void;
   findOrderByRef(ref: string): Promise<OrderRow | null>;
 }
 
@@ -130,6 +132,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
   const { db, gateway, log } = deps;
   const fulfilments = new Map<OrderKind, OrderHook>();
   const expiries = new Map<OrderKind, OrderHook>();
+  const refunds = new Map<OrderKind, OrderHook>();
   const allowedProtocols = new Set(['http:', 'https:', ...(deps.appSchemes ?? []).map((s) => `${s}:`)]);
 
   function resolveFinishUrl(value: string): string {
@@ -212,6 +215,10 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       else await fulfil(tx, order);
     } else if ((order.status === 'expired' || order.status === 'canceled') && isOpenOrder(previous)) {
       await expiries.get(order.kind)?.(tx, order);
+    } else if ((order.status === 'refunded' || order.status === 'canceled') && previous === 'paid') {
+      const refund = refunds.get(order.kind);
+      if (!refund) log.warn({ orderId: order.id, kind: order.kind, status: order.status }, 'paid order taken back but its kind has no refund hook');
+      else await refund(tx, order);
     }
   }
 
@@ -226,6 +233,11 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     registerOnExpired(kind, hook, opts = {}) {
       if (expiries.has(kind) && !opts.replace) throw new Error(`expiry hook for ${kind} is already registered`);
       expiries.set(kind, hook);
+    },
+
+    registerOnRefunded(kind, hook, opts = {}) {
+      if (refunds.has(kind) && !opts.replace) throw new Error(`refund hook for ${kind} is already registered`);
+      refunds.set(kind, hook);
     },
 
     async findOrderByRef(ref) {

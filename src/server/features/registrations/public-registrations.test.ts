@@ -19,7 +19,7 @@ import {
 } from './registration-test-helpers';
 import { expireStaleSelfManagedRegistrations, newQrToken, newRegistrationId } from './service';
 
-type Created = { registration: { registrationId: string; status: string; payment: { amount: number; status: string; eventFee: number; adminFee: number; method: string | null }; expiresAt: string | null; runnerData: Record<string, string>; eventId: string; categoryId: string }; payment_url: string | null };
+type Created = { registration: { _id: string; registrationId: string; status: string; payment: { amount: number; status: string; eventFee: number; adminFee: number; method: string | null }; eventId: string; categoryId: string; createdAt: string }; payment_url: string | null };
 
 const wasm = readFileSync('node_modules/zxing-wasm/dist/reader/zxing_reader.wasm');
 prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer } });
@@ -86,7 +86,7 @@ describe('public runner registration', () => {
       const { event } = await insertEvent(t);
       const res = await postRegistration(t, registrationPayload(event));
       expect(res.statusCode).toBe(201);
-      expect(json<Created>(res).registration.runnerData).toMatchObject({ community: '-', medicalNotes: '-', dob: '17-08-1994' });
+      expect(await readRegistration(t, json<Created>(res).registration.registrationId)).toMatchObject({ community: '-', medicalNotes: '-', dob: '1994-08-17' });
     });
   });
 
@@ -97,11 +97,18 @@ describe('public runner registration', () => {
       expect(json(res)).toMatchObject({ message: 'Event tidak ditemukan.' });
     });
 
-    it.each(['diajukan', 'ditolak', 'tutup'] as const)('an event that is %s → 409', async (status) => {
+    it.each(['diajukan', 'ditolak'] as const)('an event that is %s → 409', async (status) => {
       const { event } = await insertEvent(t, { status });
       const res = await postRegistration(t, registrationPayload(event));
       expect(res.statusCode).toBe(409);
       expect(json(res)).toMatchObject({ code: 'EVENT_NOT_ACCEPTED' });
+    });
+
+    it('an event an admin closed (tutup) → 409 that says it is closed, even inside its window', async () => {
+      const { event } = await insertEvent(t, { status: 'tutup' });
+      const res = await postRegistration(t, registrationPayload(event));
+      expect(res.statusCode).toBe(409);
+      expect(json(res)).toEqual({ message: 'Pendaftaran event ini telah ditutup oleh penyelenggara.', code: 'REGISTRATION_CLOSED' });
     });
 
     it('not open yet → 409 with the opening date, time and GMT offset', async () => {
@@ -140,6 +147,21 @@ describe('public runner registration', () => {
         expect(json<Created>(res).registration.eventId).toBe('jakarta-night-run');
       }
     });
+
+    it("a key that is one event's slug and another's code resolves the same way every time: _id, then eventId, then code", async () => {
+      // Two events written directly (createEvent now refuses this pairing), inserted code-owner first
+      // so an unordered lookup would tend to find it.
+      const { event: byCode } = await insertEvent(t, { name: 'Derap Lain', code: 'bandung-trail' });
+      const { event: bySlug } = await insertEvent(t, { name: 'Bandung Trail', code: 'bdg-01' });
+      expect(bySlug.eventId).toBe('bandung-trail');
+      for (let i = 0; i < 3; i++) {
+        const res = await postRegistration(t, registrationPayload(bySlug, '10k', { eventId: 'bandung-trail' }));
+        expect(json<Created>(res).registration.eventId).toBe('bandung-trail');
+      }
+      const res = await postRegistration(t, registrationPayload(byCode, '10k', { eventId: byCode.id }));
+      expect(res.statusCode).toBe(201);
+      expect(json<Created>(res).registration.eventId).toBe(byCode.eventId);
+    });
   });
 
   describe('slots', () => {
@@ -167,6 +189,16 @@ describe('public runner registration', () => {
   });
 
   describe('platform payment', () => {
+    it('answers only the registration summary: no runner data (identity number, medical notes, contacts)', async () => {
+      const { event } = await insertEvent(t);
+      const res = await postRegistration(t, registrationPayload(event));
+      expect(res.statusCode).toBe(201);
+      const { registration } = json<{ registration: Record<string, unknown> }>(res);
+      expect(Object.keys(registration).sort()).toEqual(['_id', 'categoryId', 'createdAt', 'eventId', 'payment', 'registrationId', 'status']);
+      expect(res.body).not.toContain('3174000000000001');
+      expect(res.body).not.toContain('rina@gmail.com');
+    });
+
     it('reserves the slot, prices from the database and opens the order (ignoring any amount sent)', async () => {
       const { event, categories } = await insertEvent(t, { categories: [{ name: '10K', price: 185_000, adminFee: 10_000 }] });
       const runner = await t.login('rina@gmail.com', 'runner');
@@ -194,7 +226,7 @@ describe('public runner registration', () => {
         finishUrl: `http://localhost:3000/registration-success?id=${body.registration.registrationId}`,
         userId: runner.userId,
       });
-      expect(body.registration.expiresAt).toBe(order.expiresAt.toISOString());
+      expect(row.expiresAt?.toISOString()).toBe(order.expiresAt.toISOString());
       const minutes = (order.expiresAt.getTime() - order.createdAt.getTime()) / 60_000;
       expect(minutes).toBe(t.config.registrationReservationMinutes);
     });
@@ -260,6 +292,43 @@ describe('public runner registration', () => {
       expect(await t.database.db.select().from(mailOutbox)).toHaveLength(0);
     });
 
+    it('a refunded or voided payment cancels the registration and frees its slot once; a collected racepack stays', async () => {
+      const { event, categories } = await insertEvent(t, { categories: [{ name: '10K', slots: 5 }] });
+      // Midtrans' refund / cancel notification: the signature covers order, status code and amount, not the status.
+      const takeBack = (orderRef: string, amount: number, status: 'refund' | 'cancel') =>
+        postNotification(t, { ...sandboxNotification({ orderRef, amount, outcome: 'pay', paymentType: 'bank_transfer' }, key), transaction_status: status });
+      const paidRegistration = async () => {
+        const body = json<Created>(await postRegistration(t, registrationPayload(event)));
+        const row = await readRegistration(t, body.registration.registrationId);
+        const order = await readOrder(t, row.orderId!);
+        expect((await pay(order.gatewayRef, order.amount)).statusCode).toBe(200);
+        return { registrationId: row.registrationId, order };
+      };
+      const refunded = await paidRegistration();
+      const voided = await paidRegistration();
+      const collected = await paidRegistration();
+      expect((await readCategory(t, categories[0]!.id)).sold).toBe(3);
+
+      expect((await takeBack(refunded.order.gatewayRef, refunded.order.amount, 'refund')).statusCode).toBe(200);
+      expect((await readOrder(t, refunded.order.id)).status).toBe('refunded');
+      expect(await readRegistration(t, refunded.registrationId)).toMatchObject({ status: 'canceled' });
+      expect((await readCategory(t, categories[0]!.id)).sold).toBe(2);
+      // the same notification again frees nothing more
+      await takeBack(refunded.order.gatewayRef, refunded.order.amount, 'refund');
+      expect((await readCategory(t, categories[0]!.id)).sold).toBe(2);
+
+      expect((await takeBack(voided.order.gatewayRef, voided.order.amount, 'cancel')).statusCode).toBe(200);
+      expect((await readOrder(t, voided.order.id)).status).toBe('canceled');
+      expect(await readRegistration(t, voided.registrationId)).toMatchObject({ status: 'canceled' });
+      expect((await readCategory(t, categories[0]!.id)).sold).toBe(1);
+
+      await t.database.db.update(runnerRegistrations).set({ status: 'racepack_collected', racepackCollectedAt: new Date() }).where(eq(runnerRegistrations.registrationId, collected.registrationId));
+      await takeBack(collected.order.gatewayRef, collected.order.amount, 'refund');
+      expect((await readOrder(t, collected.order.id)).status).toBe('refunded');
+      expect(await readRegistration(t, collected.registrationId)).toMatchObject({ status: 'racepack_collected' });
+      expect((await readCategory(t, categories[0]!.id)).sold).toBe(1);
+    });
+
     it('a failed attempt keeps the reservation (the payer may retry)', async () => {
       const { event, categories } = await insertEvent(t);
       const body = json<Created>(await postRegistration(t, registrationPayload(event)));
@@ -273,7 +342,7 @@ describe('public runner registration', () => {
 
   describe('self-managed payment', () => {
     const confirm = (registrationId: string) =>
-      t.app.inject({ method: 'PATCH', url: `/api/runner-registrations/${registrationId}/payment-status-paid`, headers: { 'x-forwarded-for': freshIp() } });
+      t.app.inject({ method: 'PATCH', url: `/api/runner-registrations/${registrationId}/payment-status-paid`, remoteAddress: freshIp() });
 
     it('has no payment_url; the runner confirms once, repeats are harmless, one mail', async () => {
       const { event } = await insertEvent(t, { paymentType: 'self_managed' });
@@ -282,12 +351,13 @@ describe('public runner registration', () => {
       const body = json<Created>(res);
       expect(body.payment_url).toBeNull();
       expect(body.registration).toMatchObject({ status: 'pending', payment: { method: null, amount: 160_000 } });
-      expect(body.registration.expiresAt).not.toBeNull();
+      expect((await readRegistration(t, body.registration.registrationId)).expiresAt).not.toBeNull();
 
       const first = await confirm(body.registration.registrationId);
       expect(first.statusCode).toBe(200);
       const confirmed = json<Created>(first).registration;
-      expect(confirmed).toMatchObject({ status: 'confirmed', payment: { status: 'paid' } });
+      // The registration id is all the caller has proven: no runner data, no fees breakdown.
+      expect(confirmed).toEqual({ registrationId: body.registration.registrationId, status: 'confirmed', payment: { status: 'paid', amount: 160_000 } });
       const again = await confirm(body.registration.registrationId);
       expect(again.statusCode).toBe(200);
       expect(json<Created>(again).registration).toEqual(confirmed);
@@ -323,13 +393,46 @@ describe('public runner registration', () => {
       expect(json(late)).toMatchObject({ code: 'REGISTRATION_EXPIRED' });
     });
 
-    it('is rate limited per address', async () => {
+    it('is rate limited per address, and a made-up X-Forwarded-For does not give a fresh one', async () => {
       let last = 0;
       for (let i = 0; i < 21; i++) {
-        const res = await t.app.inject({ method: 'PATCH', url: '/api/runner-registrations/REG-AAAAAAAAAA/payment-status-paid', headers: { 'x-forwarded-for': '192.0.2.7' } });
+        const res = await t.app.inject({
+          method: 'PATCH',
+          url: '/api/runner-registrations/REG-AAAAAAAAAA/payment-status-paid',
+          remoteAddress: '192.0.2.7',
+          headers: { 'x-forwarded-for': `10.0.0.${i}` },
+        });
         last = res.statusCode;
       }
       expect(last).toBe(429);
+    });
+  });
+
+  describe('client address behind a proxy', () => {
+    it('with TRUST_PROXY set to the proxy, its X-Forwarded-For is the address; REGISTRATION_RATE_LIMIT_PER_MINUTE sets the limit', async () => {
+      const proxied = await buildTestApp({ env: { PAYMENT_EXPIRY_SWEEP_SECONDS: '0', TRUST_PROXY: '192.0.2.1', REGISTRATION_RATE_LIMIT_PER_MINUTE: '2' } });
+      try {
+        const { event } = await insertEvent(proxied, { paymentType: 'self_managed' });
+        const post = (forwardedFor: string, remoteAddress = '192.0.2.1') =>
+          proxied.app.inject({
+            method: 'POST',
+            url: '/api/runner-registrations',
+            payload: registrationPayload(event, '10k', { paymentMethod: undefined }),
+            remoteAddress,
+            headers: { 'x-forwarded-for': forwardedFor },
+          });
+        expect((await post('198.51.100.1')).statusCode).toBe(201);
+        expect((await post('198.51.100.1')).statusCode).toBe(201);
+        expect((await post('198.51.100.1')).statusCode).toBe(429);
+        // Another client behind the trusted proxy has its own allowance...
+        expect((await post('198.51.100.2')).statusCode).toBe(201);
+        // ...but a client that is not the proxy cannot pick its address.
+        expect((await post('198.51.100.3', '203.0.113.9')).statusCode).toBe(201);
+        expect((await post('198.51.100.4', '203.0.113.9')).statusCode).toBe(201);
+        expect((await post('198.51.100.5', '203.0.113.9')).statusCode).toBe(429);
+      } finally {
+        await proxied.close();
+      }
     });
   });
 

@@ -5,7 +5,7 @@ import { registrationPayloadSchema } from '../../../domain/registration-form';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
-import { registrationJsonSchema } from './registration-view';
+import { paymentConfirmationSchema, publicRegistrationSchema, toPaymentConfirmationJson, toPublicRegistrationJson } from './registration-view';
 import {
   confirmSelfManagedPayment,
   createRegistration,
@@ -14,8 +14,8 @@ import {
   type RegistrationDeps,
 } from './service';
 
-/** Per address per minute: generous for a family registering together, tight for a bot hoarding slots. */
-export const REGISTRATION_RATE_LIMIT = 30;
+/** Per address per minute. Registrations: `config.registrationRateLimitPerMinute` (default 30, generous
+ * for a family registering together, tight for a bot hoarding slots). */
 export const CONFIRM_RATE_LIMIT = 20;
 
 /**
@@ -31,7 +31,7 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
     reservationMinutes: opts.config.registrationReservationMinutes,
     log: app.log,
   };
-  registerRegistrationPaymentHooks(app.payments, app.mail);
+  registerRegistrationPaymentHooks(app.payments, app.mail, app.log);
 
   const interval = opts.config.paymentExpirySweepSeconds * 1000;
   if (interval > 0) {
@@ -47,7 +47,7 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
   r.post(
     '/api/runner-registrations',
     {
-      config: { rateLimit: { max: REGISTRATION_RATE_LIMIT, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: opts.config.registrationRateLimitPerMinute, timeWindow: '1 minute' } },
       schema: {
         tags: ['registrations'],
         summary:
@@ -55,7 +55,7 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
         security: [],
         body: registrationPayloadSchema,
         response: {
-          201: z.object({ registration: registrationJsonSchema, payment_url: z.string().nullable() }),
+          201: z.object({ registration: publicRegistrationSchema, payment_url: z.string().nullable() }),
           400: errorSchema,
           404: errorSchema,
           409: errorSchema,
@@ -66,7 +66,7 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
     },
     async (request, reply) => {
       const created = await createRegistration(deps, request.body, request.auth?.user.id ?? null);
-      return reply.status(201).send(created);
+      return reply.status(201).send({ registration: toPublicRegistrationJson(created.registration), payment_url: created.payment_url });
     },
   );
 
@@ -80,9 +80,9 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
           "The runner's confirmation of a self-managed payment (public: the unguessable registrationId is the capability); repeating it answers the same confirmed registration",
         security: [],
         params: z.object({ registrationId: z.string().min(1).max(40) }),
-        response: { 200: z.object({ registration: registrationJsonSchema }), 404: errorSchema, 409: errorSchema, 429: errorSchema },
+        response: { 200: z.object({ registration: paymentConfirmationSchema }), 404: errorSchema, 409: errorSchema, 429: errorSchema },
       },
     },
-    async (request) => ({ registration: await confirmSelfManagedPayment(deps, request.params.registrationId) }),
+    async (request) => ({ registration: toPaymentConfirmationJson(await confirmSelfManagedPayment(deps, request.params.registrationId)) }),
   );
 }

@@ -106,7 +106,8 @@ export const postRegistration = (t: TestApp, payload: unknown, headers: Record<s
     method: 'POST',
     url: '/api/runner-registrations',
     payload: payload as Record<string, unknown>,
-    headers: { 'x-forwarded-for': freshIp(), ...headers },
+    headers,
+    remoteAddress: freshIp(),
   });
 
 export async function readCategory(t: TestApp, id: string): Promise<EventCategoryRow> {

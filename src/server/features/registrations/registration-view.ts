@@ -54,6 +54,37 @@ export const registrationJsonSchema = z.object({
 });
 export type RegistrationJson = z.infer<typeof registrationJsonSchema>;
 
+/**
+ * What the public registration answer shows: whoever holds the response (or, later, the id) must
+ * not see the runner's identity number, medical notes or contacts.
+ */
+export const publicRegistrationSchema = registrationJsonSchema.pick({
+  _id: true,
+  registrationId: true,
+  eventId: true,
+  categoryId: true,
+  status: true,
+  payment: true,
+  createdAt: true,
+});
+export type PublicRegistrationJson = z.infer<typeof publicRegistrationSchema>;
+
+export function toPublicRegistrationJson(r: RegistrationJson): PublicRegistrationJson {
+  return { _id: r._id, registrationId: r.registrationId, eventId: r.eventId, categoryId: r.categoryId, status: r.status, payment: r.payment, createdAt: r.createdAt };
+}
+
+/** The answer to the public "Saya Sudah Membayar": the registration id is its only credential. */
+export const paymentConfirmationSchema = z.object({
+  registrationId: z.string(),
+  status: z.enum(registrationStatuses),
+  payment: z.object({ status: z.enum(registrationPaymentStatuses), amount: z.number().int() }),
+});
+export type PaymentConfirmationJson = z.infer<typeof paymentConfirmationSchema>;
+
+export function toPaymentConfirmationJson(r: RegistrationJson): PaymentConfirmationJson {
+  return { registrationId: r.registrationId, status: r.status, payment: { status: r.payment.status, amount: r.payment.amount } };
+}
+
 /** `YYYY-MM-DD` (how the database keeps a date) → `DD-MM-YYYY`. */
 function dayToSpec(day: string): string {
   const [y, m, d] = day.split('-');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { registrationTotal } from '../../../domain/events';
 import { isPaymentOptionKey, type PaymentOptionKey } from '../../../domain/payments';
@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { eventCategories, events, runnerRegistrations, type EventCategoryRow, type EventRow, type OrderRow, type RunnerRegistrationRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
 import type { PaymentService } from '../payments/service';
+import { eventKeyMatch } from '../events/service';
 import { confirmationMail } from './confirmation-mail';
 import { toRegistrationJson, type RegistrationJson } from './registration-view';
 
@@ -49,17 +50,11 @@ export function newQrToken(): string {
   return randomBytes(16).toString('base64url');
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The event by its eventId slug, its code or its `_id`. */
+/** The event by its `_id`, its eventId slug or its code, preferred in that order. */
 export async function findEventByAnyKey(db: Db, key: string): Promise<EventRow | null> {
-  const k = key.trim();
-  const lower = k.toLowerCase();
-  const [row] = await db
-    .select()
-    .from(events)
-    .where(or(eq(events.eventId, lower), eq(events.code, lower), ...(uuidPattern.test(k) ? [eq(events.id, k.toLowerCase())] : [])))
-    .limit(1);
+  if (!key.trim()) return null;
+  const { where, preference } = eventKeyMatch(key);
+  const [row] = await db.select().from(events).where(where).orderBy(preference).limit(1);
   return row ?? null;
 }
 
@@ -82,7 +77,7 @@ export async function createRegistration(
   const { db } = deps;
   const event = await findEventByAnyKey(db, input.eventId);
   if (!event) throw notFound(registrationErrors.eventNotFound);
-  if (event.status !== 'diterima') throw conflict(registrationErrors.eventNotAccepted, 'EVENT_NOT_ACCEPTED');
+  if (event.status !== 'diterima' && event.status !== 'tutup') throw conflict(registrationErrors.eventNotAccepted, 'EVENT_NOT_ACCEPTED');
   const categories = await db.select().from(eventCategories).where(eq(eventCategories.eventRef, event.id)).orderBy(asc(eventCategories.position));
   const openness = registrationOpenness({ ...event, categories }, now);
   if (openness.state === 'not_yet') throw conflict(openness.message, 'REGISTRATION_NOT_OPEN');
@@ -209,6 +204,22 @@ export async function releaseRegistrationOrder(tx: Db, order: OrderRow): Promise
   if (row) await releaseSlot(tx, row.categoryRef);
 }
 
+/**
+ * A paid order was refunded or voided: the registration is canceled and its slot freed, once (the
+ * status change claims the row). A runner who already collected the racepack keeps the record as
+ * it is: the pack is handed out, and what happens next is between organizer and runner.
+ */
+export async function revokeRegistrationOrder(tx: Db, order: OrderRow, log?: FastifyBaseLogger): Promise<void> {
+  const [row] = await tx
+    .update(runnerRegistrations)
+    // The registration's payment statuses have no "refunded" (spec: pending, paid, other).
+    .set({ status: 'canceled', paymentStatus: 'failed', updatedAt: new Date() })
+    .where(and(eq(runnerRegistrations.orderId, order.id), inArray(runnerRegistrations.status, ['pending', 'confirmed'])))
+    .returning();
+  if (row) await releaseSlot(tx, row.categoryRef);
+  else log?.warn({ orderId: order.id, status: order.status }, 'refunded registration order left as is (racepack collected or already ended)');
+}
+
 async function releaseSlot(tx: Db, categoryRef: string) {
   await tx
     .update(eventCategories)
@@ -274,10 +285,11 @@ export async function confirmSelfManagedPayment(deps: Pick<RegistrationDeps, 'db
 }
 
 /** Wires the payment hooks of the `registration` order kind. */
-export function registerRegistrationPaymentHooks(payments: PaymentService, mail: Mailer) {
+export function registerRegistrationPaymentHooks(payments: PaymentService, mail: Mailer, log?: FastifyBaseLogger) {
   payments.registerFulfilment('registration', async (tx, order) => {
     await fulfilRegistrationOrder(mail, tx, order);
     mail.kick();
   });
   payments.registerOnExpired('registration', (tx, order) => releaseRegistrationOrder(tx, order));
+  payments.registerOnRefunded('registration', (tx, order) => revokeRegistrationOrder(tx, order, log));
 }

@@ -105,7 +105,8 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
     if (!category || !agree) return showAlert(registrationMessages.categoryAndTerms);
     if (hasOptions && !paymentMethod) return showAlert(registrationMessages.paymentMethodRequired);
     const payload: RegistrationPayloadInput = {
-      eventId: event.eventId,
+      // The database id names exactly one event; a slug or code could also be another event's.
+      eventId: event._id || event.eventId,
       categoryId: category.categoryId,
       runnerData: runner as RegistrationPayloadInput['runnerData'],
       ...(paymentMethod ? { paymentMethod: paymentMethod as RegistrationPayloadInput['paymentMethod'] } : {}),
