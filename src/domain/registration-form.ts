@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { BIB_NAME_MAX, bloodTypes, identityTypes, sexes, tshirtSizes } from './events';
+import { jakartaParts } from './jakarta-time';
 import { paymentOptionKeys } from './payments';
 
 export const registrationMessages = {
@@ -155,8 +156,8 @@ export function dobError(value: string, now: Date = new Date()): string | null {
   if (!/^\d{2}-\d{2}-\d{4}$/.test(value)) return registrationMessages.dobFormat;
   const dob = parseDob(value);
   if (!dob) return registrationMessages.dobInvalid;
-  const jakarta = new Date(now.getTime() + 7 * 3_600_000);
-  const today = { year: jakarta.getUTCFullYear(), month: jakarta.getUTCMonth() + 1, day: jakarta.getUTCDate() };
+  const jakarta = jakartaParts(now);
+  const today = { year: jakarta.year, month: jakarta.month + 1, day: jakarta.day };
   const dobKey = dob.year * 10_000 + dob.month * 100 + dob.day;
   if (dobKey >= today.year * 10_000 + today.month * 100 + today.day) return registrationMessages.dobFuture;
   const age = ageOn(dob, today);

@@ -3,6 +3,7 @@
  * the dialog's table and the CSV export, their row mapper, the export's file name, and the racepack
  * messages of the scan dialog. Pure: no I/O, used by the server and the web app.
  */
+import { isoToPlanDate, jakartaToday } from './plan-date';
 import {
   registrationStatusLabels,
   type RegistrationPaymentStatus,
@@ -108,10 +109,7 @@ export function runnerExportRecord(r: RunnerExportSource): string[] {
 
 /** `DD-MM-YYYY` of the Jakarta calendar day at `now`. */
 export function jakartaDayStamp(now: Date): string {
-  const shifted = new Date(now.getTime() + 7 * 60 * 60 * 1000);
-  const dd = String(shifted.getUTCDate()).padStart(2, '0');
-  const mm = String(shifted.getUTCMonth() + 1).padStart(2, '0');
-  return `${dd}-${mm}-${shifted.getUTCFullYear()}`;
+  return isoToPlanDate(jakartaToday(now));
 }
 
 /**

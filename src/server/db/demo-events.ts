@@ -3,10 +3,10 @@
  * open, one whose registration has closed, one awaiting moderation, and registrations for the demo
  * organizer's main event. Figures are consistent: each category's `sold` equals its held slots.
  */
-import { randomBytes } from 'node:crypto';
 import type { EventPaymentType, EventStatus, RegistrationStatus } from '../../domain/events';
 import type { PaymentOptionKey } from '../../domain/payments';
 import type { Db } from './client';
+import { newQrToken, newRegistrationId } from '../features/registrations/service';
 import { eventCategories, events, runnerRegistrations } from './schema';
 
 const DAY = 86_400_000;
@@ -116,12 +116,6 @@ const communities = ['Indorunners', 'BRI Runners', 'Jakarta Running Club', '-', 
 const bloodTypes = ['A+', 'B+', 'O+', 'AB+', 'O-', 'Tidak Tahu'];
 const sizes = ['S', 'M', 'L', 'XL'];
 
-const base32 = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-function randomCode(length: number): string {
-  const bytes = randomBytes(length);
-  return Array.from(bytes, (b) => base32[b % base32.length]).join('');
-}
-
 function demoRunner(i: number) {
   const first = firstNames[i % firstNames.length]!;
   const last = lastNames[(i * 7) % lastNames.length]!;
@@ -192,8 +186,8 @@ export async function seedDemoEvents(db: Db, organizerId: string, now: Date): Pr
           const createdAt = new Date(event.regOpen.getTime() + (i + 1) * 5 * 3_600_000);
           const paid = status !== 'pending';
           return {
-            registrationId: `REG-${randomCode(10)}`,
-            qrToken: randomBytes(16).toString('base64url'),
+            registrationId: newRegistrationId(),
+            qrToken: newQrToken(),
             eventRef: event.id,
             categoryRef: category.id,
             status,

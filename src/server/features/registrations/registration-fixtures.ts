@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { bloodTypes, identityTypes, registrationTotal, sexes, slugify, tshirtSizes } from '../../../domain/events';
 import type { Db } from '../../db/client';
 import { eventCategories, events, runnerRegistrations, type EventCategoryRow, type EventRow } from '../../db/schema';
+import { newQrToken, newRegistrationId } from './service';
 
 /**
  * Test and benchmark data: events, categories and registrations written straight into the
@@ -84,9 +85,6 @@ export async function insertCategory(
     .returning();
   return category!;
 }
-
-export const newRegistrationId = () => `REG-${randomBytes(5).toString('hex').toUpperCase()}`;
-export const newQrToken = () => randomBytes(16).toString('base64url');
 
 /** A registration row for runner `i`; confirmed and paid unless `overrides` say otherwise. */
 export function registrationRow(

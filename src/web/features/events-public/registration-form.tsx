@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { RegistrationEvent } from '../../../domain/event-contract';
 import { bloodTypes, identityTypes, registrationTotal, sexes, tshirtSizes } from '../../../domain/events';
 import { formatRupiah } from '../../../domain/money';
+import { jakartaToday } from '../../../domain/plan-date';
 import { paymentOptionLabels } from '../../../domain/payments';
 import {
   categoryIsFull,
@@ -47,7 +48,7 @@ const requiredFields = (Object.keys(emptyRunner) as RunnerField[]).filter((f) =>
 /** DD-MM-YYYY (the payload) ⇄ YYYY-MM-DD (the date input). */
 const dobToInput = (dob: string) => (/^\d{2}-\d{2}-\d{4}$/.test(dob) ? `${dob.slice(6)}-${dob.slice(3, 5)}-${dob.slice(0, 2)}` : '');
 const inputToDob = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value.slice(8)}-${value.slice(5, 7)}-${value.slice(0, 4)}` : '');
-const todayInput = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+const todayInput = () => jakartaToday();
 
 /** Keeps what a phone field may hold: digits and plus signs (§5). */
 const phoneChars = (value: string) => value.replace(/[^0-9+]/g, '');
