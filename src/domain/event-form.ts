@@ -152,7 +152,7 @@ export const eventCategoryInputSchema = z
     earlyBirdEndDate: optionalDateField,
   })
   .superRefine((c, ctx) => {
-    if (c.name.trim() && !slugify(c.name)) ctx.addIssue({ code: 'custom', path: ['name'], message: m.nameNoLetters.replace('event', 'kategori') });
+    if (typeof c.name === 'string' && c.name.trim() && !slugify(c.name)) ctx.addIssue({ code: 'custom', path: ['name'], message: m.nameNoLetters.replace('event', 'kategori') });
     if (c.earlyBird && !c.earlyBirdEndDate) ctx.addIssue({ code: 'custom', path: ['earlyBirdEndDate'], message: m.earlyBirdDateRequired });
   })
   .transform((c) => ({
@@ -221,7 +221,7 @@ export function createEventInputSchema(now: () => Date = () => new Date()) {
         .pipe(z.array(eventCategoryInputSchema)),
     })
     .superRefine((e, ctx) => {
-      if (e.name.trim() && !slugify(e.name)) ctx.addIssue({ code: 'custom', path: ['name'], message: m.nameNoLetters });
+      if (typeof e.name === 'string' && e.name.trim() && !slugify(e.name)) ctx.addIssue({ code: 'custom', path: ['name'], message: m.nameNoLetters });
       checkDates(e, ctx, now());
       if (e.paymentType === 'platform' && e.paymentOptions.length === 0) {
         ctx.addIssue({ code: 'custom', path: ['paymentOptions'], message: m.paymentOptionsRequired });
@@ -233,8 +233,9 @@ export function createEventInputSchema(now: () => Date = () => new Date()) {
         if (!e.paymentInstruction?.qrImage) ctx.addIssue({ code: 'custom', path: ['paymentInstruction', 'qrImage'], message: m.paymentQrRequired });
       }
       const seen = new Set<string>();
+      // Refinements also run when a field already failed, so nothing here may assume its shape.
       e.categories.forEach((c, index) => {
-        if (!c.categoryId) return;
+        if (!c || typeof c !== 'object' || !c.categoryId) return;
         if (seen.has(c.categoryId)) ctx.addIssue({ code: 'custom', path: ['categories', index, 'name'], message: m.categoryNameDuplicate });
         seen.add(c.categoryId);
       });

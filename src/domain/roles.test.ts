@@ -17,6 +17,8 @@ describe('normaliseRole', () => {
   it('rejects unknown roles', () => {
     expect(normaliseRole('superuser')).toBeNull();
     expect(normaliseRole('')).toBeNull();
+    // Object.prototype's names are not roles (the fuzz found '__proto__' answering a 500).
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) expect(normaliseRole(name)).toBeNull();
   });
 });
 

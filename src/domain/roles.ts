@@ -14,7 +14,9 @@ const aliases: Record<string, Role> = {
 
 /** Maps any accepted spelling (English or Indonesian, any case) to the stored role, or null. */
 export function normaliseRole(value: string): Role | null {
-  return aliases[value.trim().toLowerCase()] ?? null;
+  const key = value.trim().toLowerCase();
+  // Own keys only: 'constructor' or '__proto__' must not find Object.prototype's members.
+  return Object.hasOwn(aliases, key) ? aliases[key]! : null;
 }
 
 export const roleLabels: Record<Role, string> = {

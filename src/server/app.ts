@@ -26,7 +26,8 @@ import { uploadRoutes } from './features/uploads/routes';
 import { createLocalDiskStorage } from './adapters/storage/local-disk';
 import type { StoragePort } from './adapters/storage/port';
 import { authPlugin } from './plugins/auth';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, HttpError } from './plugins/errors';
+import { DEFAULT_BODY_LIMIT, inputGuardPlugin } from './plugins/input-guard';
 
 export interface AppDeps {
   config: AppConfig;
@@ -49,10 +50,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? false,
     // Fastify 5 types (and runtime) take no hop count; as a function it means "trust the first n hops".
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
-    bodyLimit: 12 * 1024 * 1024,
+    bodyLimit: DEFAULT_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
   });
-  app.setValidatorCompiler(validatorCompiler);
+  // A schema whose refinement throws on input it did not expect (a null where an object belongs)
+  // has found invalid input, not a server fault: answer 400, and log it so the schema gets fixed.
+  app.setValidatorCompiler((route) => {
+    const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+    return (data: unknown) => {
+      try {
+        return validate(data);
+      } catch (err) {
+        app.log.error({ err, url: route.url, method: route.method }, 'request schema threw while validating');
+        return { error: new HttpError(400, 'Data tidak valid.', 'VALIDATION_ERROR') };
+      }
+    };
+  });
   app.setSerializerCompiler(serializerCompiler);
 
   app.addHook('onSend', async (_request, reply) => {
@@ -63,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // External plugins.
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {

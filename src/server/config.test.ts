@@ -49,4 +49,42 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'abc', JWT_SECRET: 'k'.repeat(32) })).toThrow(/PORT/);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
   });
+
+  it('never loads demo data in production unless asked to', () => {
+    const prod = { NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', JWT_SECRET: 'k'.repeat(32), MIDTRANS_SERVER_KEY: 'm' };
+    expect(loadConfig(prod).seedDemo).toBe(false);
+    expect(loadConfig({ ...prod, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ JWT_SECRET: 'k'.repeat(32) }).seedDemo).toBe(true);
+    expect(loadConfig({ JWT_SECRET: 'k'.repeat(32), SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
+  it('an https address outside production refuses the dev sign-in and the sandbox gateway unless ALLOW_DEV_SIGNIN', () => {
+    const https = { JWT_SECRET: 'k'.repeat(32), PUBLIC_URL: 'https://derap.id' };
+    // No gateway but the sandbox, which must not take payments on a public address.
+    expect(() => loadConfig(https)).toThrow(/MIDTRANS_SERVER_KEY/);
+    const withMidtrans = loadConfig({ ...https, MIDTRANS_SERVER_KEY: 'm' });
+    expect(withMidtrans.devLogin).toBe(false);
+    expect(withMidtrans.sandboxPayments).toBe(false);
+    expect(withMidtrans.https).toBe(true);
+    const staging = loadConfig({ ...https, ALLOW_DEV_SIGNIN: 'true' });
+    expect(staging.devLogin).toBe(true);
+    expect(staging.sandboxPayments).toBe(true);
+    // Production never offers them, whatever ALLOW_DEV_SIGNIN says.
+    const prod = loadConfig({ ...https, NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', MIDTRANS_SERVER_KEY: 'm', ALLOW_DEV_SIGNIN: 'true' });
+    expect(prod.devLogin).toBe(false);
+    expect(prod.sandboxPayments).toBe(false);
+    // Plain http stays the newcomer's default.
+    expect(loadConfig({ JWT_SECRET: 'k'.repeat(32) }).devLogin).toBe(true);
+  });
+
+  it('reads the database timeouts', () => {
+    const k = { JWT_SECRET: 'k'.repeat(32) };
+    expect(loadConfig(k).databaseTimeouts).toEqual({ connectMs: 5000, statementMs: 15000, startupSeconds: 60 });
+    expect(loadConfig({ ...k, DB_CONNECT_TIMEOUT_MS: '800', DB_STATEMENT_TIMEOUT_MS: '3000', DB_STARTUP_TIMEOUT_SECONDS: '0' }).databaseTimeouts).toEqual({
+      connectMs: 800,
+      statementMs: 3000,
+      startupSeconds: 0,
+    });
+    expect(() => loadConfig({ ...k, DB_STATEMENT_TIMEOUT_MS: '5' })).toThrow(/DB_STATEMENT_TIMEOUT_MS/);
+  });
 });

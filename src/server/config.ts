@@ -47,7 +47,13 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   MOBILE_APP_SCHEME: z.string().regex(/^[a-z][a-z0-9+.-]*$/).default('derap'),
   MOBILE_APP_PACKAGE: z.string().default('id.derap.app'),
-  SEED_DEMO: booleanish.default(true),
+  /** Unset: demo data outside production only. */
+  SEED_DEMO: booleanish.optional(),
+  /** Lets an https deployment outside NODE_ENV=production keep the dev sign-in and sandbox gateway (staging). */
+  ALLOW_DEV_SIGNIN: booleanish.default(false),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  DB_STARTUP_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   REGISTRATION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   TRUST_PROXY: trustProxyEnv.default(false),
@@ -78,8 +84,17 @@ export interface AppConfig {
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   google: { issuer: string; clientId: string; clientSecret: string } | null;
-  /** Development sign-in exists only outside production and while Google is not configured. */
+  /**
+   * Development sign-in exists only outside production, while Google is not configured, and not on
+   * what looks like a deployment (an https PUBLIC_URL) unless ALLOW_DEV_SIGNIN says so.
+   */
   devLogin: boolean;
+  /** The built-in sandbox checkout may take payments (off on an https deployment unless ALLOW_DEV_SIGNIN). */
+  sandboxPayments: boolean;
+  /** PUBLIC_URL is https: HSTS and secure cookies. */
+  https: boolean;
+  /** Timeouts that keep a database that stops answering from hanging requests and start-up. */
+  databaseTimeouts: { connectMs: number; statementMs: number; startupSeconds: number };
   mobileApp: { scheme: string; androidPackage: string };
   seedDemo: boolean;
   /** Sign-in, refresh and dev-login requests one address may make per minute. */
@@ -148,6 +163,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const https = publicUrl.startsWith('https://');
+  // An https address means real people may reach it: no passwordless sign-in, no fake payments,
+  // even when NODE_ENV was forgotten — unless a staging server asks for them explicitly.
+  const devTools = !production && (!https || e.ALLOW_DEV_SIGNIN);
+  if (!e.MIDTRANS_SERVER_KEY && !devTools && !production) {
+    throw new ConfigError(
+      'PUBLIC_URL https tanpa MIDTRANS_SERVER_KEY: gateway sandbox tidak dipakai di alamat publik. Isi MIDTRANS_SERVER_KEY, atau ALLOW_DEV_SIGNIN=true untuk server staging.',
+    );
+  }
   return {
     production,
     port: e.PORT,
@@ -161,9 +185,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     google,
-    devLogin: !production && !google,
+    devLogin: devTools && !google,
+    sandboxPayments: devTools,
+    https,
+    databaseTimeouts: { connectMs: e.DB_CONNECT_TIMEOUT_MS, statementMs: e.DB_STATEMENT_TIMEOUT_MS, startupSeconds: e.DB_STARTUP_TIMEOUT_SECONDS },
     mobileApp: { scheme: e.MOBILE_APP_SCHEME, androidPackage: e.MOBILE_APP_PACKAGE },
-    seedDemo: e.SEED_DEMO,
+    // Demo data holds demo admins and fake events that open real payments: never by default in production.
+    seedDemo: e.SEED_DEMO ?? !production,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     registrationRateLimitPerMinute: e.REGISTRATION_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,

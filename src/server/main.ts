@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
-import { openDatabase } from './db/client';
+import { openDatabaseWithRetry } from './db/client';
 import { seedDemoData } from './db/seed';
 
 async function main() {
@@ -14,7 +14,18 @@ async function main() {
     }
     throw err;
   }
-  const database = await openDatabase(config.database);
+  const timeouts = { connectMs: config.databaseTimeouts.connectMs, statementMs: config.databaseTimeouts.statementMs };
+  let database;
+  try {
+    database = await openDatabaseWithRetry(
+      config.database.kind === 'postgres' ? { ...config.database, timeouts } : config.database,
+      config.databaseTimeouts.startupSeconds,
+      (err, attempt) => console.warn(`Database belum dapat dihubungi (percobaan ${attempt}): ${err instanceof Error ? err.message : String(err)}`),
+    );
+  } catch (err) {
+    console.error(`Database tidak dapat dibuka: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
   if (config.seedDemo && (await seedDemoData(database.db))) {
     console.log('Data demo dimuat (pengguna demo untuk setiap peran).');
   }

@@ -24,7 +24,20 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 
 export type DatabaseOptions =
   | { kind: 'pglite'; dir: string | null; pglite?: PGlite }
-  | { kind: 'postgres'; url: string; max?: number };
+  | { kind: 'postgres'; url: string; max?: number; timeouts?: DatabaseTimeouts };
+
+/** A database that stops answering must fail requests quickly (503), not hang them. */
+export interface DatabaseTimeouts {
+  /** Opening a connection. */
+  connectMs: number;
+  /** One statement, enforced by the server and, one second later, by the client (a silent network). */
+  statementMs: number;
+}
+
+export const defaultDatabaseTimeouts: DatabaseTimeouts = { connectMs: 5_000, statementMs: 15_000 };
+
+/** How long the health check waits for the database before it answers 503. */
+export const PING_TIMEOUT_MS = 800;
 
 /** Opens the database and applies every pending migration (same folder for both engines). */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -42,7 +55,17 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       },
     };
   }
-  const pool = new pg.Pool({ connectionString: opts.url, max: opts.max ?? 10 });
+  const timeouts = opts.timeouts ?? defaultDatabaseTimeouts;
+  const pool = new pg.Pool({
+    connectionString: opts.url,
+    max: opts.max ?? 10,
+    connectionTimeoutMillis: timeouts.connectMs,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: timeouts.statementMs,
+    query_timeout: timeouts.statementMs + 1_000,
+    // A transaction left open by a stuck request must not hold its row locks for ever.
+    idle_in_transaction_session_timeout: Math.max(timeouts.statementMs * 4, 60_000),
+  });
   let closing = false;
   // An idle connection can be cut (server restart, terminated backend); the pool drops it and opens
   // another. Without a listener node-postgres rethrows the error and the process dies.
@@ -50,7 +73,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     if (!closing) console.warn(`PostgreSQL: koneksi idle terputus (${err.message}).`);
   });
   const db = drizzlePg(pool, { schema });
-  await migratePg(db, { migrationsFolder });
+  try {
+    await migratePg(db, { migrationsFolder });
+  } catch (err) {
+    closing = true;
+    await pool.end().catch(() => {});
+    throw err;
+  }
   return {
     db: db as unknown as Db,
     kind: 'postgres',
@@ -62,11 +91,41 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   };
 }
 
+/** Whether the database answers `select 1` within PING_TIMEOUT_MS (a hung connection counts as down). */
 async function ping(db: Db): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+  });
+  const query = db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  );
   try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([query, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Opens the database, retrying while it cannot be reached (a server starting beside the database),
+ * and gives up with the last error after `startupSeconds` instead of hanging.
+ */
+export async function openDatabaseWithRetry(
+  opts: DatabaseOptions,
+  startupSeconds: number,
+  onRetry: (err: unknown, attempt: number) => void = () => {},
+): Promise<Database> {
+  const deadline = Date.now() + startupSeconds * 1000;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await openDatabase(opts);
+    } catch (err) {
+      if (opts.kind !== 'postgres' || Date.now() >= deadline) throw err;
+      onRetry(err, attempt);
+      const wait = Math.min(1000 * attempt, 5000, Math.max(deadline - Date.now(), 0));
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
   }
 }

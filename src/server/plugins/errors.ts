@@ -43,6 +43,34 @@ function databaseErrorCode(error: unknown): string | null {
   return null;
 }
 
+/**
+ * The database cannot answer right now (down, restarting, unreachable, out of connections, a
+ * statement over its time limit): the request may be retried, so 503 rather than 500.
+ * SQLSTATE classes 08 (connection exception), 57P0x (shutdown), 53300 (too many connections),
+ * 57014 (statement timeout); node-postgres' own socket and timeout errors; a closed PGlite.
+ */
+const unavailableSqlStates = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
+const unavailableNodeCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const unavailableMessages = [
+  /^Connection terminated/,
+  /timeout exceeded when trying to connect/,
+  /^Query read timeout$/,
+  /Client has encountered a connection error/,
+  /^Cannot use a pool after calling end/,
+  /^PGlite is closed$/,
+];
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++, e = e.cause as typeof e) {
+    if (typeof e.code === 'string' && (unavailableSqlStates.has(e.code) || e.code.startsWith('08') || unavailableNodeCodes.has(e.code))) return true;
+    if (typeof e.message === 'string' && unavailableMessages.some((m) => m.test(e!.message as string))) return true;
+  }
+  return false;
+}
+
+export const databaseUnavailableMessage = 'Layanan sedang tidak dapat menjangkau database. Silakan coba lagi beberapa saat lagi.';
+
 /** One error shape for every route: `{ message, code?, errors? }`; never a stack trace. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -69,6 +97,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       request.log.info({ err: error }, 'database refused the request data');
       return reply.status(400).send({ message: 'Data mengandung karakter yang tidak valid.', code: 'INVALID_CHARACTERS' });
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ message: databaseUnavailableMessage, code: 'DATABASE_UNAVAILABLE' });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message =
@@ -79,7 +111,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Terjadi kesalahan pada server.', code: 'INTERNAL' });
   });
-});
+}, { name: 'errors' });
 
 /** The response schema of every error status, so OpenAPI documents it and nothing is stripped. */
 export const errorResponseSchema = z.object({

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 
@@ -95,5 +96,21 @@ describe('admin users API', () => {
     const second = await t.login('kedua@contoh.id', 'admin');
     const ok = await t.app.inject({ method: 'PATCH', url: `/api/admin/users/${admin.userId}`, headers: second.headers, payload: { role: 'runner' } });
     expect(ok.statusCode).toBe(200);
+  });
+
+  it('keeps an admin when two admins demote themselves at the same moment (the repro: 3 of 5 runs left none)', async () => {
+    for (let round = 0; round < 5; round++) {
+      await t.reset();
+      const a = await t.login(`a${round}@contoh.id`, 'admin');
+      const b = await t.login(`b${round}@contoh.id`, 'admin');
+      const results = await Promise.all(
+        [a, b].map((who) =>
+          t.app.inject({ method: 'PATCH', url: `/api/admin/users/${who.userId}`, headers: who.headers, payload: { role: 'runner' } }),
+        ),
+      );
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+      const left = (await t.database.db.execute(sql`select count(*)::int as n from users where role = 'admin'`)) as unknown as { rows: { n: number }[] };
+      expect(left.rows[0]!.n).toBe(1);
+    }
   });
 });

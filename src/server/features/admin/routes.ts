@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { badRequest, notFound, errorResponseSchema } from '../../plugins/errors';
 import { allowRoles, requireRole } from '../../plugins/auth';
 import { toPublicUser } from '../users/serialize';
-import { countAdmins, findUserById, searchUsers, updateUser } from '../users/service';
+import { changeUserRole, searchUsers } from '../users/service';
 
 const errorSchema = errorResponseSchema;
 
@@ -54,17 +54,13 @@ export async function adminRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (request) => {
-      const me = requireRole(request, 'admin');
+      requireRole(request, 'admin');
       const role = normaliseRole(request.body.role);
       if (!role) throw badRequest('Peran tidak dikenal.', 'INVALID_ROLE');
-      const target = await findUserById(db, request.params.id);
-      if (!target) throw notFound('Pengguna tidak ditemukan.');
-      if (target.id === me.id && role !== 'admin' && (await countAdmins(db)) <= 1) {
-        throw badRequest('Tidak bisa menghapus peran admin terakhir.', 'LAST_ADMIN');
-      }
-      const updated = await updateUser(db, target.id, { role });
-      if (!updated) throw notFound('Pengguna tidak ditemukan.');
-      return { user: toPublicUser(updated) };
+      const result = await changeUserRole(db, request.params.id, role);
+      if (!result.ok && result.reason === 'not_found') throw notFound('Pengguna tidak ditemukan.');
+      if (!result.ok) throw badRequest('Tidak bisa menghapus peran admin terakhir.', 'LAST_ADMIN');
+      return { user: toPublicUser(result.user) };
     },
   );
 }

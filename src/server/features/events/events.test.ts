@@ -86,6 +86,17 @@ describe('events API: creation', () => {
     expect(await t.database.db.select().from(events)).toHaveLength(0);
   });
 
+  it('answers a list of categories holding null, numbers or text with 400, not 500', async () => {
+    const org = await t.login('siti@contoh.id', 'organizer');
+    for (const categories of [[null], [null, 1], [eventPayload().categories[0], null], ['5K'], [{ ...eventPayload().categories[0], name: 5 }]]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/events', headers: org.headers, payload: eventPayload({ categories }) });
+      expect(res.statusCode, JSON.stringify(categories)).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_ERROR');
+    }
+    const badName = await t.app.inject({ method: 'POST', url: '/api/events', headers: org.headers, payload: eventPayload({ name: 5 }) });
+    expect(badName.statusCode).toBe(400);
+  });
+
   it('refuses a used code (409, the spec text) and a used name (409), case-insensitively', async () => {
     const a = await t.login('a@contoh.id', 'organizer');
     const b = await t.login('b@contoh.id', 'organizer');

@@ -33,6 +33,8 @@ export function gatewayFor(config: AppConfig): PaymentGateway {
     const notificationUrl = config.publicUrl.startsWith('https://') ? `${config.publicUrl}${NOTIFICATION_PATH}` : null;
     return createMidtransGateway({ ...config.midtrans, notificationUrl });
   }
+  // loadConfig refuses to start without Midtrans where the sandbox is not allowed; this is the last line.
+  if (!config.sandboxPayments) throw new Error('the sandbox payment gateway is not allowed here (PUBLIC_URL https or production)');
   return createSandboxGateway({ publicUrl: config.publicUrl, key: sandboxKey(config.jwtSecret) });
 }
 
@@ -57,7 +59,6 @@ export const paymentsPlugin = fp(
       r.post(
         NOTIFICATION_PATH,
         {
-          bodyLimit: 64 * 1024,
           config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
           schema: {
             tags: ['payments'],

@@ -1,4 +1,4 @@
-import { and, eq, ilike, or, sql, asc } from 'drizzle-orm';
+import { eq, ilike, or, sql, asc } from 'drizzle-orm';
 import type { Role } from '../../../domain/roles';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
@@ -68,11 +68,26 @@ export async function searchUsers(db: Db, q: string | undefined, limit: number, 
   return { rows, total: count?.n ?? 0 };
 }
 
-export async function countAdmins(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(and(eq(users.role, 'admin')));
-  return row?.n ?? 0;
-}
-
 function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export type RoleChange = { ok: true; user: UserRow } | { ok: false; reason: 'not_found' | 'last_admin' };
+
+/**
+ * Changes a user's role, never leaving the platform without an admin. The admin rows are locked
+ * first, so two admins demoting themselves at once are serialised: the second sees one admin left.
+ */
+export async function changeUserRole(db: Db, targetId: string, role: Role): Promise<RoleChange> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).orderBy(asc(users.id)).for('update');
+    const [target] = await tx.select().from(users).where(eq(users.id, targetId)).for('update');
+    if (!target) return { ok: false, reason: 'not_found' };
+    if (target.role === 'admin' && role !== 'admin' && admins.filter((a) => a.id !== target.id).length === 0) {
+      return { ok: false, reason: 'last_admin' };
+    }
+    const [row] = await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, targetId)).returning();
+    return { ok: true, user: row! };
+  });
 }
