@@ -48,7 +48,12 @@ describe('runner export', () => {
 
   it('neutralises formula starters (= + - @ tab CR) and nothing else', () => {
     for (const bad of ['=1+1', '+62812', '-5', '@SUM(A1)', '\tx', '\rx']) expect(neutraliseFormula(bad)).toBe(`'${bad}`);
-    for (const ok of ['Budi', '0812', 'a=b', '', ' =x']) expect(neutraliseFormula(ok)).toBe(ok);
+    for (const ok of ['Budi', '0812', 'a=b', '', ' =x', '-', 'Jl. Sudirman No. 5-7']) expect(neutraliseFormula(ok)).toBe(ok);
+    // Indonesian Excel splits on ';': what follows a separator starts a cell of its own.
+    expect(neutraliseFormula('Budi;=HYPERLINK("http://jahat.example")')).toBe(`Budi;'=HYPERLINK("http://jahat.example")`);
+    expect(neutraliseFormula('Budi, @SUM(A1)')).toBe(`Budi, '@SUM(A1)`);
+    expect(neutraliseFormula('a\t+1;-2')).toBe(`a\t'+1;'-2`);
+    expect(neutraliseFormula('=a;=b')).toBe(`'=a;'=b`);
     const record = runnerExportRecord(source);
     expect(record[1]).toBe(`'=HYPERLINK("http://jahat.example")`);
     expect(record[3]).toBe(`'+6281234567890`);

@@ -96,11 +96,22 @@ export function runnerExportValues(r: RunnerExportSource): string[] {
 /**
  * A spreadsheet runs a cell that starts with = + - @ (or a tab / carriage return that it trims
  * away) as a formula: a runner could type `=HYPERLINK(...)` as their name and attack the organizer
- * who opens the export (CSV injection). A leading apostrophe makes it plain text.
+ * who opens the export (CSV injection). A leading apostrophe makes it plain text. A spreadsheet that
+ * splits on another separator than ours (Indonesian Excel splits on `;`) starts a new cell after
+ * it, so a trigger after any separator is neutralised too. The '-' of an empty optional field is a
+ * placeholder, not a formula, and stays '-'.
  */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_AFTER_SEPARATOR = /([,;\t\r\n|])(\s*)(?=[=+\-@])/g;
+
 export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  if (value === '-') return value;
+  const inner = value.replace(FORMULA_AFTER_SEPARATOR, "$1$2'");
+  return FORMULA_START.test(inner) ? `'${inner}` : inner;
 }
+
+/** Fields the CSV writer must quote although they hold no comma: line breaks, and other spreadsheets' separators. */
+export const csvQuoteMatch = /[\r\n;\t|]/;
 
 /** One CSV record: the 18 values, neutralised. */
 export function runnerExportRecord(r: RunnerExportSource): string[] {

@@ -28,6 +28,8 @@ import type { StoragePort } from './adapters/storage/port';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, HttpError } from './plugins/errors';
 import { DEFAULT_BODY_LIMIT, inputGuardPlugin } from './plugins/input-guard';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { databaseRateLimitStore } from './plugins/rate-limit-store';
 
 export interface AppDeps {
   config: AppConfig;
@@ -68,17 +70,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.setSerializerCompiler(serializerCompiler);
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-  });
-
   // External plugins.
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(securityHeadersPlugin, { config });
+  // Counters in the database: a limit must hold across every server, not per process.
+  await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(database.db) });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',

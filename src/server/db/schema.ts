@@ -337,3 +337,18 @@ export const mailOutbox = pgTable(
 export type EventRow = typeof events.$inferSelect;
 export type EventCategoryRow = typeof eventCategories.$inferSelect;
 export type RunnerRegistrationRow = typeof runnerRegistrations.$inferSelect;
+
+/**
+ * Request counters of the per-address rate limits, shared by every server (a limit kept in one
+ * process's memory lets a client multiply it by the number of servers). One row per route and
+ * client key; a row whose window has ended starts again at 1.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_hits_window_idx').on(t.windowEndsAt)],
+);

@@ -119,6 +119,22 @@ describe('runner data CSV export', () => {
     expect(res.body).toContain('"Pelari ""Senja"", Surabaya"');
   });
 
+  it("guards a formula after a separator (Indonesian Excel splits on ';') and keeps the '-' placeholder as '-'", async () => {
+    const { siti, event, category } = await setup('Bandung Run');
+    await insertRegistration(t.database.db, event, category, {
+      fullName: 'Budi;=HYPERLINK("http://jahat.example")',
+      community: '-',
+      medicalNotes: '-',
+    });
+    const res = await t.app.inject({ method: 'GET', url: `/api/runner-registrations/event/${event.code}/csv`, headers: siti.headers });
+    const row = parseCsv(res.body.slice(1))[1]!;
+    expect(row[1]).toBe(`Budi;'=HYPERLINK("http://jahat.example")`);
+    expect(row[5]).toBe('-');
+    expect(row[14]).toBe('-');
+    // Quoted, so a spreadsheet splitting on ';' keeps it in one cell.
+    expect(res.body).toContain(`"Budi;'=HYPERLINK(""http://jahat.example"")"`);
+  });
+
   it('honours ?q= like the list, and is refused to other organizers before anything streams', async () => {
     const { siti, event, category } = await setup('Surabaya Run');
     await insertRegistration(t.database.db, event, category, { fullName: 'Wahyu Hidayat' }, 1);

@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { racepackMessages, runnerExportColumns, runnerExportFileName, runnerExportRecord } from '../../../domain/runner-export';
+import { csvQuoteMatch, racepackMessages, runnerExportColumns, runnerExportFileName, runnerExportRecord } from '../../../domain/runner-export';
 import type { Db } from '../../db/client';
 import { allowRoles, requireUser } from '../../plugins/auth';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
@@ -98,7 +98,7 @@ export async function organizerRegistrationRoutes(app: FastifyInstance, { db, ex
         }
       }
       // Bare \n or \r inside a value must be quoted too, or a spreadsheet splits the row there.
-      const csv = stringify({ bom: true, record_delimiter: 'windows', quoted_match: /[\r\n]/ });
+      const csv = stringify({ bom: true, record_delimiter: 'windows', quoted_match: csvQuoteMatch });
       pipeline(Readable.from(records()), csv, (err) => {
         if (err) request.log.error({ err }, 'runner CSV export failed midway');
       });
