@@ -1,3 +1,4 @@
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimitHits } from '../db/schema';
@@ -14,15 +15,8 @@ type Callback = (err: Error | null, result?: { current: number; ttl: number }) =
 const PRUNE_AFTER_MS = 60 * 60 * 1000;
 const PRUNE_EVERY = 500;
 
-export interface RateLimitStoreClass {
-  new (options?: unknown): RateLimitStore;
-}
-
-export interface RateLimitStore {
-  incr(key: string, callback: Callback, timeWindow: number, max: number): void;
-  read(key: string, callback: Callback, timeWindow: number, max: number): void;
-  child(routeOptions: { routeInfo?: { method?: string | string[]; url?: string } }): RateLimitStore;
-}
+/** What the plugin hands `child()` at run time: the route's merged limit options with `routeInfo`. */
+type ChildOptions = { routeInfo?: { method?: string | string[]; url?: string } };
 
 export async function countHit(db: Db, key: string, timeWindowMs: number, now = new Date()): Promise<{ current: number; ttl: number }> {
   const windowEnd = new Date(now.getTime() + timeWindowMs);
@@ -48,9 +42,9 @@ export async function pruneRateLimitHits(db: Db, now = new Date()): Promise<numb
   return removed.length;
 }
 
-export function databaseRateLimitStore(db: Db): RateLimitStoreClass {
+export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
   let sincePrune = 0;
-  class DatabaseStore implements RateLimitStore {
+  class DatabaseStore implements FastifyRateLimitStore {
     private readonly namespace: string;
     /** The plugin constructs the root store with its options; routes get named children. */
     constructor(namespace: unknown = 'global') {
@@ -81,8 +75,8 @@ export function databaseRateLimitStore(db: Db): RateLimitStoreClass {
     }
 
     /** Each route counts on its own, as the built-in store does. */
-    child(routeOptions: { routeInfo?: { method?: string | string[]; url?: string } }) {
-      const info = routeOptions.routeInfo ?? {};
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]) {
+      const info = (routeOptions as unknown as ChildOptions).routeInfo ?? {};
       const method = Array.isArray(info.method) ? info.method.join(',') : (info.method ?? '');
       return new DatabaseStore(`${method} ${info.url ?? ''}`);
     }
