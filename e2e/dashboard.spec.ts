@@ -179,7 +179,7 @@ test('the Strava flag re-checks the user and is removed from the address', async
   await signIn(page, { prefix: 'strava' });
   const meCalls: string[] = [];
   page.on('request', (req) => {
-    if (req.url().endsWith('/api/auth/me')) meCalls.push(req.url());
+    if (req.url().endsWith('/api/auth/session')) meCalls.push(req.url());
   });
   await page.goto('/dashboard?strava=connected');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Selamat/);

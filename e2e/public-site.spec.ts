@@ -312,3 +312,23 @@ test('pages have no horizontal overflow', async ({ page }) => {
     }
   }
 });
+
+test('an anonymous visitor causes no error in the console: no 401, no blocked script (CSP)', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`page: ${err.message}`));
+  page.on('response', (res) => {
+    if (res.status() >= 400) problems.push(`${res.status()} ${res.url()}`);
+  });
+  for (const path of ['/', '/coaching', '/registration', '/register/jakarta-sunrise-run-2027', '/login']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  expect(problems).toEqual([]);
+  // The policy really is in force on the page (so the check above means something).
+  const csp = (await page.request.get('/')).headers()['content-security-policy'];
+  expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+});

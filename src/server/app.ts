@@ -16,6 +16,7 @@ import { authRoutes } from './features/auth/routes';
 import { calendarFeedRoutes } from './features/calendar-feed/routes';
 import { adminEventRoutes, eventRoutes } from './features/events/routes';
 import { healthRoutes } from './features/health/routes';
+import { publicSiteRoutes } from './features/public-site/routes';
 import { paymentsPlugin } from './features/payments/routes';
 import { mailOutboxRoutes } from './features/mail-outbox/routes';
 import { registrationPublicRoutes } from './features/registrations/public-routes';
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = deps.storage ?? createLocalDiskStorage({ root: config.storageDir, publicBaseUrl: config.publicUrl });
   await app.register(uploadRoutes, { db: database.db, storage });
   await app.register(organizerRegistrationRoutes, { db: database.db });
+  await app.register(publicSiteRoutes, { db: database.db, config });
 
   // The built web app; any non-API path returns index.html so client routes survive a reload.
   const indexHtml = path.join(config.webDistDir, 'index.html');
@@ -126,9 +128,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       root: config.webDistDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text asset (scripts/vite-precompress.ts).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Vite fingerprints everything under assets/, so those can be cached for good.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        // The page names the current build's assets: always revalidated, so a deploy shows at once.
+        else if (filePath.endsWith('index.html') || filePath.endsWith('index.html.br') || filePath.endsWith('index.html.gz')) res.header('cache-control', 'no-cache');
       },
     });
   }

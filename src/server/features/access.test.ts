@@ -9,6 +9,8 @@ import { buildTestApp, type TestApp } from '../test/build-test-app';
 const publicRoutes = new Set([
   'GET /api/health',
   'GET /api/auth/config',
+  // Answers visitors with { user: null } (no 401 on public pages); reveals nothing but the caller's own user.
+  'GET /api/auth/session',
   'GET /api/auth/google',
   'GET /api/auth/google/mobile',
   'GET /api/auth/google/callback',

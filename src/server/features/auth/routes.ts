@@ -218,6 +218,23 @@ export async function authRoutes(app: FastifyInstance, { db, config, identity }:
     async (request) => ({ user: toPublicUser(requireUser(request)) }),
   );
 
+  r.get(
+    '/api/auth/session',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Who is signed in, answered with 200 for visitors too (public pages probe it without a 401 in the console): the user or null, and whether a refresh cookie could renew an expired session',
+        security: [],
+        response: { 200: z.object({ user: publicUserSchema.nullable(), refreshable: z.boolean() }) },
+      },
+    },
+    async (request) => ({
+      user: request.auth ? toPublicUser(request.auth.user) : null,
+      refreshable: !request.auth && Boolean(request.cookies[REFRESH_COOKIE]),
+    }),
+  );
+
   r.post(
     '/api/auth/mobile-handoff',
     {

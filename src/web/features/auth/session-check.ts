@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { PublicUser } from '../../../domain/user';
 import { createApiClient, type ApiClient } from '../../api/client';
+import { fetchSessionUser } from '../../api/session';
 import { tokenStore } from '../../api/tokens';
 import { sessionKeys } from './session';
 
@@ -20,9 +21,8 @@ const probeClient = createApiClient({ onSessionExpired: () => {} });
  */
 export async function checkExistingSession(client: ApiClient = probeClient, tokens: TokenStore = tokenStore): Promise<PublicUser | null> {
   try {
-    const me = await client.get<{ user: PublicUser; token?: string; refreshToken?: string }>('/api/auth/me');
-    if (me.token || me.refreshToken) tokens.set(me);
-    if (me.user) return me.user;
+    const user = await fetchSessionUser(client);
+    if (user) return user;
   } catch {
     // fall through to the stored-token check
   }

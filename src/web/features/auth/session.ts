@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '../../../domain/user';
-import { api, ApiError, goToLogin } from '../../api/client';
+import { api, goToLogin } from '../../api/client';
+import { fetchSessionUser } from '../../api/session';
 import { tokenStore } from '../../api/tokens';
 
 export const sessionKeys = {
@@ -8,15 +9,9 @@ export const sessionKeys = {
   config: ['auth', 'config'] as const,
 };
 
-/** Reads the current user, or null when nobody is signed in (a 401 is an answer, not an error). */
-export async function fetchCurrentUser(): Promise<PublicUser | null> {
-  try {
-    const { user } = await api.get<{ user: PublicUser }>('/api/auth/me');
-    return user;
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) return null;
-    throw err;
-  }
+/** Reads the current user, or null when nobody is signed in. */
+export function fetchCurrentUser(): Promise<PublicUser | null> {
+  return fetchSessionUser(api);
 }
 
 export function useCurrentUser() {

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { PublicUser } from '../../../domain/user';
-import { ApiError, createApiClient } from '../../api/client';
+import { createApiClient } from '../../api/client';
+import { fetchSessionUser } from '../../api/session';
 import { tokenStore } from '../../api/tokens';
 import { sessionKeys } from '../auth/session';
 
@@ -12,14 +13,8 @@ import { sessionKeys } from '../auth/session';
  */
 const quietClient = createApiClient({ onSessionExpired: () => {} });
 
-async function fetchUserQuietly(): Promise<PublicUser | null> {
-  try {
-    const { user } = await quietClient.get<{ user: PublicUser }>('/api/auth/me');
-    return user ?? null;
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) return null;
-    throw err;
-  }
+function fetchUserQuietly(): Promise<PublicUser | null> {
+  return fetchSessionUser(quietClient);
 }
 
 /**

@@ -1,0 +1,22 @@
+import type { PublicUser } from '../../domain/user';
+import type { ApiClient } from './client';
+
+export interface SessionAnswer {
+  user: PublicUser | null;
+  refreshable: boolean;
+}
+
+/**
+ * The signed-in user or null, without a 401 for visitors (a 401 is a red error in the browser's
+ * console on every public page). An expired session with a live refresh cookie is renewed once.
+ */
+export async function fetchSessionUser(client: ApiClient): Promise<PublicUser | null> {
+  const first = await client.get<SessionAnswer>('/api/auth/session');
+  if (first.user || !first.refreshable) return first.user;
+  try {
+    await client.post('/api/auth/refresh', {}, { noRefresh: true });
+  } catch {
+    return null;
+  }
+  return (await client.get<SessionAnswer>('/api/auth/session')).user;
+}
