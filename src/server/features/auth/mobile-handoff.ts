@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { handoffValidationMessages } from '../../../domain/mobile-handoff';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { mobileHandoffCodes, users, type UserRow } from '../../db/schema';
@@ -16,20 +17,13 @@ export const HANDOFF_CODE_TTL_SECONDS = 60;
 /** Used and expired codes are kept this long (so a replay is told "already used"), then deleted. */
 const HANDOFF_CODE_RETENTION = sql`interval '1 hour'`;
 
-/** RFC 7636: S256 challenge = base64url(SHA-256(verifier)) without padding, always 43 characters. */
-export const CODE_CHALLENGE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-/** RFC 7636 §4.1: 43–128 unreserved characters. */
-export const CODE_VERIFIER_PATTERN = /^[A-Za-z0-9._~-]{43,128}$/;
-
 export const handoffMessages = {
+  ...handoffValidationMessages,
   codeRequired: 'Permintaan ini membutuhkan code dan code_verifier. Perbarui aplikasi Derap Anda, lalu masuk lagi dari aplikasi.',
-  invalid: 'Kode login tidak valid. Silakan masuk lagi dari aplikasi.',
+  invalid: handoffValidationMessages.codeInvalid,
   used: 'Kode login sudah dipakai. Silakan masuk lagi dari aplikasi.',
   expired: 'Kode login sudah kedaluwarsa. Silakan masuk lagi dari aplikasi.',
   verifierMismatch: 'Verifikasi kode login gagal. Silakan masuk lagi dari aplikasi.',
-  challengeInvalid: 'code_challenge tidak valid: kirim tantangan S256 (base64url, 43 karakter).',
-  methodUnsupported: 'Hanya code_challenge_method S256 yang didukung.',
-  verifierInvalid: 'code_verifier tidak valid: 43–128 karakter huruf, angka, "-", ".", "_" atau "~".',
 } as const;
 
 const sha256 = (value: string) => createHash('sha256').update(value);

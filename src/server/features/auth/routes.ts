@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';
 import { normaliseRole } from '../../../domain/roles';
+import { handoffCodeRequestSchema, handoffCodeResponseSchema, handoffExchangeSchema } from '../../../domain/mobile-handoff';
 import { devLoginSchema, publicUserSchema } from '../../../domain/user';
 import type { IdentityProvider, OidcFlowState } from '../../adapters/auth/google-oidc';
 import type { AppConfig } from '../../config';
@@ -11,7 +12,7 @@ import { badRequest, notFound, unauthorized, errorResponseSchema } from '../../p
 import { requireUser, signedIn } from '../../plugins/auth';
 import { toPublicUser } from '../users/serialize';
 import { findOrCreateUser, findUserByEmail, findUserById, updateUser } from '../users/service';
-import { CODE_CHALLENGE_PATTERN, CODE_VERIFIER_PATTERN, createHandoffCode, exchangeHandoffCode, handoffMessages, type HandoffFailure } from './mobile-handoff';
+import { createHandoffCode, exchangeHandoffCode, handoffMessages, type HandoffFailure } from './mobile-handoff';
 import { clearAuthCookies, OIDC_COOKIE, REFRESH_COOKIE, setAuthCookies } from './cookies';
 import { revokeSession, revokeSessionByRefreshToken, rotateRefreshToken, startSession, type SessionClient } from './tokens';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -245,11 +246,8 @@ export async function authRoutes(app: FastifyInstance, { db, config, identity }:
           'The code lives 60 seconds, works once and only together with the verifier of `code_challenge` ' +
           '(PKCE S256). The page hands it to the app as `<scheme>://auth-success?code=…&state=…`; the app ' +
           'exchanges it at `POST /api/auth/mobile-handoff`.',
-        body: z.object({
-          code_challenge: z.string({ error: handoffMessages.challengeInvalid }).regex(CODE_CHALLENGE_PATTERN, handoffMessages.challengeInvalid),
-          code_challenge_method: z.literal('S256', { error: handoffMessages.methodUnsupported }).optional(),
-        }),
-        response: { 200: z.object({ code: z.string(), expiresIn: z.number().int() }), 400: errorSchema, 401: errorSchema, 429: errorSchema },
+        body: handoffCodeRequestSchema,
+        response: { 200: handoffCodeResponseSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
       },
     },
     async (request) => createHandoffCode(db, requireUser(request).id, request.body.code_challenge),
@@ -275,10 +273,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, identity }:
           'once, for 60 seconds. Errors: HANDOFF_CODE_REQUIRED, HANDOFF_CODE_INVALID, HANDOFF_CODE_USED, ' +
           'HANDOFF_CODE_EXPIRED, HANDOFF_VERIFIER_MISMATCH (all 400).',
         security: [],
-        body: z.object({
-          code: z.string({ error: handoffMessages.invalid }).min(1, handoffMessages.invalid).max(200, handoffMessages.invalid),
-          code_verifier: z.string({ error: handoffMessages.verifierInvalid }).regex(CODE_VERIFIER_PATTERN, handoffMessages.verifierInvalid),
-        }),
+        body: handoffExchangeSchema,
         response: { 200: tokenResponse, 400: errorSchema, 429: errorSchema },
       },
     },
