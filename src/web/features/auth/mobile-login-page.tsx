@@ -162,8 +162,9 @@ function ConfirmHandoff({ user, busy, onOpen, onSwitch }: { user: PublicUser; bu
       >
         <Avatar name={user.name || user.email} photo={user.photo} />
         <div className="min-w-0">
-          <p className="truncate text-sm font-bold text-slate-900">{user.name || user.email}</p>
-          <p className="truncate text-sm text-slate-600">{user.email}</p>
+          {/* Shown whole, never cut: the person must be able to tell which account the app gets. */}
+          <p className="text-sm font-bold break-words text-slate-900">{user.name || user.email}</p>
+          <p className="text-sm break-all text-slate-600">{user.email}</p>
         </div>
       </div>
       <div className="mt-5 flex w-full flex-col gap-2">
