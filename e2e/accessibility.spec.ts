@@ -12,6 +12,9 @@ const screens: { path: string; role?: 'runner' | 'admin' }[] = [
   { path: '/login' },
   { path: '/mobile-login' },
   { path: '/mobile-auth-success' },
+  // The app's hand-off: the 'Buka Aplikasi' step, and an old link without a PKCE challenge.
+  { path: '/mobile-login?from_app=true&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&state=a11y', role: 'runner' },
+  { path: '/mobile-login?from_app=true' },
   { path: '/dashboard', role: 'runner' },
   { path: '/admin', role: 'admin' },
 ];

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,18 +67,34 @@ test('a newcomer signs in with Google and lands on the dashboard as a runner', a
   expect((await me.json()).user).toMatchObject({ email: 'made.wirawan@gmail.com', role: 'runner' });
 });
 
-test('the mobile flow returns to /mobile-login and hands tokens to the auth-success page', async ({ page }) => {
+test('the mobile flow returns to /mobile-login with the app\'s challenge and state; the app gets a one-time code, never a token in a URL', async ({ page }) => {
   oidc.nextIdentity({ sub: 'google-e2e-2', email: 'ketut.ayu@gmail.com', name: 'Ketut Ayu' });
-  await page.goto(`${base}/mobile-login?from_app=true`);
-  await page.getByRole('button', { name: /Google/i }).or(page.getByRole('link', { name: /Google/i })).first().click();
-  await page.waitForURL(/\/mobile-auth-success\?/, { timeout: 15_000 });
-  const url = new URL(page.url());
-  expect(url.searchParams.get('token')).toMatch(/^ey/);
-  expect(url.searchParams.get('refreshToken')).toBeTruthy();
-  expect(JSON.parse(url.searchParams.get('user')!)).toMatchObject({ email: 'ketut.ayu@gmail.com' });
-  // the app's token works as a bearer token
-  const me = await page.request.get(`${base}/api/auth/me`, {
-    headers: { authorization: `Bearer ${url.searchParams.get('token')}` },
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const addresses: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) addresses.push(frame.url());
   });
+  await page.goto(`${base}/mobile-login?from_app=true&code_challenge=${challenge}&state=g-state`);
+  await page.getByRole('button', { name: /Google/i }).or(page.getByRole('link', { name: /Google/i })).first().click();
+  await page.waitForURL(`${base}/mobile-login?from_app=true&code_challenge=${challenge}&state=g-state`, { timeout: 15_000 });
+  await expect(page.getByTestId('handoff-account')).toContainText('ketut.ayu@gmail.com');
+
+  const leaving = page.waitForRequest((r) => r.url().startsWith('derap://'));
+  await page.getByRole('button', { name: 'Buka Aplikasi' }).click();
+  const target = new URL((await leaving).url().replace(/^derap:\/\//, 'https://derap.invalid/'));
+  expect(target.searchParams.get('state')).toBe('g-state');
+  const res = await page.request.post(`${base}/api/auth/mobile-handoff`, {
+    data: { code: target.searchParams.get('code'), code_verifier: verifier },
+    headers: { cookie: '' },
+  });
+  const app = await res.json();
+  expect(app.user).toMatchObject({ email: 'ketut.ayu@gmail.com' });
+  // the app's token works as a bearer token, and no token ever stood in an address
+  const me = await page.request.get(`${base}/api/auth/me`, { headers: { authorization: `Bearer ${app.token}`, cookie: '' } });
   expect(me.ok()).toBeTruthy();
+  for (const address of [...addresses, page.url()]) {
+    expect(address).not.toMatch(/[?&#](token|refreshToken|code)=/);
+    expect(address).not.toContain(app.token);
+  }
 });

@@ -15,7 +15,7 @@ const steps: Step[] = [
   { name: 'home', path: '/' },
   { name: 'coaching', path: '/coaching' },
   { name: 'login', path: '/login' },
-  { name: 'mobile-login', path: '/mobile-login?from_app=true' },
+  { name: 'mobile-login', path: '/mobile-login?from_app=true&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&state=demo' },
   { name: 'dashboard-runner', path: '/dashboard', as: 'rina.wulandari@derap.id' },
   { name: 'settings-runner', path: '/dashboard', as: 'rina.wulandari@derap.id', before: (p) => p.getByRole('button', { name: 'Pengaturan' }).first().click({ force: true }) },
   { name: 'calendar-runner', path: '/dashboard#calendar', as: 'rina.wulandari@derap.id' },

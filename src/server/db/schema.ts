@@ -62,6 +62,30 @@ export const refreshTokens = pgTable(
   (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
 );
 
+/**
+ * One-time codes that hand a browser sign-in over to the mobile app (decision 008). Stored only as
+ * SHA-256 hashes; each is bound to the user who pressed 'Buka Aplikasi' and to the app's PKCE
+ * challenge, lives 60 seconds and is claimed once (used_at) by `POST /api/auth/mobile-handoff`.
+ */
+export const mobileHandoffCodes = pgTable(
+  'mobile_handoff_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    /** base64url(SHA-256(code_verifier)), the app's S256 challenge. */
+    codeChallenge: text('code_challenge').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The mobile session the code became (audit). */
+    sessionId: uuid('session_id').references(() => authSessions.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('mobile_handoff_codes_hash_key').on(t.codeHash), index('mobile_handoff_codes_expires_idx').on(t.expiresAt)],
+);
+
 /** A runner's one training plan (the spec's "training plan container"). */
 export const trainingPlans = pgTable(
   'training_plans',

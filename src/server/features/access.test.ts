@@ -17,6 +17,9 @@ const publicRoutes = new Set([
   'POST /api/auth/dev-login',
   'POST /api/auth/refresh',
   'POST /api/auth/logout',
+  // The mobile app exchanges a one-time hand-off code with its PKCE verifier: the pair is the
+  // credential (decision 008). Minting a code (POST /api/auth/mobile-handoff/code) needs a user.
+  'POST /api/auth/mobile-handoff',
   // Payments: the gateway's webhook (trusted by its signature) and the sandbox checkout (by its unguessable order ref).
   'POST /api/payments/notification',
   'GET /api/payments/sandbox/{ref}',

@@ -1,6 +1,6 @@
 /**
  * Bearer tokens kept by the browser. The web app signs in with httpOnly cookies and normally
- * stores nothing here; tokens appear only when a flow hands them to the page (mobile hand-off).
+ * stores nothing here (the mobile hand-off passes a one-time code, never tokens: decision 008).
  * Keys follow the spec's "User session (stored locally): token, refreshToken, user".
  */
 const TOKEN = 'token';

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
@@ -33,7 +34,7 @@ describe('development sign-in, tokens and sessions', () => {
 
   it('advertises the development sign-in when Google is not configured', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/config' });
-    expect(res.json()).toEqual({ google: false, devLogin: true });
+    expect(res.json()).toEqual({ google: false, devLogin: true, mobileApp: { scheme: 'derap', androidPackage: 'id.derap.app' } });
   });
 
   it('without Google, the web flow returns to /login and the app flow to its own /mobile-login page, each with the reason', async () => {
@@ -204,15 +205,13 @@ describe('development sign-in, tokens and sessions', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${s.token}` } })).statusCode).toBe(401);
   });
 
-  it('mints a separate mobile session for a signed-in browser (hand-off)', async () => {
+  it('no longer mints a mobile session for a signed-in browser that merely posts (old hand-off form)', async () => {
     const web = await devLogin({ email: 'handoff@contoh.id' });
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/mobile-handoff', headers: { cookie: cookieHeader(cookiesOf(web)) } });
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body.user.email).toBe('handoff@contoh.id');
-    expect(body.refreshToken).not.toBe(web.json().refreshToken);
-    expect(res.cookies).toHaveLength(0); // the app's tokens are not put into the browser's cookies
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/mobile-handoff' })).statusCode).toBe(401);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('HANDOFF_CODE_REQUIRED');
+    expect(res.body).not.toMatch(/"token"|"refreshToken"/);
+    expect(res.cookies).toHaveLength(0);
   });
 });
 
@@ -254,7 +253,7 @@ describe('production mode', () => {
       expect(t.config.devLogin).toBe(false);
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/dev-login', payload: { email: 'a@contoh.id' } });
       expect(res.statusCode).toBe(404);
-      expect((await t.app.inject({ method: 'GET', url: '/api/auth/config' })).json()).toEqual({ google: true, devLogin: false });
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/config' })).json()).toMatchObject({ google: true, devLogin: false });
     } finally {
       await t.close();
     }
@@ -290,11 +289,11 @@ describe('Google sign-in through OpenID Connect (local OIDC server)', () => {
       url: back.pathname + back.search,
       headers: { cookie: cookieHeader(flowCookie) },
     });
-    return { callback, flowCookie, back };
+    return { callback, flowCookie, back, start };
   }
 
   it('is the advertised sign-in method, and dev sign-in is off', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/config' })).json()).toEqual({ google: true, devLogin: false });
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/config' })).json()).toMatchObject({ google: true, devLogin: false });
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/dev-login', payload: { email: 'a@b.id' } })).statusCode).toBe(404);
   });
 
@@ -362,12 +361,36 @@ describe('Google sign-in through OpenID Connect (local OIDC server)', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/google/mobile' })).statusCode).toBe(400);
   });
 
-  it('mobile: comes back to /mobile-login?from_app=true signed in', async () => {
+  it('mobile: comes back to /mobile-login with the app\'s challenge and state, and no token in any Location', async () => {
     oidc.nextIdentity({ sub: 'g-m', email: 'mobile@gmail.com', name: 'Mobile User' });
-    const redirect = encodeURIComponent('http://localhost:3000/mobile-login?from_app=true');
-    const { callback } = await signInWithGoogle(`/api/auth/google/mobile?redirect=${redirect}`);
-    expect(callback.headers.location).toBe('/mobile-login?from_app=true');
-    const handoff = await t.app.inject({ method: 'POST', url: '/api/auth/mobile-handoff', headers: { cookie: cookieHeader(cookiesOf(callback)) } });
-    expect(handoff.json().user.email).toBe('mobile@gmail.com');
+    const verifier = randomBytes(32).toString('base64url');
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const back = `/mobile-login?from_app=true&code_challenge=${challenge}&state=app-state-1`;
+    const redirect = encodeURIComponent(`http://localhost:3000${back}`);
+    const { callback, start, back: providerBack } = await signInWithGoogle(`/api/auth/google/mobile?redirect=${redirect}`);
+    expect(callback.headers.location).toBe(back);
+    const jar = cookiesOf(callback);
+    expect(jar.derap_at).toBeTruthy();
+
+    // The page, after the person presses 'Buka Aplikasi', asks for a code; the app exchanges it.
+    const minted = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/mobile-handoff/code',
+      headers: { cookie: cookieHeader(jar) },
+      payload: { code_challenge: challenge, code_challenge_method: 'S256' },
+    });
+    const exchanged = await t.app.inject({ method: 'POST', url: '/api/auth/mobile-handoff', payload: { code: minted.json().code, code_verifier: verifier } });
+    expect(exchanged.statusCode).toBe(200);
+    const app = exchanged.json();
+    expect(app.user.email).toBe('mobile@gmail.com');
+
+    const secrets = [jar.derap_at!, jar.derap_rt!, app.token, app.refreshToken];
+    for (const res of [start, callback, minted, exchanged]) {
+      const location = String(res.headers.location ?? '');
+      for (const secret of secrets) expect(location).not.toContain(secret);
+      expect(location).not.toMatch(/token=|refreshToken=/i);
+    }
+    expect(providerBack.search).not.toMatch(/token=/i);
+    for (const secret of secrets) expect(callback.body).not.toContain(secret);
   });
 });

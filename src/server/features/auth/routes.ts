@@ -2,15 +2,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';
 import { normaliseRole } from '../../../domain/roles';
+import { handoffCodeRequestSchema, handoffCodeResponseSchema, handoffExchangeSchema } from '../../../domain/mobile-handoff';
 import { devLoginSchema, publicUserSchema } from '../../../domain/user';
 import type { IdentityProvider, OidcFlowState } from '../../adapters/auth/google-oidc';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { badRequest, notFound, unauthorized, errorResponseSchema } from '../../plugins/errors';
-import { requireUser } from '../../plugins/auth';
+import { requireUser, signedIn } from '../../plugins/auth';
 import { toPublicUser } from '../users/serialize';
 import { findOrCreateUser, findUserByEmail, findUserById, updateUser } from '../users/service';
+import { createHandoffCode, exchangeHandoffCode, handoffMessages, type HandoffFailure } from './mobile-handoff';
 import { clearAuthCookies, OIDC_COOKIE, REFRESH_COOKIE, setAuthCookies } from './cookies';
 import { revokeSession, revokeSessionByRefreshToken, rotateRefreshToken, startSession, type SessionClient } from './tokens';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,6 +20,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 const errorSchema = errorResponseSchema;
 const tokenResponse = z.object({ token: z.string(), refreshToken: z.string(), user: publicUserSchema });
 const userResponse = z.object({ user: publicUserSchema });
+
+const handoffErrorCodes: Record<HandoffFailure, string> = {
+  invalid: 'HANDOFF_CODE_INVALID',
+  used: 'HANDOFF_CODE_USED',
+  expired: 'HANDOFF_CODE_EXPIRED',
+  verifierMismatch: 'HANDOFF_VERIFIER_MISMATCH',
+};
 
 interface FlowCookie extends OidcFlowState {
   mode: 'web' | 'mobile';
@@ -47,10 +56,17 @@ export async function authRoutes(app: FastifyInstance, { db, config, identity }:
       schema: {
         tags: ['auth'],
         summary: 'Which sign-in methods this server offers',
-        response: { 200: z.object({ google: z.boolean(), devLogin: z.boolean() }) },
+        response: {
+          200: z.object({
+            google: z.boolean(),
+            devLogin: z.boolean(),
+            /** How the hand-off page opens the mobile app (MOBILE_APP_SCHEME, MOBILE_APP_PACKAGE). */
+            mobileApp: z.object({ scheme: z.string(), androidPackage: z.string() }),
+          }),
+        },
       },
     },
-    async () => ({ google: identity !== null, devLogin: config.devLogin }),
+    async () => ({ google: identity !== null, devLogin: config.devLogin, mobileApp: config.mobileApp }),
   );
 
   async function beginGoogle(reply: FastifyReply, mode: 'web' | 'mobile', redirect: string | null) {
@@ -236,18 +252,57 @@ export async function authRoutes(app: FastifyInstance, { db, config, identity }:
   );
 
   r.post(
-    '/api/auth/mobile-handoff',
+    '/api/auth/mobile-handoff/code',
     {
+      onRequest: [signedIn],
       config: { rateLimit },
       schema: {
         tags: ['auth'],
-        summary: 'Mint a separate mobile-app session for the user signed in on this browser',
-        response: { 200: tokenResponse, 401: errorSchema },
+        summary: "One-time code for the mobile app, asked for by the signed-in browser when the person presses 'Buka Aplikasi'",
+        description:
+          'The code lives 60 seconds, works once and only together with the verifier of `code_challenge` ' +
+          '(PKCE S256). The page hands it to the app as `<scheme>://auth-success?code=…&state=…`; the app ' +
+          'exchanges it at `POST /api/auth/mobile-handoff`.',
+        body: handoffCodeRequestSchema,
+        response: { 200: handoffCodeResponseSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
       },
     },
-    async (request, reply) => {
-      const user = requireUser(request);
-      return signIn(reply, request, user, 'mobile');
+    async (request) => createHandoffCode(db, requireUser(request).id, request.body.code_challenge),
+  );
+
+  r.post(
+    '/api/auth/mobile-handoff',
+    {
+      config: { rateLimit },
+      // The old form of this route (no body, the browser's cookie chose the user) handed a 30-day
+      // session to whoever could make a signed-in browser post here: refuse it with a clear 400.
+      preValidation: async (request) => {
+        const body = request.body as Record<string, unknown> | null | undefined;
+        if (!body || typeof body !== 'object' || (body.code === undefined && body.code_verifier === undefined)) {
+          throw badRequest(handoffMessages.codeRequired, 'HANDOFF_CODE_REQUIRED');
+        }
+      },
+      schema: {
+        tags: ['auth'],
+        summary: 'The mobile app exchanges a one-time hand-off code and its PKCE verifier for a new mobile session',
+        description:
+          'Public (no cookie or token needed): the code and the verifier are the credential. Every code works ' +
+          'once, for 60 seconds. Errors: HANDOFF_CODE_REQUIRED, HANDOFF_CODE_INVALID, HANDOFF_CODE_USED, ' +
+          'HANDOFF_CODE_EXPIRED, HANDOFF_VERIFIER_MISMATCH (all 400).',
+        security: [],
+        body: handoffExchangeSchema,
+        response: { 200: tokenResponse, 400: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      const result = await exchangeHandoffCode(
+        db,
+        config,
+        { code: request.body.code, codeVerifier: request.body.code_verifier },
+        request.headers['user-agent'],
+      );
+      if (!result.ok) throw badRequest(handoffMessages[result.reason], handoffErrorCodes[result.reason]);
+      return { token: result.token, refreshToken: result.refreshToken, user: toPublicUser(result.user) };
     },
   );
 

@@ -22,7 +22,7 @@ export function AuthLayout({ children, aside }: { children: ReactNode; aside?: R
         <div className="flex justify-center">
           <Logo />
         </div>
-        <div className={cn('grid gap-5', aside && 'lg:grid-cols-[minmax(0,28rem)_minmax(0,1fr)] lg:items-start lg:justify-center')}>
+        <div className={cn('grid grid-cols-1 gap-5', aside && 'lg:grid-cols-[minmax(0,28rem)_minmax(0,1fr)] lg:items-start lg:justify-center')}>
           <div className="rounded-2xl border border-slate-200/80 bg-white p-5 shadow-xl shadow-brand-900/5 sm:p-8">{children}</div>
           {aside}
         </div>

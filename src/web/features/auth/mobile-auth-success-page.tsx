@@ -5,42 +5,55 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import {
   APP_FALLBACK_DELAY_MS,
-  APP_HOME_URL,
   APP_OPEN_DELAY_MS,
+  CODE_EXPIRY_MARGIN_MS,
+  DEFAULT_MOBILE_APP,
   MANUAL_HINT_DELAY_MS,
+  appHomeUrl,
   appLinks,
   authSuccessMessages,
+  mobileLoginPath,
   openAppFallback,
-  parseAuthSuccessQuery,
+  parseAppRequest,
   resolveAppOpener,
+  resolveAuthSuccess,
   type AppOpener,
   type AuthSuccessResult,
 } from './app-handoff';
+import { requestHandoffCode } from './handoff-api';
 import { AuthLayout } from './login-options';
+import { useAuthConfig } from './session';
 
 type PageState = { status: 'processing' } | AuthSuccessResult;
 
 /**
- * /mobile-auth-success (spec §2 Auth-success page, §4, §9): reads token, refreshToken and user,
- * then opens the app by its custom scheme, tries a second way, and finally asks the person to
- * switch back by hand.
+ * /mobile-auth-success (spec §2 Auth-success page, §4, §9; decision 008). Reached from
+ * /mobile-login after the person pressed 'Buka Aplikasi': the one-time code waits in memory (never
+ * in the URL), and the page opens `<scheme>://auth-success?code=…&state=…`, tries a second way,
+ * and finally asks the person to switch back by hand. Anything else (a reload, a link, history)
+ * finds no code and shows the error state with 'Coba Lagi'.
  */
 export function MobileAuthSuccessPage({ opener: injected }: { opener?: AppOpener } = {}) {
   const { search } = useLocation();
   const navigate = useNavigate();
+  const config = useAuthConfig();
+  const app = config.data?.mobileApp ?? DEFAULT_MOBILE_APP;
   const opener = useMemo(() => injected ?? resolveAppOpener(), [injected]);
+  const appRequest = useMemo(() => parseAppRequest(search), [search]);
   const [state, setState] = useState<PageState>({ status: 'processing' });
   const [showHint, setShowHint] = useState(false);
   const [openFailed, setOpenFailed] = useState(false);
+  const [reopening, setReopening] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    setState(parseAuthSuccessQuery(search));
+    setState(resolveAuthSuccess(search));
     setShowHint(false);
     setOpenFailed(false);
   }, [search]);
 
-  const links = useMemo(() => (state.status === 'success' ? appLinks(state.payload) : null), [state]);
+  const payload = state.status === 'success' ? state.payload : null;
+  const links = useMemo(() => (payload ? appLinks(app, payload) : null), [app, payload]);
 
   /** Runs one opening attempt; a browser that throws leaves the person a manual route. */
   const attempt = useCallback((open: () => void) => {
@@ -51,18 +64,43 @@ export function MobileAuthSuccessPage({ opener: injected }: { opener?: AppOpener
     }
   }, []);
 
+  // Opens the app once per code (the person's click on /mobile-login started this).
+  const openedFor = useRef<string | null>(null);
   useEffect(() => {
-    if (!links) return;
+    if (!links || !payload || openedFor.current === payload.code) return;
     const timers: number[] = [];
     timers.push(
       window.setTimeout(() => {
+        openedFor.current = payload.code;
         attempt(() => opener.navigate(links.scheme));
         timers.push(window.setTimeout(() => attempt(() => openAppFallback(opener, links, navigator.userAgent)), APP_FALLBACK_DELAY_MS));
         timers.push(window.setTimeout(() => setShowHint(true), MANUAL_HINT_DELAY_MS));
       }, APP_OPEN_DELAY_MS),
     );
     return () => timers.forEach((t) => window.clearTimeout(t));
-  }, [links, opener, attempt]);
+  }, [links, payload, opener, attempt]);
+
+  /** 'Buka Aplikasi': the same code while it is fresh; past that a new one for the same challenge. */
+  async function openAgain() {
+    if (!payload || !links) return;
+    if (payload.expiresAt - Date.now() > CODE_EXPIRY_MARGIN_MS) {
+      attempt(() => opener.navigate(links.scheme));
+      return;
+    }
+    if (!appRequest) return;
+    setReopening(true);
+    try {
+      const fresh = await requestHandoffCode(appRequest, payload.user);
+      openedFor.current = fresh.code;
+      const next = { ...payload, code: fresh.code, expiresAt: fresh.expiresAt };
+      setState({ status: 'success', payload: next });
+      attempt(() => opener.navigate(appLinks(app, next).scheme));
+    } catch {
+      setOpenFailed(true);
+    } finally {
+      setReopening(false);
+    }
+  }
 
   useEffect(() => {
     if (state.status !== 'processing') headingRef.current?.focus();
@@ -91,15 +129,15 @@ export function MobileAuthSuccessPage({ opener: injected }: { opener?: AppOpener
               Login berhasil!
             </h1>
             <p className="mt-1.5 text-sm text-slate-600">
-              Halo{state.payload.user.name ? `, ${String(state.payload.user.name)}` : ''}. Membuka aplikasi Derap...
+              Halo{state.payload.user.name ? `, ${state.payload.user.name}` : ''}. Membuka aplikasi Derap...
             </p>
             <div className="mt-5 w-full space-y-3 text-left">
               {openFailed && <Alert tone="error">{authSuccessMessages.openFailed}</Alert>}
               {showHint && !openFailed && <Alert tone="info">{authSuccessMessages.manualHint}</Alert>}
             </div>
             <div className="mt-5 flex w-full flex-col gap-2">
-              <Button size="lg" className="w-full" onClick={() => attempt(() => opener.navigate(links.scheme))}>
-                <ExternalLink className="size-4" aria-hidden="true" />
+              <Button size="lg" className="w-full" loading={reopening} onClick={() => void openAgain()}>
+                {!reopening && <ExternalLink className="size-4" aria-hidden="true" />}
                 Buka Aplikasi
               </Button>
             </div>
@@ -118,11 +156,11 @@ export function MobileAuthSuccessPage({ opener: injected }: { opener?: AppOpener
               {state.message}
             </Alert>
             <div className="mt-5 flex w-full flex-col gap-2">
-              <Button size="lg" className="w-full" onClick={() => navigate('/mobile-login?from_app=true')}>
+              <Button size="lg" className="w-full" onClick={() => navigate(mobileLoginPath(appRequest))}>
                 <RotateCw className="size-4" aria-hidden="true" />
                 Coba Lagi
               </Button>
-              <Button size="lg" variant="outline" className="w-full" onClick={() => attempt(() => opener.navigate(APP_HOME_URL))}>
+              <Button size="lg" variant="outline" className="w-full" onClick={() => attempt(() => opener.navigate(appHomeUrl(app)))}>
                 <Smartphone className="size-4" aria-hidden="true" />
                 Kembali ke Aplikasi
               </Button>

@@ -18,10 +18,17 @@ export function useCurrentUser() {
   return useQuery({ queryKey: sessionKeys.me, queryFn: fetchCurrentUser, staleTime: 60_000, retry: false });
 }
 
+export interface AuthConfig {
+  google: boolean;
+  devLogin: boolean;
+  /** How the hand-off opens the mobile app; older servers leave it out. */
+  mobileApp?: { scheme: string; androidPackage: string };
+}
+
 export function useAuthConfig() {
   return useQuery({
     queryKey: sessionKeys.config,
-    queryFn: () => api.get<{ google: boolean; devLogin: boolean }>('/api/auth/config'),
+    queryFn: () => api.get<AuthConfig>('/api/auth/config'),
     staleTime: Infinity,
   });
 }

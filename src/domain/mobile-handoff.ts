@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * The contract of the mobile-app sign-in hand-off (decision 008), shared by the page that asks for
+ * a one-time code and the server that mints and exchanges it.
+ *
+ * 1. The app opens `/mobile-login?from_app=true&code_challenge=<S256>&state=<its state>`.
+ * 2. The signed-in person presses 'Buka Aplikasi'; the page posts the challenge to
+ *    `POST /api/auth/mobile-handoff/code` and opens `<scheme>://auth-success?code=…&state=…`.
+ * 3. The app posts `{ code, code_verifier }` to `POST /api/auth/mobile-handoff` for its tokens.
+ */
+
+/** RFC 7636: an S256 challenge is base64url(SHA-256(verifier)) without padding, always 43 characters. */
+export const CODE_CHALLENGE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** RFC 7636 §4.1: 43–128 unreserved characters. */
+export const CODE_VERIFIER_PATTERN = /^[A-Za-z0-9._~-]{43,128}$/;
+/** The app's state is only echoed back; a bound keeps URLs sane. */
+export const APP_STATE_MAX_LENGTH = 512;
+
+export const handoffValidationMessages = {
+  challengeInvalid: 'code_challenge tidak valid: kirim tantangan S256 (base64url, 43 karakter).',
+  methodUnsupported: 'Hanya code_challenge_method S256 yang didukung.',
+  verifierInvalid: 'code_verifier tidak valid: 43–128 karakter huruf, angka, "-", ".", "_" atau "~".',
+  codeInvalid: 'Kode login tidak valid. Silakan masuk lagi dari aplikasi.',
+} as const;
+
+export const handoffCodeRequestSchema = z.object({
+  code_challenge: z
+    .string({ error: handoffValidationMessages.challengeInvalid })
+    .regex(CODE_CHALLENGE_PATTERN, handoffValidationMessages.challengeInvalid),
+  code_challenge_method: z.literal('S256', { error: handoffValidationMessages.methodUnsupported }).optional(),
+});
+
+export const handoffCodeResponseSchema = z.object({
+  code: z.string(),
+  /** Seconds the code stays valid. */
+  expiresIn: z.number().int(),
+});
+export type HandoffCodeResponse = z.infer<typeof handoffCodeResponseSchema>;
+
+export const handoffExchangeSchema = z.object({
+  code: z
+    .string({ error: handoffValidationMessages.codeInvalid })
+    .min(1, handoffValidationMessages.codeInvalid)
+    .max(200, handoffValidationMessages.codeInvalid),
+  code_verifier: z
+    .string({ error: handoffValidationMessages.verifierInvalid })
+    .regex(CODE_VERIFIER_PATTERN, handoffValidationMessages.verifierInvalid),
+});
