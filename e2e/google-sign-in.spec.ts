@@ -19,6 +19,8 @@ let base: string;
 
 // eslint-disable-next-line no-empty-pattern -- Playwright needs the fixtures argument destructured
 test.beforeAll(async ({}, testInfo) => {
+  // A second server starting while the shared one runs: slow on a busy 2-core machine.
+  testInfo.setTimeout(150_000);
   oidc = await startMockOidc();
   const port = 4390 + testInfo.parallelIndex + (testInfo.project.name === 'phone' ? 5 : 0);
   base = `http://127.0.0.1:${port}`;
@@ -40,7 +42,7 @@ test.beforeAll(async ({}, testInfo) => {
     },
     stdio: 'inherit',
   });
-  for (let i = 0; i < 100; i++) {
+  for (const deadline = Date.now() + 140_000; Date.now() < deadline; ) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return;
     } catch {
