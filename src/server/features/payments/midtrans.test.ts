@@ -6,7 +6,7 @@ import { orders, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { startFakeMidtrans, type FakeMidtrans } from '../../test/fake-midtrans';
 import { HttpError } from '../../plugins/errors';
-import { notificationLog, postNotification, readOrder, recordHooks, sampleOrder, type HookLog } from './payment-test-helpers';
+import { notificationLog, postNotification, readOrder, recordHooks, rejectionLog, sampleOrder, type HookLog } from './payment-test-helpers';
 import { paymentMessages } from './service';
 
 describe('payments through Midtrans (fake Midtrans on 127.0.0.1)', () => {
@@ -31,7 +31,8 @@ describe('payments through Midtrans (fake Midtrans on 127.0.0.1)', () => {
     await fake.close();
   });
 
-  const settle = (ref: string, amount = 150_000) => fake.notification({ orderId: ref, transactionStatus: 'settlement', grossAmount: amount });
+  /** Midtrans settles the order and notifies (its status API now says settlement too). */
+  const settle = (ref: string, amount = 150_000) => fake.notify({ orderId: ref, transactionStatus: 'settlement', grossAmount: amount });
 
   describe('creating a transaction', () => {
     it('sends the order, amount, item, customer, chosen methods, finish URL and expiry with Basic auth, and returns redirect_url', async () => {
@@ -181,7 +182,11 @@ describe('payments through Midtrans (fake Midtrans on 127.0.0.1)', () => {
       expect((await postNotification(t, body)).statusCode).toBe(200);
       expect((await postNotification(t, settle(order.gatewayRef))).statusCode).toBe(200);
       expect(hooks.fulfilled).toHaveLength(1);
-      expect((await notificationLog(t)).map((l) => l.outcome).sort()).toEqual(['applied', 'duplicate', 'duplicate']);
+      // one audit entry per distinct thing that happened, repeats counted
+      expect((await notificationLog(t)).map((l) => [l.outcome, l.count]).sort()).toEqual([
+        ['applied', 1],
+        ['duplicate', 2],
+      ]);
     });
 
     it('out of order: a pending notification after settlement leaves the order paid', async () => {
@@ -198,11 +203,11 @@ describe('payments through Midtrans (fake Midtrans on 127.0.0.1)', () => {
 
     it('a card capture under fraud challenge stays pending until it is accepted', async () => {
       const { order } = await t.app.payments.createOrder(sampleOrder());
-      const challenge = fake.notification({ orderId: order.gatewayRef, transactionStatus: 'capture', fraudStatus: 'challenge', grossAmount: 150_000, paymentType: 'credit_card' });
+      const challenge = fake.notify({ orderId: order.gatewayRef, transactionStatus: 'capture', fraudStatus: 'challenge', grossAmount: 150_000, paymentType: 'credit_card' });
       expect((await postNotification(t, challenge)).statusCode).toBe(200);
       expect((await readOrder(t, order.id)).status).toBe('pending');
       expect(hooks.fulfilled).toHaveLength(0);
-      const accept = fake.notification({ orderId: order.gatewayRef, transactionStatus: 'capture', fraudStatus: 'accept', grossAmount: 150_000, paymentType: 'credit_card' });
+      const accept = fake.notify({ orderId: order.gatewayRef, transactionStatus: 'capture', fraudStatus: 'accept', grossAmount: 150_000, paymentType: 'credit_card' });
       await postNotification(t, accept);
       expect(await readOrder(t, order.id)).toMatchObject({ status: 'paid', paymentType: 'credit_card' });
       expect(hooks.fulfilled).toHaveLength(1);
@@ -210,7 +215,7 @@ describe('payments through Midtrans (fake Midtrans on 127.0.0.1)', () => {
 
     it('deny marks the attempt failed; a later settlement (the payer retried) still pays it', async () => {
       const { order } = await t.app.payments.createOrder(sampleOrder());
-      await postNotification(t, fake.notification({ orderId: order.gatewayRef, transactionStatus: 'deny', grossAmount: 150_000 }));
+      await postNotification(t, fake.notify({ orderId: order.gatewayRef, transactionStatus: 'deny', grossAmount: 150_000 }));
       expect((await readOrder(t, order.id)).status).toBe('failed');
       expect(hooks.expired).toHaveLength(0);
       await postNotification(t, settle(order.gatewayRef));
@@ -220,28 +225,33 @@ describe('payments through Midtrans (fake Midtrans on 127.0.0.1)', () => {
 
     it('cancel closes the order and releases what it held; a refund after payment marks it refunded without fulfilling again', async () => {
       const a = (await t.app.payments.createOrder(sampleOrder())).order;
-      await postNotification(t, fake.notification({ orderId: a.gatewayRef, transactionStatus: 'cancel', grossAmount: 150_000 }));
+      await postNotification(t, fake.notify({ orderId: a.gatewayRef, transactionStatus: 'cancel', grossAmount: 150_000 }));
       expect((await readOrder(t, a.id)).status).toBe('canceled');
       expect(hooks.expired.map((o) => o.id)).toEqual([a.id]);
 
       const b = (await t.app.payments.createOrder(sampleOrder())).order;
       await postNotification(t, settle(b.gatewayRef));
-      await postNotification(t, fake.notification({ orderId: b.gatewayRef, transactionStatus: 'refund', grossAmount: 150_000 }));
+      await postNotification(t, fake.notify({ orderId: b.gatewayRef, transactionStatus: 'refund', grossAmount: 150_000 }));
       expect((await readOrder(t, b.id)).status).toBe('refunded');
       expect(hooks.fulfilled).toHaveLength(1);
     });
 
     it('an expire notification expires the order once; a settlement after that is logged as a late payment and changes nothing', async () => {
       const { order } = await t.app.payments.createOrder(sampleOrder());
-      await postNotification(t, fake.notification({ orderId: order.gatewayRef, transactionStatus: 'expire', grossAmount: 150_000 }));
-      await postNotification(t, fake.notification({ orderId: order.gatewayRef, transactionStatus: 'expire', grossAmount: 150_000 }));
+      const expire = fake.notify({ orderId: order.gatewayRef, transactionStatus: 'expire', grossAmount: 150_000 });
+      await postNotification(t, expire);
+      await postNotification(t, expire);
       expect((await readOrder(t, order.id)).status).toBe('expired');
       expect(hooks.expired).toHaveLength(1);
       const late = await postNotification(t, settle(order.gatewayRef));
       expect(late.statusCode).toBe(200);
       expect((await readOrder(t, order.id)).status).toBe('expired');
       expect(hooks.fulfilled).toHaveLength(0);
-      expect((await notificationLog(t)).map((l) => l.outcome).sort()).toEqual(['applied', 'duplicate', 'late_payment']);
+      expect((await notificationLog(t)).map((l) => [l.outcome, l.count]).sort()).toEqual([
+        ['applied', 1],
+        ['duplicate', 1],
+        ['late_payment', 1],
+      ]);
     });
 
     it('rejects a forged signature with 401, changes nothing and logs it unverified', async () => {
@@ -256,11 +266,22 @@ describe('payments through Midtrans (fake Midtrans on 127.0.0.1)', () => {
       expect(edited.statusCode).toBe(401);
       expect((await readOrder(t, order.id)).status).toBe('pending');
       expect(hooks.fulfilled).toHaveLength(0);
-      const log = await notificationLog(t);
-      expect(log.map((l) => [l.verified, l.outcome, l.orderRef])).toEqual([
-        [false, 'rejected_forged', order.gatewayRef],
-        [false, 'rejected_forged', order.gatewayRef],
+      expect(await notificationLog(t)).toEqual([]);
+      // counted, per hour, sender and targeted order; the body is not kept
+      const rejections = await rejectionLog(t);
+      expect(rejections).toEqual([
+        expect.objectContaining({
+          reason: 'forged',
+          orderId: order.id,
+          count: 2,
+          sender: '127.0.0.1',
+          claimedOrderRef: order.gatewayRef,
+          claimedStatus: 'settlement',
+          claimedStatusCode: '200',
+          bodySha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+        }),
       ]);
+      expect(rejections[0]).not.toHaveProperty('body');
     });
 
     it('rejects a correctly signed notification whose amount differs from the order (400), changing nothing', async () => {
@@ -289,7 +310,14 @@ describe('payments through Midtrans (fake Midtrans on 127.0.0.1)', () => {
       const array = await postNotification(t, [full]);
       expect(array.statusCode).toBe(400);
       expect((await readOrder(t, order.id)).status).toBe('pending');
-      expect((await notificationLog(t)).every((l) => !l.verified && l.outcome === 'rejected_malformed')).toBe(true);
+      expect(await notificationLog(t)).toEqual([]);
+      const rejections = await rejectionLog(t);
+      expect(rejections.every((r) => r.reason === 'malformed')).toBe(true);
+      // the ones that named our order, and the rest
+      expect(rejections.map((r) => [r.orderId, r.count]).sort()).toEqual([
+        [null, 3],
+        [order.id, 2],
+      ]);
     });
 
     it('acknowledges (200) a valid notification for an order we do not have, and logs it', async () => {
@@ -322,9 +350,10 @@ describe('payments through Midtrans (fake Midtrans on 127.0.0.1)', () => {
       expect(replies.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
       expect(hooks.fulfilled).toHaveLength(1);
       expect((await readOrder(t, order.id)).status).toBe('paid');
-      const outcomes = (await notificationLog(t)).map((l) => l.outcome);
-      expect(outcomes.filter((o) => o === 'applied')).toHaveLength(1);
-      expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(19);
+      expect((await notificationLog(t)).map((l) => [l.outcome, l.count]).sort()).toEqual([
+        ['applied', 1],
+        ['duplicate', 19],
+      ]);
     });
   });
 
@@ -332,7 +361,7 @@ describe('payments through Midtrans (fake Midtrans on 127.0.0.1)', () => {
     it('expires open orders past their time after Midtrans closes them, once, and leaves the others', async () => {
       const due = (await t.app.payments.createOrder(sampleOrder({ expiresInMinutes: 1 }))).order;
       const failed = (await t.app.payments.createOrder(sampleOrder({ expiresInMinutes: 1 }))).order;
-      await postNotification(t, fake.notification({ orderId: failed.gatewayRef, transactionStatus: 'deny', grossAmount: 150_000 }));
+      await postNotification(t, fake.notify({ orderId: failed.gatewayRef, transactionStatus: 'deny', grossAmount: 150_000 }));
       const notYet = (await t.app.payments.createOrder(sampleOrder({ expiresInMinutes: 30 }))).order;
       const paid = (await t.app.payments.createOrder(sampleOrder({ expiresInMinutes: 1 }))).order;
       await postNotification(t, settle(paid.gatewayRef));
@@ -359,7 +388,7 @@ describe('payments through Midtrans (fake Midtrans on 127.0.0.1)', () => {
     it('keeps an order open when Midtrans says it was paid at the last second', async () => {
       const { order } = await t.app.payments.createOrder(sampleOrder({ expiresInMinutes: 1 }));
       fake.setExpireReply(order.gatewayRef, { status: 200, body: { status_code: '412', status_message: 'Merchant cannot modify the status of the transaction' } });
-      fake.setStatusReply(order.gatewayRef, { status: 200, body: { status_code: '200', transaction_status: 'settlement', order_id: order.gatewayRef } });
+      fake.setTransaction(order.gatewayRef, { transactionStatus: 'settlement', grossAmount: 150_000 });
       const expired = await t.app.payments.expireStaleOrders(new Date(Date.now() + 2 * 60_000));
       expect(expired).toEqual([]);
       expect((await readOrder(t, order.id)).status).toBe('pending');
