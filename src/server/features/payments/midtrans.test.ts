@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMidtransGateway, mapMidtransStatus, readMidtransNotification } from '../../adapters/payments/midtrans';
+import { createMidtransGateway, expectedStatusCodes, mapMidtransStatus, readMidtransNotification, readMidtransStatus } from '../../adapters/payments/midtrans';
 import { GatewayError, NotificationRejected } from '../../adapters/payments/port';
 import { orders, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
@@ -146,6 +146,41 @@ describe('payments through Midtrans (fake Midtrans on 127.0.0.1)', () => {
         expiresInMinutes: 5,
       });
       expect(fake.requests[0]!.headers['x-override-notification']).toBe('https://derap.id/api/payments/notification');
+    });
+
+    it("asks the status API with GET /v2/{order_id}/status and Basic auth, and reads Midtrans' answers", async () => {
+      const gateway = t.app.payments.gateway;
+      fake.notify({ orderId: 'REG-a', transactionStatus: 'settlement', grossAmount: 150_000, paymentType: 'gopay' });
+      expect(await gateway.getTransactionStatus('REG-a')).toMatchObject({ orderRef: 'REG-a', status: 'paid', gatewayStatus: 'settlement', grossAmount: 150_000, paymentType: 'gopay' });
+      expect(fake.requests.at(-1)).toMatchObject({
+        method: 'GET',
+        path: '/v2/REG-a/status',
+        headers: { authorization: `Basic ${Buffer.from(`${fake.serverKey}:`).toString('base64')}`, accept: 'application/json' },
+      });
+      fake.notify({ orderId: 'REG-b', transactionStatus: 'expire', grossAmount: 150_000 });
+      expect(await gateway.getTransactionStatus('REG-b')).toMatchObject({ status: 'expired', gatewayStatus: 'expire' });
+      // no transaction yet (Snap before a method is chosen): 404, as the HTTP status or inside a 200
+      expect(await gateway.getTransactionStatus('REG-none')).toBeNull();
+      fake.setStatusReply('REG-c', { status: 200, body: { status_code: '404', status_message: "Transaction doesn't exist." } });
+      expect(await gateway.getTransactionStatus('REG-c')).toBeNull();
+    });
+
+    it('reports a status API that fails, drops the connection, is unreadable or answers for another order as a GatewayError', async () => {
+      const gateway = t.app.payments.gateway;
+      const replies = [
+        { status: 500, body: { status_code: '500', status_message: 'Sorry, we encountered internal server error.' } },
+        { status: 401, body: { status_code: '401', status_message: 'Unknown Merchant server_key/id' } },
+        { status: 0, body: null },
+        { status: 200, body: 'not json' },
+        { status: 200, body: { status_code: '200', order_id: 'REG-x', transaction_status: 'settlement' } },
+        { status: 200, body: { status_code: '200', order_id: 'REG-other', transaction_status: 'settlement', gross_amount: '150000.00' } },
+      ];
+      for (const [i, reply] of replies.entries()) {
+        fake.setStatusReply('REG-x', reply);
+        await expect(gateway.getTransactionStatus('REG-x'), `reply ${i}`).rejects.toBeInstanceOf(GatewayError);
+      }
+      const unreachable = createMidtransGateway({ serverKey: 'k', clientKey: null, production: false, snapUrl: 'http://127.0.0.1:1', apiUrl: 'http://127.0.0.1:1', notificationUrl: null });
+      await expect(unreachable.getTransactionStatus('REG-x')).rejects.toBeInstanceOf(GatewayError);
     });
 
     it('does not serve the sandbox checkout while Midtrans is configured', async () => {
@@ -423,6 +458,69 @@ describe('Midtrans notification reading (unit)', () => {
     expect(mapMidtransStatus('refund')).toBe('refunded');
     expect(mapMidtransStatus('partial_refund')).toBe('paid');
     expect(mapMidtransStatus('something_new')).toBeNull();
+  });
+
+  it("pairs each transaction_status (and a card capture's fraud_status) with the status code Midtrans sends for it", () => {
+    const table: [string, string | null, readonly string[] | null][] = [
+      ['settlement', null, ['200']],
+      ['capture', 'accept', ['200']],
+      ['capture', null, ['200']],
+      ['capture', 'challenge', ['201']],
+      ['capture', 'deny', ['202']],
+      ['authorize', 'accept', ['200']],
+      ['refund', null, ['200']],
+      ['partial_refund', null, ['200']],
+      ['chargeback', null, ['200']],
+      ['partial_chargeback', null, ['200']],
+      ['pending', null, ['201']],
+      ['deny', null, ['202']],
+      ['expire', null, ['202']],
+      ['failure', null, ['202']],
+      ['cancel', null, ['200', '202']],
+      ['something_new', null, null],
+    ];
+    for (const [status, fraud, codes] of table) expect(expectedStatusCodes(status, fraud), `${status}/${fraud}`).toEqual(codes);
+  });
+
+  it('rejects a correctly signed notification whose status was swapped for one of another status code', async () => {
+    const fake = await startFakeMidtrans('server-key');
+    try {
+      const read = (body: Record<string, string>) => readMidtransNotification(body, 'server-key');
+      const pending = fake.notification({ orderId: 'REG-1', transactionStatus: 'pending', grossAmount: 1000 });
+      expect(read(pending)).toMatchObject({ status: 'pending' });
+      for (const swapped of ['settlement', 'capture', 'deny', 'expire', 'refund']) {
+        expect(() => read({ ...pending, transaction_status: swapped }), swapped).toThrow(
+          expect.objectContaining({ reason: 'status_code_mismatch', message: 'Kode status notifikasi tidak sesuai dengan status transaksinya.' }),
+        );
+      }
+      // fraud_status is not signed either: a challenged capture (201) cannot be turned into an accepted one
+      const challenged = fake.notification({ orderId: 'REG-1', transactionStatus: 'capture', fraudStatus: 'challenge', grossAmount: 1000 });
+      expect(read(challenged)).toMatchObject({ status: 'pending' });
+      expect(() => read({ ...challenged, fraud_status: 'accept' })).toThrow(expect.objectContaining({ reason: 'status_code_mismatch' }));
+      // a status we do not know carries no expectation, and changes nothing
+      expect(read({ ...pending, transaction_status: 'something_new' })).toMatchObject({ status: null });
+      // the signature is checked first: a forgery is 'forged', whatever its status code
+      expect(() => read({ ...pending, status_code: '200', transaction_status: 'settlement' })).toThrow(expect.objectContaining({ reason: 'forged' }));
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('reads a status API answer: lower-cases the status, parses the amount, and refuses an answer about another order', () => {
+    const answer = { status_code: '200', order_id: 'REG-1', transaction_status: 'PENDING', gross_amount: '238429.00', fraud_status: 'accept', transaction_id: 't-1', payment_type: 'dana' };
+    expect(readMidtransStatus(answer, 'REG-1')).toEqual({
+      orderRef: 'REG-1',
+      status: 'pending',
+      gatewayStatus: 'pending',
+      grossAmount: 238_429,
+      transactionId: 't-1',
+      paymentType: 'dana',
+    });
+    expect(readMidtransStatus({ ...answer, transaction_status: 'capture', fraud_status: 'challenge' }, 'REG-1').status).toBe('pending');
+    expect(readMidtransStatus({ ...answer, gross_amount: '1000.50' }, 'REG-1').grossAmount).toBe(1000.5);
+    expect(() => readMidtransStatus(answer, 'REG-2')).toThrow(GatewayError);
+    expect(() => readMidtransStatus({ ...answer, gross_amount: 'banyak' }, 'REG-1')).toThrow(GatewayError);
+    expect(() => readMidtransStatus({ ...answer, transaction_status: 42 }, 'REG-1')).toThrow(GatewayError);
   });
 
   it('checks SHA512(order_id + status_code + gross_amount + server key) on the exact strings', async () => {

@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { orders } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { startFakeMidtrans, type FakeMidtrans } from '../../test/fake-midtrans';
-import { notificationLog, postNotification, readOrder, recordHooks, sampleOrder, type HookLog } from './payment-test-helpers';
+import { notificationLog, postNotification, readOrder, recordHooks, rejectionLog, sampleOrder, type HookLog } from './payment-test-helpers';
+import { NOTIFICATION_BODY_MAX_BYTES } from './service';
 
 /**
  * Attacks on the webhook by someone who captured genuine notifications (a proxy log, a shared
@@ -53,9 +56,14 @@ describe('payment notification attacks (fake Midtrans on 127.0.0.1)', () => {
     fake.setStatusReply(order.gatewayRef, statusReply(order.gatewayRef, 'pending', '150000.00', '201'));
     const res = await postNotification(t, { ...pending, transaction_status: 'settlement' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'STATUS_CODE_MISMATCH' });
+    expect(res.json()).toEqual({ code: 'STATUS_CODE_MISMATCH', message: 'Kode status notifikasi tidak sesuai dengan status transaksinya.' });
     expect((await readOrder(t, order.id)).status).toBe('pending');
     expect(hooks.fulfilled).toHaveLength(0);
+    expect(fake.requests.some((r) => r.method === 'GET')).toBe(false); // refused before anything else
+    expect(await notificationLog(t)).toEqual([]);
+    expect(await rejectionLog(t)).toEqual([
+      expect.objectContaining({ reason: 'status_code_mismatch', orderId: order.id, claimedStatus: 'settlement', claimedStatusCode: '201', count: 1 }),
+    ]);
   });
 
   it("refuses a captured 'authorize' (200) re-sent as 'settlement' when the gateway says it is only authorized", async () => {
@@ -68,6 +76,9 @@ describe('payment notification attacks (fake Midtrans on 127.0.0.1)', () => {
     expect((await readOrder(t, order.id)).status).toBe('pending');
     expect(hooks.fulfilled).toHaveLength(0);
     expect(fake.requests.filter((r) => r.method === 'GET').map((r) => r.path)).toEqual([`/v2/${order.gatewayRef}/status`]);
+    expect(await notificationLog(t)).toEqual([
+      expect.objectContaining({ verified: true, outcome: 'unconfirmed', transactionStatus: 'settlement', confirmedStatus: 'authorize', orderId: order.id }),
+    ]);
   });
 
   it("refuses a paid order's captured settlement re-sent as 'refund' while the gateway still says settlement", async () => {
@@ -115,6 +126,7 @@ describe('payment notification attacks (fake Midtrans on 127.0.0.1)', () => {
     expect(res.statusCode).toBe(503);
     expect((await readOrder(t, order.id)).status).toBe('pending');
     expect(hooks.fulfilled).toHaveLength(0);
+    expect((await notificationLog(t))[0]).toMatchObject({ outcome: 'confirmation_failed', orderId: order.id });
   });
 
   it('answers 503 while the status API cannot be reached, applies nothing, and applies the retry once', async () => {
@@ -127,33 +139,133 @@ describe('payment notification attacks (fake Midtrans on 127.0.0.1)', () => {
     expect((await readOrder(t, order.id)).status).toBe('pending');
     expect(hooks.fulfilled).toHaveLength(0);
 
+    fake.setStatusReply(order.gatewayRef, { status: 0, body: null }); // connection dropped
+    expect((await postNotification(t, settlement)).statusCode).toBe(503);
+    expect((await readOrder(t, order.id)).status).toBe('pending');
+
     fake.setStatusReply(order.gatewayRef, statusReply(order.gatewayRef, 'settlement'));
     expect((await postNotification(t, settlement)).statusCode).toBe(200);
     expect((await postNotification(t, settlement)).statusCode).toBe(200);
     expect((await readOrder(t, order.id)).status).toBe('paid');
     expect(hooks.fulfilled).toHaveLength(1);
+    expect((await notificationLog(t)).map((l) => [l.outcome, l.count]).sort()).toEqual([
+      ['applied', 1],
+      ['confirmation_failed', 2],
+      ['duplicate', 1],
+    ]);
   });
 
-  it('a flood of large forged notifications from one address adds counts, not rows or bodies', async () => {
+  it('applies what the status API says when it differs from the claim but is itself a change', async () => {
+    const { order } = await t.app.payments.createOrder(sampleOrder());
+    // an 'expire' notification (202) arrives, but the payer paid at the last second
+    const expire = fake.notification({ orderId: order.gatewayRef, transactionStatus: 'expire', grossAmount: 150_000 });
+    fake.setTransaction(order.gatewayRef, { transactionStatus: 'settlement', grossAmount: 150_000, paymentType: 'gopay' });
+    expect((await postNotification(t, expire)).statusCode).toBe(200);
+    expect(await readOrder(t, order.id)).toMatchObject({ status: 'paid', paymentType: 'gopay' });
+    expect(hooks.fulfilled).toHaveLength(1);
+    expect(hooks.expired).toHaveLength(0);
+    expect((await notificationLog(t))[0]).toMatchObject({ outcome: 'applied', transactionStatus: 'expire', confirmedStatus: 'settlement' });
+  });
+
+  it('holds no lock on the order while it waits for the status API', async () => {
+    const { order } = await t.app.payments.createOrder(sampleOrder());
+    const settlement = fake.notify({ orderId: order.gatewayRef, transactionStatus: 'settlement', grossAmount: 150_000 });
+    const gate = fake.pauseNextStatus();
+    const pending = postNotification(t, settlement);
+    await gate.reached;
+    // While the webhook waits on the gateway, another transaction can lock (and change) the order row.
+    const locked = t.database.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update', { noWait: true });
+      await tx.update(orders).set({ description: 'dikunci sebentar' }).where(eq(orders.id, order.id));
+      return row!.status;
+    });
+    const outcome = await Promise.race([locked, new Promise((resolve) => setTimeout(() => resolve('timed out: the row was locked'), 5_000))]);
+    expect(outcome).toBe('pending');
+    gate.release();
+    expect((await pending).statusCode).toBe(200);
+    expect(await readOrder(t, order.id)).toMatchObject({ status: 'paid', description: 'dikunci sebentar' });
+  });
+
+  it('applies no change it did not confirm when the order moved between the check and the lock (503, the retry is confirmed)', async () => {
+    const { order } = await t.app.payments.createOrder(sampleOrder());
+    await postNotification(t, fake.notify({ orderId: order.gatewayRef, transactionStatus: 'deny', grossAmount: 150_000 }));
+    const failed = await readOrder(t, order.id);
+    expect(failed.status).toBe('failed');
+    fake.requests.length = 0;
+    // The payer retries: Midtrans says pending. The webhook's first look (stale: still 'pending') sees no change to confirm.
+    const retry = fake.notify({ orderId: order.gatewayRef, transactionStatus: 'pending', grossAmount: 150_000 });
+    const spy = vi.spyOn(t.app.payments, 'findOrderByRef').mockResolvedValueOnce({ ...failed, status: 'pending' });
+    try {
+      const res = await postNotification(t, retry);
+      expect(res.statusCode).toBe(503);
+      expect((await readOrder(t, order.id)).status).toBe('failed');
+      expect(fake.requests.some((r) => r.method === 'GET')).toBe(false);
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await postNotification(t, retry)).statusCode).toBe(200);
+    expect((await readOrder(t, order.id)).status).toBe('pending');
+  });
+
+  it('a flood of large rejected notifications from one address adds counts, not rows or bodies', async () => {
     const { order } = await t.app.payments.createOrder(sampleOrder());
     const padding = 'x'.repeat(60 * 1024);
-    const forged = (i: number, orderId: string) => ({
-      ...fake.notification({ orderId, transactionStatus: 'settlement', grossAmount: 150_000, signWith: `guess-${i}` }),
-      padding,
-    });
-    for (let i = 0; i < 60; i++) {
-      // half aimed at a real order, half at made-up ones (each a different ref)
-      const orderId = i % 2 === 0 ? order.gatewayRef : `REG-made-up-${i}`;
-      const res = await t.app.inject({ method: 'POST', url: '/api/payments/notification', payload: forged(i, orderId), remoteAddress: '203.0.113.7' });
-      expect(res.statusCode).toBe(401);
+    const post = (payload: unknown, remoteAddress: string) =>
+      t.app.inject({ method: 'POST', url: '/api/payments/notification', payload: payload as Record<string, string>, remoteAddress });
+    const flood = 120;
+    for (let i = 0; i < flood; i++) {
+      // forged (aimed at a real order, or at made-up ones, each a different ref), unreadable, or with a swapped status
+      const kind = i % 4;
+      const orderId = kind === 1 ? `REG-made-up-${i}` : order.gatewayRef;
+      const signed = fake.notification({ orderId, transactionStatus: 'pending', grossAmount: kind === 2 ? 'banyak' : 150_000, signWith: kind < 2 ? `guess-${i}` : undefined });
+      const payload = kind === 3 ? { ...signed, transaction_status: 'settlement' } : signed;
+      const res = await post({ ...payload, padding }, '203.0.113.7');
+      expect(res.statusCode).toBe(kind < 2 ? 401 : 400);
     }
-    expect(await notificationLog(t)).toHaveLength(0); // the audit of verified notifications holds none of it
-    const stored = await t.database.db.execute<{ bytes: number }>(
-      // every rejected-notification table together: bounded, no 60 KB bodies
-      `select coalesce(sum(pg_column_size(t.*)), 0)::int as bytes from payment_notification_rejections t`,
-    );
-    const bytes = (stored as unknown as { rows: { bytes: number }[] }).rows[0]!.bytes;
-    expect(bytes).toBeLessThan(4 * 1024);
+    // another address gets its own rows
+    expect((await post({ ...fake.notification({ orderId: order.gatewayRef, transactionStatus: 'settlement', grossAmount: 1, signWith: 'x' }), padding }, '198.51.100.9')).statusCode).toBe(401);
+
+    expect(await notificationLog(t)).toEqual([]); // the audit of verified notifications holds none of it
+    const rows = await rejectionLog(t);
+    const summary = rows.map((r) => [r.sender, r.reason, r.orderId === order.id ? 'our order' : (r.orderId ?? 'no order'), r.count]).sort();
+    expect(summary).toEqual([
+      ['198.51.100.9', 'forged', 'our order', 1],
+      ['203.0.113.7', 'forged', 'no order', flood / 4], // 30 different made-up refs share one row
+      ['203.0.113.7', 'forged', 'our order', flood / 4],
+      ['203.0.113.7', 'malformed', 'our order', flood / 4],
+      ['203.0.113.7', 'status_code_mismatch', 'our order', flood / 4],
+    ]);
+    const madeUp = rows.find((r) => r.orderId === null)!;
+    expect(madeUp.claimedOrderRef).toBe(`REG-made-up-${flood - 3}`); // the latest claim, as a sample
+    expect(madeUp.bodyBytes).toBeGreaterThan(60 * 1024); // its size is recorded, not its content
+    const stored = await t.database.db.execute(sql`select coalesce(sum(pg_column_size(t.*)), 0)::int as bytes from payment_notification_rejections t`);
+    expect((stored as unknown as { rows: { bytes: number }[] }).rows[0]!.bytes).toBeLessThan(5 * 1024);
     expect((await readOrder(t, order.id)).status).toBe('pending');
+  });
+
+  it('a replayed genuine notification adds to one audit entry; a huge genuine body is kept as a bounded summary', async () => {
+    const { order } = await t.app.payments.createOrder(sampleOrder());
+    const settlement = { ...fake.notify({ orderId: order.gatewayRef, transactionStatus: 'settlement', grossAmount: 150_000 }), padding: 'y'.repeat(40 * 1024) };
+    for (let i = 0; i < 30; i++) expect((await postNotification(t, settlement)).statusCode).toBe(200);
+    const log = await notificationLog(t);
+    expect(log.map((l) => [l.outcome, l.count])).toEqual([
+      ['applied', 1],
+      ['duplicate', 29],
+    ]);
+    expect(log[1]!.lastReceivedAt.getTime()).toBeGreaterThanOrEqual(log[1]!.receivedAt.getTime());
+    const body = log[0]!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ order_id: order.gatewayRef, transaction_status: 'settlement', status_code: '200', gross_amount: '150000.00' });
+    expect(body).not.toHaveProperty('padding');
+    expect(body._truncated).toEqual({ bytes: expect.any(Number), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(JSON.stringify(body).length).toBeLessThan(NOTIFICATION_BODY_MAX_BYTES);
+    expect(hooks.fulfilled).toHaveLength(1);
+  });
+
+  it('keeps rejection summaries for 90 days', async () => {
+    await postNotification(t, fake.notification({ orderId: 'REG-x', transactionStatus: 'settlement', grossAmount: 1, signWith: 'x' }));
+    const [row] = await rejectionLog(t);
+    expect(await t.app.payments.pruneRejectedNotifications(new Date(row!.lastAt.getTime() + 89 * 86_400_000))).toBe(0);
+    expect(await t.app.payments.pruneRejectedNotifications(new Date(row!.lastAt.getTime() + 91 * 86_400_000))).toBe(1);
+    expect(await rejectionLog(t)).toEqual([]);
   });
 });
