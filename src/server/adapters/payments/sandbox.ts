@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paymentSandboxTransactions } from '../../db/schema';
 import { mapMidtransStatus, midtransSignature, midtransTime, readMidtransNotification } from './midtrans';
-import type { PaymentGateway } from './port';
+import type { GatewayTransaction, PaymentGateway } from './port';
 
 /**
  * The built-in gateway (default when no Midtrans server key is set): `payment_url` opens our own
@@ -33,22 +33,26 @@ export function createSandboxGateway(opts: { publicUrl: string; key: string; db:
     async verifyNotification(body) {
       return readMidtransNotification(body, opts.key);
     },
-    async getTransactionStatus(orderRef) {
-      const [row] = await opts.db.select().from(paymentSandboxTransactions).where(eq(paymentSandboxTransactions.orderRef, orderRef));
-      if (!row) return null;
-      return {
-        orderRef: row.orderRef,
-        status: mapMidtransStatus(row.transactionStatus),
-        gatewayStatus: row.transactionStatus,
-        grossAmount: row.grossAmount,
-        transactionId: row.transactionId,
-        paymentType: row.paymentType,
-      };
+    getTransactionStatus: (orderRef) => transactionOf(opts.db, orderRef),
+    // The checkout page itself refuses an expired order; only one paid there (whose notification
+    // did not get through) is reported as settled.
+    async expireTransaction(orderRef) {
+      const status = (await transactionOf(opts.db, orderRef))?.status;
+      return status === 'paid' || status === 'refunded' ? 'settled' : 'expired';
     },
-    // Nothing is open anywhere else: the checkout page itself refuses an expired order.
-    async expireTransaction() {
-      return 'expired';
-    },
+  };
+}
+
+async function transactionOf(db: Db, orderRef: string): Promise<GatewayTransaction | null> {
+  const [row] = await db.select().from(paymentSandboxTransactions).where(eq(paymentSandboxTransactions.orderRef, orderRef));
+  if (!row) return null;
+  return {
+    orderRef: row.orderRef,
+    status: mapMidtransStatus(row.transactionStatus),
+    gatewayStatus: row.transactionStatus,
+    grossAmount: row.grossAmount,
+    transactionId: row.transactionId,
+    paymentType: row.paymentType,
   };
 }
 

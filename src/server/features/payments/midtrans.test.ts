@@ -420,17 +420,19 @@ describe('payments through Midtrans (fake Midtrans on 127.0.0.1)', () => {
       expect(hooks.expired).toHaveLength(2);
     });
 
-    it('keeps an order open when Midtrans says it was paid at the last second', async () => {
+    it('applies a payment made at the last second from the status API instead of expiring the order', async () => {
       const { order } = await t.app.payments.createOrder(sampleOrder({ expiresInMinutes: 1 }));
       fake.setExpireReply(order.gatewayRef, { status: 200, body: { status_code: '412', status_message: 'Merchant cannot modify the status of the transaction' } });
-      fake.setTransaction(order.gatewayRef, { transactionStatus: 'settlement', grossAmount: 150_000 });
+      fake.setTransaction(order.gatewayRef, { transactionStatus: 'settlement', grossAmount: 150_000, paymentType: 'gopay' });
       const expired = await t.app.payments.expireStaleOrders(new Date(Date.now() + 2 * 60_000));
       expect(expired).toEqual([]);
-      expect((await readOrder(t, order.id)).status).toBe('pending');
+      expect(await readOrder(t, order.id)).toMatchObject({ status: 'paid', paymentType: 'gopay' });
+      expect(hooks.fulfilled.map((o) => o.id)).toEqual([order.id]);
       expect(hooks.expired).toHaveLength(0);
-      // its notification then pays it as usual
-      await postNotification(t, settle(order.gatewayRef));
-      expect((await readOrder(t, order.id)).status).toBe('paid');
+      expect(await notificationLog(t)).toEqual([expect.objectContaining({ outcome: 'applied', transactionStatus: 'settlement', confirmedStatus: 'settlement', body: expect.objectContaining({ source: 'status_api' }) })]);
+      // its notification, when it comes, changes nothing more
+      expect((await postNotification(t, settle(order.gatewayRef))).statusCode).toBe(200);
+      expect(hooks.fulfilled).toHaveLength(1);
     });
 
     it('leaves an order for the next sweep when Midtrans cannot be asked', async () => {

@@ -156,6 +156,20 @@ describe('built-in sandbox gateway (no Midtrans key)', () => {
     expect((await t.app.inject({ method: 'GET', url: pathOf(payment_url) })).body).toContain('Batas waktu pembayaran telah habis.');
   });
 
+  it('a payment whose notification failed at the checkout is applied by the expiry sweep from the sandbox record', async () => {
+    const { order, payment_url } = await t.app.payments.createOrder(sampleOrder());
+    hooks.failNext = true; // the fulfilment fails once: the webhook answers 503
+    const res = await submit(payment_url, 'action=pay&method=gopay');
+    expect(res.statusCode).toBe(502);
+    expect(res.body).toContain('Notifikasi pembayaran tidak dapat diproses. Silakan coba lagi.');
+    expect((await readOrder(t, order.id)).status).toBe('pending');
+    const later = new Date(Date.now() + 2 * 60 * 60_000);
+    expect(await t.app.payments.expireStaleOrders(later)).toEqual([]);
+    expect(await readOrder(t, order.id)).toMatchObject({ status: 'paid', paymentType: 'gopay' });
+    expect(hooks.fulfilled.map((o) => o.id)).toEqual([order.id]);
+    expect(hooks.expired).toHaveLength(0);
+  });
+
   it('answers an unknown order with a 404 page and a bad action with 400', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/payments/sandbox/REG-000000000000000000000000' });
     expect(res.statusCode).toBe(404);

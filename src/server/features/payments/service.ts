@@ -154,7 +154,10 @@ export interface PaymentService {
    * status API, then move the order forward once. Throws HttpError 400/401/409/503.
    */
   handleNotification(body: unknown, source?: NotificationSource): Promise<NotificationResult>;
-  /** Expires open orders whose time is up (asking the gateway first); returns those it expired. */
+  /**
+   * Expires open orders whose time is up, asking the gateway first; one the gateway says was paid
+   * is applied from its status API instead. Returns the orders it expired.
+   */
   expireStaleOrders(now?: Date): Promise<OrderRow[]>;
   /** Deletes rejection summaries older than REJECTION_RETENTION_DAYS; returns how many. */
   pruneRejectedNotifications(now?: Date): Promise<number>;
@@ -357,6 +360,28 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     }
   }
 
+  /**
+   * Applies what the gateway's status API says about an order, without a notification (the expiry
+   * sweep's reconciliation): the same checks and hooks, logged with the answer as its body.
+   */
+  async function reconcileOrder(orderRef: string): Promise<NotificationResult | null> {
+    const confirmed = await gateway.getTransactionStatus(orderRef);
+    if (!confirmed) return null;
+    return db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const r = await applyNotification(tx, confirmed, confirmed);
+      await logNotification(tx, {
+        orderRef,
+        orderId: r.order?.id ?? null,
+        outcome: r.outcome,
+        transactionStatus: confirmed.gatewayStatus,
+        confirmedStatus: confirmed.gatewayStatus,
+        body: { source: 'status_api', ...confirmed },
+      });
+      return r;
+    });
+  }
+
   const service: PaymentService = {
     gateway,
 
@@ -517,7 +542,10 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
         try {
           // Ask the gateway first (no lock held over HTTP): an order paid at the last second stays open for its notification.
           if ((await gateway.expireTransaction(candidate.gatewayRef)) === 'settled') {
-            log.info({ orderId: candidate.id }, 'order paid at the gateway before it expired; waiting for the notification');
+            // Paid at the gateway: apply it from the status API now, rather than wait for a notification
+            // that may never come (Midtrans gives up after five retries).
+            const r = await reconcileOrder(candidate.gatewayRef);
+            log.info({ orderId: candidate.id, outcome: r?.outcome ?? 'no_transaction' }, 'order paid at the gateway before it expired; applied from the status API');
             continue;
           }
           const row = await db.transaction(async (txRaw) => {
