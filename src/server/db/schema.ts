@@ -178,6 +178,8 @@ export const paymentNotifications = pgTable(
     /** The first such notification's body, bounded in size. */
     body: jsonb('body').notNull(),
     count: integer('count').notNull().default(1),
+    /** SHA-256 of the latest such body: an identical replay gets the last answer without asking the gateway again. */
+    lastBodySha256: text('last_body_sha256'),
     /** `gateway|order ref|outcome|claimed|confirmed`: what makes two notifications the same entry. */
     dedupKey: text('dedup_key'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),

@@ -27,6 +27,7 @@ CREATE TABLE "payment_sandbox_transactions" (
 --> statement-breakpoint
 ALTER TABLE "payment_notifications" ADD COLUMN "confirmed_status" text;--> statement-breakpoint
 ALTER TABLE "payment_notifications" ADD COLUMN "count" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "payment_notifications" ADD COLUMN "last_body_sha256" text;--> statement-breakpoint
 ALTER TABLE "payment_notifications" ADD COLUMN "dedup_key" text;--> statement-breakpoint
 ALTER TABLE "payment_notifications" ADD COLUMN "last_received_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "payment_notification_rejections" ADD CONSTRAINT "payment_notification_rejections_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

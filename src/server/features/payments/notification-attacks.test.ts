@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { orders } from '../../db/schema';
+import { orders, paymentNotifications } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { startFakeMidtrans, type FakeMidtrans } from '../../test/fake-midtrans';
 import { notificationLog, postNotification, readOrder, recordHooks, rejectionLog, sampleOrder, type HookLog } from './payment-test-helpers';
@@ -31,6 +31,10 @@ describe('payment notification attacks (fake Midtrans on 127.0.0.1)', () => {
     await t.close();
     await fake.close();
   });
+
+  /** As if a minute passed: the gateway is asked again about claims it did not confirm. */
+  const aMinuteLater = () => t.database.db.update(paymentNotifications).set({ lastReceivedAt: sql`last_received_at - interval '61 seconds'` });
+  const statusRequests = () => fake.requests.filter((r) => r.method === 'GET').length;
 
   /** What Midtrans' status API answers for an order in `status`. */
   const statusReply = (orderId: string, transactionStatus: string, grossAmount = '150000.00', statusCode = '200') => ({
@@ -139,20 +143,42 @@ describe('payment notification attacks (fake Midtrans on 127.0.0.1)', () => {
     expect((await readOrder(t, order.id)).status).toBe('pending');
     expect(hooks.fulfilled).toHaveLength(0);
 
+    // the same body again at once: the last answer, without asking
+    expect((await postNotification(t, settlement)).statusCode).toBe(503);
+    expect(statusRequests()).toBe(1);
+
+    await aMinuteLater(); // Midtrans retries minutes apart
     fake.setStatusReply(order.gatewayRef, { status: 0, body: null }); // connection dropped
     expect((await postNotification(t, settlement)).statusCode).toBe(503);
     expect((await readOrder(t, order.id)).status).toBe('pending');
 
+    await aMinuteLater();
     fake.setStatusReply(order.gatewayRef, statusReply(order.gatewayRef, 'settlement'));
     expect((await postNotification(t, settlement)).statusCode).toBe(200);
     expect((await postNotification(t, settlement)).statusCode).toBe(200);
     expect((await readOrder(t, order.id)).status).toBe('paid');
     expect(hooks.fulfilled).toHaveLength(1);
+    expect(statusRequests()).toBe(3);
     expect((await notificationLog(t)).map((l) => [l.outcome, l.count]).sort()).toEqual([
       ['applied', 1],
-      ['confirmation_failed', 2],
+      ['confirmation_failed', 3],
       ['duplicate', 1],
     ]);
+  });
+
+  it('answers an identical replay of an unconfirmed notification without asking the gateway again, and never holds back a genuine one', async () => {
+    const { order } = await t.app.payments.createOrder(sampleOrder());
+    const authorize = fake.notification({ orderId: order.gatewayRef, transactionStatus: 'authorize', grossAmount: 150_000, paymentType: 'credit_card' });
+    fake.setTransaction(order.gatewayRef, { transactionStatus: 'authorize', grossAmount: 150_000, paymentType: 'credit_card' });
+    const swapped = { ...authorize, transaction_status: 'settlement' };
+    for (let i = 0; i < 10; i++) expect((await postNotification(t, swapped)).statusCode).toBe(409);
+    expect(statusRequests()).toBe(1);
+    expect((await notificationLog(t)).map((l) => [l.outcome, l.confirmedStatus, l.count])).toEqual([['unconfirmed', 'authorize', 10]]);
+    // Midtrans captures the card and notifies: another body, asked about and applied at once
+    expect((await postNotification(t, fake.notify({ orderId: order.gatewayRef, transactionStatus: 'capture', grossAmount: 150_000, paymentType: 'credit_card' }))).statusCode).toBe(200);
+    expect(statusRequests()).toBe(2);
+    expect((await readOrder(t, order.id)).status).toBe('paid');
+    expect(hooks.fulfilled).toHaveLength(1);
   });
 
   it('applies what the status API says when it differs from the claim but is itself a change', async () => {
@@ -203,6 +229,7 @@ describe('payment notification attacks (fake Midtrans on 127.0.0.1)', () => {
     } finally {
       spy.mockRestore();
     }
+    await aMinuteLater(); // Midtrans retries minutes apart
     expect((await postNotification(t, retry)).statusCode).toBe(200);
     expect((await readOrder(t, order.id)).status).toBe('pending');
   });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   isOpenOrder,
@@ -41,6 +41,8 @@ const SWEEP_BATCH = 200;
 export const NOTIFICATION_BODY_MAX_BYTES = 8 * 1024;
 /** Rejected notifications are counted per hour, sender, reason and targeted order. */
 const REJECTION_WINDOW_MS = 60 * 60 * 1000;
+/** An identical notification the gateway did not confirm is put to it again only after this long. */
+export const RECONFIRM_AFTER_MS = 60_000;
 /** How long rejection summaries are kept. */
 export const REJECTION_RETENTION_DAYS = 90;
 
@@ -68,6 +70,8 @@ function storableJson(value: unknown): unknown {
   return value;
 }
 
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
 const clip = (value: unknown, max: number): string | null => (typeof value === 'string' ? storable(value).slice(0, max) : null);
 
 /** The fields support needs from a Midtrans notification, when its whole body is too large to keep. */
@@ -80,7 +84,7 @@ export function boundedBody(body: unknown): unknown {
   if (bytes <= NOTIFICATION_BODY_MAX_BYTES) return storableJson(body ?? {});
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const kept = Object.fromEntries(summaryFields.map((k) => [k, clip(b[k], 200)]).filter(([, v]) => v !== null));
-  return { ...kept, _truncated: { bytes, sha256: createHash('sha256').update(serialized).digest('hex') } };
+  return { ...kept, _truncated: { bytes, sha256: sha256(serialized) } };
 }
 
 const refPrefix: Record<OrderKind, string> = { subscription: 'SUB', registration: 'REG', coach_package: 'CPK' };
@@ -232,6 +236,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       body: unknown;
     },
   ) {
+    const lastBodySha256 = sha256(JSON.stringify(entry.body ?? null));
     const orderRef = storable(entry.orderRef).slice(0, 200);
     const transactionStatus = storable(entry.transactionStatus).slice(0, 100);
     const confirmedStatus = entry.confirmedStatus ? storable(entry.confirmedStatus).slice(0, 100) : null;
@@ -246,6 +251,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
         transactionStatus,
         confirmedStatus,
         body: boundedBody(entry.body),
+        lastBodySha256,
         dedupKey: [gateway.name, orderRef, entry.outcome, transactionStatus, confirmedStatus ?? '-'].join('|'),
       })
       .onConflictDoUpdate({
@@ -253,6 +259,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
         set: {
           count: sql`${paymentNotifications.count} + 1`,
           lastReceivedAt: sql`now()`,
+          lastBodySha256,
           orderId: sql`coalesce(excluded.order_id, ${paymentNotifications.orderId})`,
         },
       });
@@ -279,7 +286,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       claimedStatus: clip(b.transaction_status, 40),
       claimedStatusCode: clip(b.status_code, 8),
       bodyBytes,
-      bodySha256: createHash('sha256').update(serialized).digest('hex'),
+      bodySha256: sha256(serialized),
     };
     await db
       .insert(paymentNotificationRejections)
@@ -482,6 +489,29 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       let confirmed: GatewayTransaction | null | undefined;
       const current = await service.findOrderByRef(verified.orderRef);
       if (current && claimsChange(current, verified)) {
+        // The very same body, refused within the last minute, gets the same answer without asking
+        // again, so a replay flood does not become one on the gateway's API. Keyed by the body, so a
+        // replay can never hold back a genuine notification (another body); Midtrans' own retries
+        // of a body come minutes apart.
+        const [recent] = await db
+          .select({ outcome: paymentNotifications.outcome, confirmedStatus: paymentNotifications.confirmedStatus })
+          .from(paymentNotifications)
+          .where(
+            and(
+              eq(paymentNotifications.orderId, current.id),
+              eq(paymentNotifications.lastBodySha256, sha256(JSON.stringify(body ?? null))),
+              inArray(paymentNotifications.outcome, ['unconfirmed', 'confirmation_failed']),
+              gt(paymentNotifications.lastReceivedAt, new Date(Date.now() - RECONFIRM_AFTER_MS)),
+            ),
+          )
+          .orderBy(desc(paymentNotifications.lastReceivedAt))
+          .limit(1);
+        if (recent) {
+          const outcome = recent.outcome as 'unconfirmed' | 'confirmation_failed';
+          await logOutside({ outcome, order: current, confirmedStatus: recent.confirmedStatus });
+          if (outcome === 'unconfirmed') throw new HttpError(409, paymentMessages.notConfirmed, 'NOTIFICATION_NOT_CONFIRMED');
+          throw new HttpError(503, paymentMessages.retry, 'NOTIFICATION_RETRY');
+        }
         try {
           confirmed = await gateway.getTransactionStatus(verified.orderRef);
         } catch (err) {
