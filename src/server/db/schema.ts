@@ -179,7 +179,12 @@ export const orders = pgTable(
   ],
 );
 
-/** Every notification the webhook received, verified or not: the audit trail of order changes. */
+/**
+ * The audit trail of verified notifications (signature and status code checked): one row per
+ * distinct (order, outcome, claimed status, status the gateway confirmed), so a replayed
+ * notification adds to `count` instead of a row. Rejected ones are summarised in
+ * `payment_notification_rejections`.
+ */
 export const paymentNotifications = pgTable(
   'payment_notifications',
   {
@@ -188,14 +193,80 @@ export const paymentNotifications = pgTable(
     orderRef: text('order_ref'),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     verified: boolean('verified').notNull(),
-    /** What the webhook did with it: applied, duplicate, ignored_transition, unknown_order, … */
+    /** What the webhook did with it: applied, duplicate, unconfirmed, ignored_transition, unknown_order, … */
     outcome: text('outcome').notNull(),
+    /** The status the notification claimed (Midtrans `transaction_status`). */
     transactionStatus: text('transaction_status'),
+    /** What the gateway's status API said when asked before a change (null: not asked). */
+    confirmedStatus: text('confirmed_status'),
+    /** The first such notification's body, bounded in size. */
     body: jsonb('body').notNull(),
+    count: integer('count').notNull().default(1),
+    /** SHA-256 of the latest such body: an identical replay gets the last answer without asking the gateway again. */
+    lastBodySha256: text('last_body_sha256'),
+    /** `gateway|order ref|outcome|claimed|confirmed`: what makes two notifications the same entry. */
+    dedupKey: text('dedup_key'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    lastReceivedAt: timestamp('last_received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payment_notifications_order_idx').on(t.orderId), index('payment_notifications_received_idx').on(t.receivedAt)],
+  (t) => [
+    index('payment_notifications_order_idx').on(t.orderId),
+    index('payment_notifications_received_idx').on(t.receivedAt),
+    uniqueIndex('payment_notifications_dedup_key').on(t.dedupKey),
+  ],
 );
+
+/**
+ * Notifications the webhook refused (bad signature, unreadable, status code not matching the
+ * status), as a bounded summary — never the body: one row per hour, sender address, reason and
+ * targeted order (null for refs that match no order), counting repeats.
+ */
+export const paymentNotificationRejections = pgTable(
+  'payment_notification_rejections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** `hour|sender|reason|order id or -`. */
+    key: text('key').notNull(),
+    gateway: text('gateway', { enum: paymentGatewayNames }).notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    /** The sender's address as the rate limit sees it. */
+    sender: text('sender').notNull(),
+    /** forged, malformed or status_code_mismatch. */
+    reason: text('reason').notNull(),
+    /** The order the claimed ref names, when it names one of ours. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** The latest claims, truncated: order ref, transaction status, status code. */
+    claimedOrderRef: text('claimed_order_ref'),
+    claimedStatus: text('claimed_status'),
+    claimedStatusCode: text('claimed_status_code'),
+    /** Size and SHA-256 of the latest body (for matching against the gateway's dashboard or logs). */
+    bodyBytes: integer('body_bytes').notNull(),
+    bodySha256: text('body_sha256').notNull(),
+    count: integer('count').notNull().default(1),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_notification_rejections_key').on(t.key),
+    index('payment_notification_rejections_order_idx').on(t.orderId),
+    index('payment_notification_rejections_last_idx').on(t.lastAt),
+  ],
+);
+
+/**
+ * The built-in sandbox gateway's own record of what happened at its checkout page, one row per
+ * order ref: what its status API answers (never read from `orders`, or the confirmation would
+ * prove nothing). Only used without Midtrans.
+ */
+export const paymentSandboxTransactions = pgTable('payment_sandbox_transactions', {
+  orderRef: text('order_ref').primaryKey(),
+  /** A Midtrans `transaction_status`: settlement, deny, refund, cancel, … */
+  transactionStatus: text('transaction_status').notNull(),
+  grossAmount: integer('gross_amount').notNull(),
+  paymentType: text('payment_type'),
+  transactionId: text('transaction_id').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export type UserRow = typeof users.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;

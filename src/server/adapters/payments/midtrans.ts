@@ -7,6 +7,7 @@ import {
   type CreateTransactionInput,
   type CreatedTransaction,
   type ExpireOutcome,
+  type GatewayTransaction,
   type PaymentGateway,
   type VerifiedNotification,
 } from './port';
@@ -14,7 +15,9 @@ import {
 /**
  * Midtrans Snap (https://docs.midtrans.com): `POST {snap}/snap/v1/transactions` opens a checkout and
  * answers `{ token, redirect_url }`; Midtrans then POSTs HTTP notifications signed with
- * `SHA512(order_id + status_code + gross_amount + serverKey)`.
+ * `SHA512(order_id + status_code + gross_amount + serverKey)`. The signature does not cover
+ * `transaction_status`, so a notification must also carry the status code of its status, and a
+ * change it claims is applied only once `GET /v2/{order_id}/status` confirms it (Midtrans' own advice).
  */
 
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -61,12 +64,49 @@ export function mapMidtransStatus(transactionStatus: string, fraudStatus?: strin
   }
 }
 
+/**
+ * The `status_code` a Midtrans notification carries with each `transaction_status` (docs.midtrans.com
+ * "Status Codes" and its notification samples): 200 success (settlement; card capture accepted,
+ * authorize; refunds and chargebacks), 201 pending (and a card capture challenged by the fraud
+ * check), 202 denied, expired, failed or canceled. Cancel also comes as 200 (a voided card, "other
+ * methods: settlement or cancel"), so both are accepted; every cancel is confirmed with the status
+ * API anyway. Null for a status we do not know (it changes nothing).
+ */
+export function expectedStatusCodes(transactionStatus: string, fraudStatus?: string | null): readonly string[] | null {
+  switch (transactionStatus) {
+    case 'capture':
+      if (fraudStatus === 'challenge') return ['201'];
+      if (fraudStatus === 'deny') return ['202'];
+      return ['200'];
+    case 'settlement':
+    case 'authorize':
+    case 'refund':
+    case 'partial_refund':
+    case 'chargeback':
+    case 'partial_chargeback':
+      return ['200'];
+    case 'pending':
+      return ['201'];
+    case 'deny':
+    case 'expire':
+    case 'failure':
+      return ['202'];
+    case 'cancel':
+      return ['200', '202'];
+    default:
+      return null;
+  }
+}
+
 function text(body: Record<string, unknown>, key: string): string | null {
   const v = body[key];
   return typeof v === 'string' && v.length > 0 ? v : null;
 }
 
-/** Verifies and reads a Midtrans-shaped notification signed with `serverKey` (also used by the sandbox). */
+/**
+ * Verifies and reads a Midtrans-shaped notification signed with `serverKey` (also used by the
+ * sandbox): its signature, then that its status code belongs to its status.
+ */
 export function readMidtransNotification(body: unknown, serverKey: string): VerifiedNotification {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new NotificationRejected('malformed', 'Notifikasi pembayaran tidak valid.');
@@ -92,13 +132,42 @@ export function readMidtransNotification(body: unknown, serverKey: string): Veri
   if (!/^\d+(\.\d{1,2})?$/.test(grossAmount)) {
     throw new NotificationRejected('malformed', 'Jumlah pada notifikasi pembayaran tidak valid.');
   }
+  const fraudStatus = text(b, 'fraud_status');
+  const codes = expectedStatusCodes(transactionStatus, fraudStatus);
+  if (codes && !codes.includes(statusCode)) {
+    throw new NotificationRejected('status_code_mismatch', 'Kode status notifikasi tidak sesuai dengan status transaksinya.');
+  }
   return {
     orderRef: orderId,
-    status: mapMidtransStatus(transactionStatus, text(b, 'fraud_status')),
+    status: mapMidtransStatus(transactionStatus, fraudStatus),
     gatewayStatus: transactionStatus,
     grossAmount: Number(grossAmount),
     transactionId: text(b, 'transaction_id'),
     paymentType: text(b, 'payment_type'),
+  };
+}
+
+/**
+ * Reads a `GET /v2/{order_id}/status` answer for `orderRef`. Its authenticity comes from the
+ * channel (our server key, over https), so no signature check; but it must be about this order.
+ */
+export function readMidtransStatus(body: Record<string, unknown>, orderRef: string): GatewayTransaction {
+  const orderId = text(body, 'order_id');
+  // Some methods (DANA, ShopeePay) answer 'PENDING' in capitals.
+  const transactionStatus = text(body, 'transaction_status')?.toLowerCase() ?? null;
+  const grossAmount = text(body, 'gross_amount');
+  if (orderId !== orderRef) throw new GatewayError('Midtrans menjawab untuk pesanan lain.', { orderRef, answeredFor: orderId });
+  if (!transactionStatus || !grossAmount || !/^\d+(\.\d{1,2})?$/.test(grossAmount)) {
+    throw new GatewayError('Status transaksi Midtrans tidak terbaca.', { orderRef, body });
+  }
+  const fraudStatus = text(body, 'fraud_status')?.toLowerCase() ?? null;
+  return {
+    orderRef,
+    status: mapMidtransStatus(transactionStatus, fraudStatus),
+    gatewayStatus: transactionStatus,
+    grossAmount: Number(grossAmount),
+    transactionId: text(body, 'transaction_id'),
+    paymentType: text(body, 'payment_type'),
   };
 }
 
@@ -158,13 +227,12 @@ export function createMidtransGateway(opts: MidtransOptions): PaymentGateway {
     return { res, body: await readJson(res) };
   }
 
-  async function transactionStatus(orderRef: string): Promise<string | null> {
+  async function getTransactionStatus(orderRef: string): Promise<GatewayTransaction | null> {
     const { res, body } = await call(`${opts.apiUrl}/v2/${encodeURIComponent(orderRef)}/status`, { method: 'GET', headers });
-    const code = String(body?.status_code ?? res.status);
-    if (code === '404') return null;
-    const status = body?.transaction_status;
-    if (typeof status !== 'string') throw new GatewayError('Status transaksi Midtrans tidak terbaca.', { status: res.status, body });
-    return status;
+    // 404: no transaction (with Snap, until the payer picks a method), as the HTTP status or in the body.
+    if (res.status === 404 || (res.ok && body?.status_code === '404')) return null;
+    if (!res.ok || !body) throw new GatewayError('Midtrans tidak dapat memberi status transaksi.', { status: res.status, body });
+    return readMidtransStatus(body, orderRef);
   }
 
   return {
@@ -191,18 +259,20 @@ export function createMidtransGateway(opts: MidtransOptions): PaymentGateway {
       return readMidtransNotification(body, opts.serverKey);
     },
 
+    getTransactionStatus,
+
     async expireTransaction(orderRef): Promise<ExpireOutcome> {
       const { res, body } = await call(`${opts.apiUrl}/v2/${encodeURIComponent(orderRef)}/expire`, { method: 'POST', headers });
       const code = String(body?.status_code ?? res.status);
       // 407: expired now. 404: the payer never picked a method, so there is nothing to pay at Midtrans.
       if (code === '407' || code === '404') return 'expired';
       // Anything else (412: cannot be changed) — ask what it is now.
-      const status = await transactionStatus(orderRef);
-      if (status === null) return 'expired';
-      const mapped = mapMidtransStatus(status);
+      const transaction = await getTransactionStatus(orderRef);
+      if (transaction === null) return 'expired';
+      const mapped = transaction.status;
       if (mapped === 'paid' || mapped === 'refunded') return 'settled';
       if (mapped === 'expired' || mapped === 'canceled' || mapped === 'failed') return 'expired';
-      throw new GatewayError('Transaksi Midtrans belum dapat dikedaluwarsakan.', { status: res.status, body, transactionStatus: status });
+      throw new GatewayError('Transaksi Midtrans belum dapat dikedaluwarsakan.', { status: res.status, body, transactionStatus: transaction.gatewayStatus });
     },
   };
 }

@@ -25,18 +25,24 @@ export interface CreatedTransaction {
   reference: string;
 }
 
-/** A notification whose origin has been proven, in our own terms. */
-export interface VerifiedNotification {
+/** What the gateway reports about one order's transaction, in our own terms. */
+export interface GatewayTransaction {
   orderRef: string;
   /** Our status for what the gateway reported; null for a status we do not know (nothing changes). */
   status: OrderStatus | null;
   /** The gateway's own word for it (Midtrans `transaction_status`), for the audit log. */
   gatewayStatus: string;
-  /** Whole rupiah, as the gateway reported it. */
+  /** Whole rupiah (or more decimals, which then match no order), as the gateway reported it. */
   grossAmount: number;
   transactionId: string | null;
   paymentType: string | null;
 }
+
+/**
+ * A notification whose signature and status code have been checked. Its status is still only a
+ * claim (Midtrans does not sign it): a change is applied only once `getTransactionStatus` confirms it.
+ */
+export type VerifiedNotification = GatewayTransaction;
 
 /** What happened when we asked the gateway to stop accepting payment for an order. */
 export type ExpireOutcome =
@@ -49,8 +55,14 @@ export interface PaymentGateway {
   readonly name: PaymentGatewayName;
   /** Opens a checkout; throws GatewayError when the gateway refuses or cannot be reached. */
   createTransaction(input: CreateTransactionInput): Promise<CreatedTransaction>;
-  /** Checks a notification's signature and reads it; throws NotificationRejected otherwise. */
+  /** Checks a notification's signature and status code and reads it; throws NotificationRejected otherwise. */
   verifyNotification(body: unknown): Promise<VerifiedNotification>;
+  /**
+   * Asks the gateway itself what it has for an order (Midtrans `GET /v2/{order_id}/status`); null
+   * when it has no transaction for it. Throws GatewayError when it cannot be asked or its answer
+   * cannot be used (unreadable, or about another order).
+   */
+  getTransactionStatus(orderRef: string): Promise<GatewayTransaction | null>;
   /** Closes an unpaid checkout before we expire the order locally; throws GatewayError when unsure. */
   expireTransaction(orderRef: string): Promise<ExpireOutcome>;
 }
@@ -66,10 +78,15 @@ export class GatewayError extends Error {
   }
 }
 
-/** A notification that must not change anything: not signed by the gateway, or not readable. */
+export type RejectionReason = 'forged' | 'malformed' | 'status_code_mismatch';
+
+/**
+ * A notification that must not change anything: not signed by the gateway, not readable, or with a
+ * status code that does not belong to its status (a signed notification whose status was swapped).
+ */
 export class NotificationRejected extends Error {
   constructor(
-    readonly reason: 'forged' | 'malformed',
+    readonly reason: RejectionReason,
     message: string,
   ) {
     super(message);

@@ -9,14 +9,51 @@ CREATE TABLE "mobile_handoff_codes" (
 	"session_id" uuid
 );
 --> statement-breakpoint
+CREATE TABLE "payment_notification_rejections" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"key" text NOT NULL,
+	"gateway" text NOT NULL,
+	"window_start" timestamp with time zone NOT NULL,
+	"sender" text NOT NULL,
+	"reason" text NOT NULL,
+	"order_id" uuid,
+	"claimed_order_ref" text,
+	"claimed_status" text,
+	"claimed_status_code" text,
+	"body_bytes" integer NOT NULL,
+	"body_sha256" text NOT NULL,
+	"count" integer DEFAULT 1 NOT NULL,
+	"first_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "payment_sandbox_transactions" (
+	"order_ref" text PRIMARY KEY NOT NULL,
+	"transaction_status" text NOT NULL,
+	"gross_amount" integer NOT NULL,
+	"payment_type" text,
+	"transaction_id" text NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "rate_limit_hits" (
 	"key" text PRIMARY KEY NOT NULL,
 	"count" integer NOT NULL,
 	"window_ends_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "payment_notifications" ADD COLUMN "confirmed_status" text;--> statement-breakpoint
+ALTER TABLE "payment_notifications" ADD COLUMN "count" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "payment_notifications" ADD COLUMN "last_body_sha256" text;--> statement-breakpoint
+ALTER TABLE "payment_notifications" ADD COLUMN "dedup_key" text;--> statement-breakpoint
+ALTER TABLE "payment_notifications" ADD COLUMN "last_received_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "mobile_handoff_codes" ADD CONSTRAINT "mobile_handoff_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "mobile_handoff_codes" ADD CONSTRAINT "mobile_handoff_codes_session_id_auth_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."auth_sessions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_notification_rejections" ADD CONSTRAINT "payment_notification_rejections_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "mobile_handoff_codes_hash_key" ON "mobile_handoff_codes" USING btree ("code_hash");--> statement-breakpoint
 CREATE INDEX "mobile_handoff_codes_expires_idx" ON "mobile_handoff_codes" USING btree ("expires_at");--> statement-breakpoint
-CREATE INDEX "rate_limit_hits_window_idx" ON "rate_limit_hits" USING btree ("window_ends_at");
+CREATE UNIQUE INDEX "payment_notification_rejections_key" ON "payment_notification_rejections" USING btree ("key");--> statement-breakpoint
+CREATE INDEX "payment_notification_rejections_order_idx" ON "payment_notification_rejections" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "payment_notification_rejections_last_idx" ON "payment_notification_rejections" USING btree ("last_at");--> statement-breakpoint
+CREATE INDEX "rate_limit_hits_window_idx" ON "rate_limit_hits" USING btree ("window_ends_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_notifications_dedup_key" ON "payment_notifications" USING btree ("dedup_key");

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMidtransGateway, mapMidtransStatus, readMidtransNotification } from '../../adapters/payments/midtrans';
+import { createMidtransGateway, expectedStatusCodes, mapMidtransStatus, readMidtransNotification, readMidtransStatus } from '../../adapters/payments/midtrans';
 import { GatewayError, NotificationRejected } from '../../adapters/payments/port';
 import { orders, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { startFakeMidtrans, type FakeMidtrans } from '../../test/fake-midtrans';
 import { HttpError } from '../../plugins/errors';
-import { notificationLog, postNotification, readOrder, recordHooks, sampleOrder, type HookLog } from './payment-test-helpers';
+import { notificationLog, postNotification, readOrder, recordHooks, rejectionLog, sampleOrder, type HookLog } from './payment-test-helpers';
 import { paymentMessages } from './service';
 
 describe('payments through Midtrans (fake Midtrans on 127.0.0.1)', () => {
@@ -31,7 +31,8 @@ describe('payments through Midtrans (fake Midtrans on 127.0.0.1)', () => {
     await fake.close();
   });
 
-  const settle = (ref: string, amount = 150_000) => fake.notification({ orderId: ref, transactionStatus: 'settlement', grossAmount: amount });
+  /** Midtrans settles the order and notifies (its status API now says settlement too). */
+  const settle = (ref: string, amount = 150_000) => fake.notify({ orderId: ref, transactionStatus: 'settlement', grossAmount: amount });
 
   describe('creating a transaction', () => {
     it('sends the order, amount, item, customer, chosen methods, finish URL and expiry with Basic auth, and returns redirect_url', async () => {
@@ -147,6 +148,41 @@ describe('payments through Midtrans (fake Midtrans on 127.0.0.1)', () => {
       expect(fake.requests[0]!.headers['x-override-notification']).toBe('https://derap.id/api/payments/notification');
     });
 
+    it("asks the status API with GET /v2/{order_id}/status and Basic auth, and reads Midtrans' answers", async () => {
+      const gateway = t.app.payments.gateway;
+      fake.notify({ orderId: 'REG-a', transactionStatus: 'settlement', grossAmount: 150_000, paymentType: 'gopay' });
+      expect(await gateway.getTransactionStatus('REG-a')).toMatchObject({ orderRef: 'REG-a', status: 'paid', gatewayStatus: 'settlement', grossAmount: 150_000, paymentType: 'gopay' });
+      expect(fake.requests.at(-1)).toMatchObject({
+        method: 'GET',
+        path: '/v2/REG-a/status',
+        headers: { authorization: `Basic ${Buffer.from(`${fake.serverKey}:`).toString('base64')}`, accept: 'application/json' },
+      });
+      fake.notify({ orderId: 'REG-b', transactionStatus: 'expire', grossAmount: 150_000 });
+      expect(await gateway.getTransactionStatus('REG-b')).toMatchObject({ status: 'expired', gatewayStatus: 'expire' });
+      // no transaction yet (Snap before a method is chosen): 404, as the HTTP status or inside a 200
+      expect(await gateway.getTransactionStatus('REG-none')).toBeNull();
+      fake.setStatusReply('REG-c', { status: 200, body: { status_code: '404', status_message: "Transaction doesn't exist." } });
+      expect(await gateway.getTransactionStatus('REG-c')).toBeNull();
+    });
+
+    it('reports a status API that fails, drops the connection, is unreadable or answers for another order as a GatewayError', async () => {
+      const gateway = t.app.payments.gateway;
+      const replies = [
+        { status: 500, body: { status_code: '500', status_message: 'Sorry, we encountered internal server error.' } },
+        { status: 401, body: { status_code: '401', status_message: 'Unknown Merchant server_key/id' } },
+        { status: 0, body: null },
+        { status: 200, body: 'not json' },
+        { status: 200, body: { status_code: '200', order_id: 'REG-x', transaction_status: 'settlement' } },
+        { status: 200, body: { status_code: '200', order_id: 'REG-other', transaction_status: 'settlement', gross_amount: '150000.00' } },
+      ];
+      for (const [i, reply] of replies.entries()) {
+        fake.setStatusReply('REG-x', reply);
+        await expect(gateway.getTransactionStatus('REG-x'), `reply ${i}`).rejects.toBeInstanceOf(GatewayError);
+      }
+      const unreachable = createMidtransGateway({ serverKey: 'k', clientKey: null, production: false, snapUrl: 'http://127.0.0.1:1', apiUrl: 'http://127.0.0.1:1', notificationUrl: null });
+      await expect(unreachable.getTransactionStatus('REG-x')).rejects.toBeInstanceOf(GatewayError);
+    });
+
     it('does not serve the sandbox checkout while Midtrans is configured', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/payments/sandbox/REG-abc' });
       expect(res.statusCode).toBe(404);
@@ -181,7 +217,11 @@ describe('payments through Midtrans (fake Midtrans on 127.0.0.1)', () => {
       expect((await postNotification(t, body)).statusCode).toBe(200);
       expect((await postNotification(t, settle(order.gatewayRef))).statusCode).toBe(200);
       expect(hooks.fulfilled).toHaveLength(1);
-      expect((await notificationLog(t)).map((l) => l.outcome).sort()).toEqual(['applied', 'duplicate', 'duplicate']);
+      // one audit entry per distinct thing that happened, repeats counted
+      expect((await notificationLog(t)).map((l) => [l.outcome, l.count]).sort()).toEqual([
+        ['applied', 1],
+        ['duplicate', 2],
+      ]);
     });
 
     it('out of order: a pending notification after settlement leaves the order paid', async () => {
@@ -198,11 +238,11 @@ describe('payments through Midtrans (fake Midtrans on 127.0.0.1)', () => {
 
     it('a card capture under fraud challenge stays pending until it is accepted', async () => {
       const { order } = await t.app.payments.createOrder(sampleOrder());
-      const challenge = fake.notification({ orderId: order.gatewayRef, transactionStatus: 'capture', fraudStatus: 'challenge', grossAmount: 150_000, paymentType: 'credit_card' });
+      const challenge = fake.notify({ orderId: order.gatewayRef, transactionStatus: 'capture', fraudStatus: 'challenge', grossAmount: 150_000, paymentType: 'credit_card' });
       expect((await postNotification(t, challenge)).statusCode).toBe(200);
       expect((await readOrder(t, order.id)).status).toBe('pending');
       expect(hooks.fulfilled).toHaveLength(0);
-      const accept = fake.notification({ orderId: order.gatewayRef, transactionStatus: 'capture', fraudStatus: 'accept', grossAmount: 150_000, paymentType: 'credit_card' });
+      const accept = fake.notify({ orderId: order.gatewayRef, transactionStatus: 'capture', fraudStatus: 'accept', grossAmount: 150_000, paymentType: 'credit_card' });
       await postNotification(t, accept);
       expect(await readOrder(t, order.id)).toMatchObject({ status: 'paid', paymentType: 'credit_card' });
       expect(hooks.fulfilled).toHaveLength(1);
@@ -210,7 +250,7 @@ describe('payments through Midtrans (fake Midtrans on 127.0.0.1)', () => {
 
     it('deny marks the attempt failed; a later settlement (the payer retried) still pays it', async () => {
       const { order } = await t.app.payments.createOrder(sampleOrder());
-      await postNotification(t, fake.notification({ orderId: order.gatewayRef, transactionStatus: 'deny', grossAmount: 150_000 }));
+      await postNotification(t, fake.notify({ orderId: order.gatewayRef, transactionStatus: 'deny', grossAmount: 150_000 }));
       expect((await readOrder(t, order.id)).status).toBe('failed');
       expect(hooks.expired).toHaveLength(0);
       await postNotification(t, settle(order.gatewayRef));
@@ -220,28 +260,33 @@ describe('payments through Midtrans (fake Midtrans on 127.0.0.1)', () => {
 
     it('cancel closes the order and releases what it held; a refund after payment marks it refunded without fulfilling again', async () => {
       const a = (await t.app.payments.createOrder(sampleOrder())).order;
-      await postNotification(t, fake.notification({ orderId: a.gatewayRef, transactionStatus: 'cancel', grossAmount: 150_000 }));
+      await postNotification(t, fake.notify({ orderId: a.gatewayRef, transactionStatus: 'cancel', grossAmount: 150_000 }));
       expect((await readOrder(t, a.id)).status).toBe('canceled');
       expect(hooks.expired.map((o) => o.id)).toEqual([a.id]);
 
       const b = (await t.app.payments.createOrder(sampleOrder())).order;
       await postNotification(t, settle(b.gatewayRef));
-      await postNotification(t, fake.notification({ orderId: b.gatewayRef, transactionStatus: 'refund', grossAmount: 150_000 }));
+      await postNotification(t, fake.notify({ orderId: b.gatewayRef, transactionStatus: 'refund', grossAmount: 150_000 }));
       expect((await readOrder(t, b.id)).status).toBe('refunded');
       expect(hooks.fulfilled).toHaveLength(1);
     });
 
     it('an expire notification expires the order once; a settlement after that is logged as a late payment and changes nothing', async () => {
       const { order } = await t.app.payments.createOrder(sampleOrder());
-      await postNotification(t, fake.notification({ orderId: order.gatewayRef, transactionStatus: 'expire', grossAmount: 150_000 }));
-      await postNotification(t, fake.notification({ orderId: order.gatewayRef, transactionStatus: 'expire', grossAmount: 150_000 }));
+      const expire = fake.notify({ orderId: order.gatewayRef, transactionStatus: 'expire', grossAmount: 150_000 });
+      await postNotification(t, expire);
+      await postNotification(t, expire);
       expect((await readOrder(t, order.id)).status).toBe('expired');
       expect(hooks.expired).toHaveLength(1);
       const late = await postNotification(t, settle(order.gatewayRef));
       expect(late.statusCode).toBe(200);
       expect((await readOrder(t, order.id)).status).toBe('expired');
       expect(hooks.fulfilled).toHaveLength(0);
-      expect((await notificationLog(t)).map((l) => l.outcome).sort()).toEqual(['applied', 'duplicate', 'late_payment']);
+      expect((await notificationLog(t)).map((l) => [l.outcome, l.count]).sort()).toEqual([
+        ['applied', 1],
+        ['duplicate', 1],
+        ['late_payment', 1],
+      ]);
     });
 
     it('rejects a forged signature with 401, changes nothing and logs it unverified', async () => {
@@ -256,11 +301,22 @@ describe('payments through Midtrans (fake Midtrans on 127.0.0.1)', () => {
       expect(edited.statusCode).toBe(401);
       expect((await readOrder(t, order.id)).status).toBe('pending');
       expect(hooks.fulfilled).toHaveLength(0);
-      const log = await notificationLog(t);
-      expect(log.map((l) => [l.verified, l.outcome, l.orderRef])).toEqual([
-        [false, 'rejected_forged', order.gatewayRef],
-        [false, 'rejected_forged', order.gatewayRef],
+      expect(await notificationLog(t)).toEqual([]);
+      // counted, per hour, sender and targeted order; the body is not kept
+      const rejections = await rejectionLog(t);
+      expect(rejections).toEqual([
+        expect.objectContaining({
+          reason: 'forged',
+          orderId: order.id,
+          count: 2,
+          sender: '127.0.0.1',
+          claimedOrderRef: order.gatewayRef,
+          claimedStatus: 'settlement',
+          claimedStatusCode: '200',
+          bodySha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+        }),
       ]);
+      expect(rejections[0]).not.toHaveProperty('body');
     });
 
     it('rejects a correctly signed notification whose amount differs from the order (400), changing nothing', async () => {
@@ -279,17 +335,28 @@ describe('payments through Midtrans (fake Midtrans on 127.0.0.1)', () => {
       const { signature_key: _drop, ...unsigned } = full;
       const oddAmount = fake.notification({ orderId: order.gatewayRef, transactionStatus: 'settlement', grossAmount: 'seratus ribu' });
       const nul = { ...full, order_id: 'REG-\u0000', transaction_status: 'settle\u0000ment', note: { 'k\u0000': ['\u0000'] } };
-      for (const payload of [unsigned, oddAmount, {}, { order_id: 42 }, nul]) {
+      for (const payload of [unsigned, oddAmount, {}, { order_id: 42 }]) {
         const res = await postNotification(t, payload);
         expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
         expect(res.json().code).toBe('INVALID_NOTIFICATION');
       }
+      // A NUL is refused for every route before any work, so it never reaches the webhook's audit.
+      const withNul = await postNotification(t, nul);
+      expect(withNul.statusCode).toBe(400);
+      expect(withNul.json().code).toBe('INVALID_CHARACTERS');
       const notJson = await t.app.inject({ method: 'POST', url: '/api/payments/notification', headers: { 'content-type': 'application/json' }, payload: '{oops' });
       expect(notJson.statusCode).toBe(400);
       const array = await postNotification(t, [full]);
       expect(array.statusCode).toBe(400);
       expect((await readOrder(t, order.id)).status).toBe('pending');
-      expect((await notificationLog(t)).every((l) => !l.verified && l.outcome === 'rejected_malformed')).toBe(true);
+      expect(await notificationLog(t)).toEqual([]);
+      const rejections = await rejectionLog(t);
+      expect(rejections.every((r) => r.reason === 'malformed')).toBe(true);
+      // the ones that named our order, and the rest
+      expect(rejections.map((r) => [r.orderId, r.count]).sort()).toEqual([
+        [null, 2],
+        [order.id, 2],
+      ]);
     });
 
     it('acknowledges (200) a valid notification for an order we do not have, and logs it', async () => {
@@ -322,9 +389,10 @@ describe('payments through Midtrans (fake Midtrans on 127.0.0.1)', () => {
       expect(replies.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
       expect(hooks.fulfilled).toHaveLength(1);
       expect((await readOrder(t, order.id)).status).toBe('paid');
-      const outcomes = (await notificationLog(t)).map((l) => l.outcome);
-      expect(outcomes.filter((o) => o === 'applied')).toHaveLength(1);
-      expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(19);
+      expect((await notificationLog(t)).map((l) => [l.outcome, l.count]).sort()).toEqual([
+        ['applied', 1],
+        ['duplicate', 19],
+      ]);
     });
   });
 
@@ -332,7 +400,7 @@ describe('payments through Midtrans (fake Midtrans on 127.0.0.1)', () => {
     it('expires open orders past their time after Midtrans closes them, once, and leaves the others', async () => {
       const due = (await t.app.payments.createOrder(sampleOrder({ expiresInMinutes: 1 }))).order;
       const failed = (await t.app.payments.createOrder(sampleOrder({ expiresInMinutes: 1 }))).order;
-      await postNotification(t, fake.notification({ orderId: failed.gatewayRef, transactionStatus: 'deny', grossAmount: 150_000 }));
+      await postNotification(t, fake.notify({ orderId: failed.gatewayRef, transactionStatus: 'deny', grossAmount: 150_000 }));
       const notYet = (await t.app.payments.createOrder(sampleOrder({ expiresInMinutes: 30 }))).order;
       const paid = (await t.app.payments.createOrder(sampleOrder({ expiresInMinutes: 1 }))).order;
       await postNotification(t, settle(paid.gatewayRef));
@@ -356,17 +424,19 @@ describe('payments through Midtrans (fake Midtrans on 127.0.0.1)', () => {
       expect(hooks.expired).toHaveLength(2);
     });
 
-    it('keeps an order open when Midtrans says it was paid at the last second', async () => {
+    it('applies a payment made at the last second from the status API instead of expiring the order', async () => {
       const { order } = await t.app.payments.createOrder(sampleOrder({ expiresInMinutes: 1 }));
       fake.setExpireReply(order.gatewayRef, { status: 200, body: { status_code: '412', status_message: 'Merchant cannot modify the status of the transaction' } });
-      fake.setStatusReply(order.gatewayRef, { status: 200, body: { status_code: '200', transaction_status: 'settlement', order_id: order.gatewayRef } });
+      fake.setTransaction(order.gatewayRef, { transactionStatus: 'settlement', grossAmount: 150_000, paymentType: 'gopay' });
       const expired = await t.app.payments.expireStaleOrders(new Date(Date.now() + 2 * 60_000));
       expect(expired).toEqual([]);
-      expect((await readOrder(t, order.id)).status).toBe('pending');
+      expect(await readOrder(t, order.id)).toMatchObject({ status: 'paid', paymentType: 'gopay' });
+      expect(hooks.fulfilled.map((o) => o.id)).toEqual([order.id]);
       expect(hooks.expired).toHaveLength(0);
-      // its notification then pays it as usual
-      await postNotification(t, settle(order.gatewayRef));
-      expect((await readOrder(t, order.id)).status).toBe('paid');
+      expect(await notificationLog(t)).toEqual([expect.objectContaining({ outcome: 'applied', transactionStatus: 'settlement', confirmedStatus: 'settlement', body: expect.objectContaining({ source: 'status_api' }) })]);
+      // its notification, when it comes, changes nothing more
+      expect((await postNotification(t, settle(order.gatewayRef))).statusCode).toBe(200);
+      expect(hooks.fulfilled).toHaveLength(1);
     });
 
     it('leaves an order for the next sweep when Midtrans cannot be asked', async () => {
@@ -394,6 +464,69 @@ describe('Midtrans notification reading (unit)', () => {
     expect(mapMidtransStatus('refund')).toBe('refunded');
     expect(mapMidtransStatus('partial_refund')).toBe('paid');
     expect(mapMidtransStatus('something_new')).toBeNull();
+  });
+
+  it("pairs each transaction_status (and a card capture's fraud_status) with the status code Midtrans sends for it", () => {
+    const table: [string, string | null, readonly string[] | null][] = [
+      ['settlement', null, ['200']],
+      ['capture', 'accept', ['200']],
+      ['capture', null, ['200']],
+      ['capture', 'challenge', ['201']],
+      ['capture', 'deny', ['202']],
+      ['authorize', 'accept', ['200']],
+      ['refund', null, ['200']],
+      ['partial_refund', null, ['200']],
+      ['chargeback', null, ['200']],
+      ['partial_chargeback', null, ['200']],
+      ['pending', null, ['201']],
+      ['deny', null, ['202']],
+      ['expire', null, ['202']],
+      ['failure', null, ['202']],
+      ['cancel', null, ['200', '202']],
+      ['something_new', null, null],
+    ];
+    for (const [status, fraud, codes] of table) expect(expectedStatusCodes(status, fraud), `${status}/${fraud}`).toEqual(codes);
+  });
+
+  it('rejects a correctly signed notification whose status was swapped for one of another status code', async () => {
+    const fake = await startFakeMidtrans('server-key');
+    try {
+      const read = (body: Record<string, string>) => readMidtransNotification(body, 'server-key');
+      const pending = fake.notification({ orderId: 'REG-1', transactionStatus: 'pending', grossAmount: 1000 });
+      expect(read(pending)).toMatchObject({ status: 'pending' });
+      for (const swapped of ['settlement', 'capture', 'deny', 'expire', 'refund']) {
+        expect(() => read({ ...pending, transaction_status: swapped }), swapped).toThrow(
+          expect.objectContaining({ reason: 'status_code_mismatch', message: 'Kode status notifikasi tidak sesuai dengan status transaksinya.' }),
+        );
+      }
+      // fraud_status is not signed either: a challenged capture (201) cannot be turned into an accepted one
+      const challenged = fake.notification({ orderId: 'REG-1', transactionStatus: 'capture', fraudStatus: 'challenge', grossAmount: 1000 });
+      expect(read(challenged)).toMatchObject({ status: 'pending' });
+      expect(() => read({ ...challenged, fraud_status: 'accept' })).toThrow(expect.objectContaining({ reason: 'status_code_mismatch' }));
+      // a status we do not know carries no expectation, and changes nothing
+      expect(read({ ...pending, transaction_status: 'something_new' })).toMatchObject({ status: null });
+      // the signature is checked first: a forgery is 'forged', whatever its status code
+      expect(() => read({ ...pending, status_code: '200', transaction_status: 'settlement' })).toThrow(expect.objectContaining({ reason: 'forged' }));
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('reads a status API answer: lower-cases the status, parses the amount, and refuses an answer about another order', () => {
+    const answer = { status_code: '200', order_id: 'REG-1', transaction_status: 'PENDING', gross_amount: '238429.00', fraud_status: 'accept', transaction_id: 't-1', payment_type: 'dana' };
+    expect(readMidtransStatus(answer, 'REG-1')).toEqual({
+      orderRef: 'REG-1',
+      status: 'pending',
+      gatewayStatus: 'pending',
+      grossAmount: 238_429,
+      transactionId: 't-1',
+      paymentType: 'dana',
+    });
+    expect(readMidtransStatus({ ...answer, transaction_status: 'capture', fraud_status: 'challenge' }, 'REG-1').status).toBe('pending');
+    expect(readMidtransStatus({ ...answer, gross_amount: '1000.50' }, 'REG-1').grossAmount).toBe(1000.5);
+    expect(() => readMidtransStatus(answer, 'REG-2')).toThrow(GatewayError);
+    expect(() => readMidtransStatus({ ...answer, gross_amount: 'banyak' }, 'REG-1')).toThrow(GatewayError);
+    expect(() => readMidtransStatus({ ...answer, transaction_status: 42 }, 'REG-1')).toThrow(GatewayError);
   });
 
   it('checks SHA512(order_id + status_code + gross_amount + server key) on the exact strings', async () => {

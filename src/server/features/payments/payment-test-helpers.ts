@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { OrderKind } from '../../../domain/payments';
-import { orders, paymentNotifications, users, type OrderRow } from '../../db/schema';
+import { recordSandboxTransaction, sandboxKey, type SandboxStatus } from '../../adapters/payments/sandbox';
+import { orders, paymentNotificationRejections, paymentNotifications, users, type OrderRow } from '../../db/schema';
 import type { TestApp } from '../../test/build-test-app';
 import type { CreateOrderInput } from './service';
 
@@ -79,3 +80,17 @@ export async function notificationLog(t: TestApp) {
 
 export const postNotification = (t: TestApp, payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/payments/notification', payload: payload as Record<string, unknown> });
+
+export async function rejectionLog(t: TestApp) {
+  return t.database.db.select().from(paymentNotificationRejections).orderBy(asc(paymentNotificationRejections.firstAt));
+}
+
+/**
+ * With the sandbox gateway: what its checkout (or an operator refunding or voiding) does — record
+ * the order's new status at the "gateway", which its status call then confirms — and deliver the
+ * notification to the webhook.
+ */
+export async function sandboxEvent(t: TestApp, orderRef: string, amount: number, transactionStatus: SandboxStatus, paymentType = 'bank_transfer') {
+  const notification = await recordSandboxTransaction(t.database.db, sandboxKey(t.config.jwtSecret), { orderRef, amount, transactionStatus, paymentType });
+  return postNotification(t, notification);
+}

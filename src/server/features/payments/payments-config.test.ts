@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
+import type { Db } from '../../db/client';
 import { gatewayFor } from './routes';
+
+// Choosing a gateway does not touch the database.
+const noDb = {} as Db;
 
 const base = { JWT_SECRET: 'k'.repeat(32), DATA_DIR: '/tmp/derap-payments-config' };
 const production = { ...base, NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' };
@@ -9,7 +13,7 @@ describe('payment configuration', () => {
   it('uses the sandbox when no Midtrans server key is set (an empty variable counts as unset)', () => {
     const cfg = loadConfig({ ...base, MIDTRANS_SERVER_KEY: '', MIDTRANS_SNAP_URL: '' });
     expect(cfg.midtrans).toBeNull();
-    expect(gatewayFor(cfg).name).toBe('sandbox');
+    expect(gatewayFor(cfg, noDb).name).toBe('sandbox');
     expect(cfg.paymentExpirySweepSeconds).toBe(60);
   });
 
@@ -22,7 +26,7 @@ describe('payment configuration', () => {
       snapUrl: 'https://app.sandbox.midtrans.com',
       apiUrl: 'https://api.sandbox.midtrans.com',
     });
-    expect(gatewayFor(sandbox).name).toBe('midtrans');
+    expect(gatewayFor(sandbox, noDb).name).toBe('midtrans');
     const live = loadConfig({ ...base, MIDTRANS_SERVER_KEY: 'Mid-server-x', MIDTRANS_PRODUCTION: 'true' });
     expect(live.midtrans).toMatchObject({ production: true, snapUrl: 'https://app.midtrans.com', apiUrl: 'https://api.midtrans.com', clientKey: null });
   });

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { isOpenOrder, isPaymentOptionKey, paymentOptionKeys, paymentTypeOf } from '../../../domain/payments';
 import { createMidtransGateway } from '../../adapters/payments/midtrans';
 import type { PaymentGateway } from '../../adapters/payments/port';
-import { createSandboxGateway, sandboxKey, sandboxNotification } from '../../adapters/payments/sandbox';
+import { createSandboxGateway, recordSandboxTransaction, sandboxKey, sandboxOutcomeStatus } from '../../adapters/payments/sandbox';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { OrderRow } from '../../db/schema';
@@ -27,7 +27,7 @@ export interface PaymentsOptions {
   config: AppConfig;
 }
 
-export function gatewayFor(config: AppConfig): PaymentGateway {
+export function gatewayFor(config: AppConfig, db: Db): PaymentGateway {
   if (config.midtrans) {
     // Midtrans can only reach a public https address; otherwise keep the dashboard's notification URL.
     const notificationUrl = config.publicUrl.startsWith('https://') ? `${config.publicUrl}${NOTIFICATION_PATH}` : null;
@@ -35,7 +35,7 @@ export function gatewayFor(config: AppConfig): PaymentGateway {
   }
   // loadConfig refuses to start without Midtrans where the sandbox is not allowed; this is the last line.
   if (!config.sandboxPayments) throw new Error('the sandbox payment gateway is not allowed here (PUBLIC_URL https or production)');
-  return createSandboxGateway({ publicUrl: config.publicUrl, key: sandboxKey(config.jwtSecret) });
+  return createSandboxGateway({ publicUrl: config.publicUrl, key: sandboxKey(config.jwtSecret), db });
 }
 
 /**
@@ -44,7 +44,7 @@ export function gatewayFor(config: AppConfig): PaymentGateway {
  */
 export const paymentsPlugin = fp(
   async (app: FastifyInstance, opts: PaymentsOptions) => {
-    const gateway = gatewayFor(opts.config);
+    const gateway = gatewayFor(opts.config, opts.db);
     const service = createPaymentService({
       db: opts.db,
       gateway,
@@ -62,14 +62,16 @@ export const paymentsPlugin = fp(
           config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
           schema: {
             tags: ['payments'],
-            summary: 'Payment gateway HTTP notification (Midtrans shape, signature_key verified); public',
+            summary:
+              'Payment gateway HTTP notification (Midtrans shape): signature_key and status_code verified, a claimed change confirmed with the gateway status API; public',
             security: [],
             body: z.record(z.string(), z.unknown()),
-            response: { 200: z.object({ ok: z.literal(true) }), 400: errorSchema, 401: errorSchema, 503: errorSchema },
+            response: { 200: z.object({ ok: z.literal(true) }), 400: errorSchema, 401: errorSchema, 409: errorSchema, 503: errorSchema },
           },
         },
         async (request) => {
-          await service.handleNotification(request.body);
+          const bytes = Number(request.headers['content-length']);
+          await service.handleNotification(request.body, { sender: request.ip, bytes: Number.isFinite(bytes) ? bytes : undefined });
           // A valid notification for an order we do not have, or a repeat, is still acknowledged so the gateway stops retrying.
           return { ok: true as const };
         },
@@ -125,10 +127,13 @@ export const paymentsPlugin = fp(
               throw badRequest('Metode pembayaran tidak tersedia untuk pesanan ini.', 'INVALID_PAYMENT_OPTION');
             }
             const method = request.body.method ?? offered[0] ?? 'other_qris';
-            const notification = sandboxNotification(
-              { orderRef: order.gatewayRef, amount: order.amount, outcome: request.body.action, paymentType: paymentTypeOf(method) },
-              key,
-            );
+            // The sandbox "gateway" records what happened (its status call answers from this), then notifies.
+            const notification = await recordSandboxTransaction(opts.db, key, {
+              orderRef: order.gatewayRef,
+              amount: order.amount,
+              transactionStatus: sandboxOutcomeStatus[request.body.action],
+              paymentType: paymentTypeOf(method),
+            });
             // Through the real webhook route, so the sandbox exercises exactly what Midtrans would.
             const res = await app.inject({ method: 'POST', url: NOTIFICATION_PATH, payload: notification });
             if (res.statusCode !== 200) {
@@ -145,6 +150,7 @@ export const paymentsPlugin = fp(
     if (interval > 0) {
       const timer = setInterval(() => {
         service.expireStaleOrders().catch((err: unknown) => app.log.error({ err }, 'payment expiry sweep failed'));
+        service.pruneRejectedNotifications().catch((err: unknown) => app.log.error({ err }, 'pruning rejected payment notifications failed'));
       }, interval);
       timer.unref();
       app.addHook('onClose', async () => clearInterval(timer));

@@ -4,7 +4,7 @@ import { sandboxKey, sandboxNotification } from '../../adapters/payments/sandbox
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { notificationLog, postNotification, readOrder, recordHooks, sampleOrder, type HookLog } from './payment-test-helpers';
+import { notificationLog, postNotification, readOrder, recordHooks, sampleOrder, sandboxEvent, type HookLog } from './payment-test-helpers';
 import { formatDeadline } from './sandbox-page';
 
 describe('built-in sandbox gateway (no Midtrans key)', () => {
@@ -156,6 +156,20 @@ describe('built-in sandbox gateway (no Midtrans key)', () => {
     expect((await t.app.inject({ method: 'GET', url: pathOf(payment_url) })).body).toContain('Batas waktu pembayaran telah habis.');
   });
 
+  it('a payment whose notification failed at the checkout is applied by the expiry sweep from the sandbox record', async () => {
+    const { order, payment_url } = await t.app.payments.createOrder(sampleOrder());
+    hooks.failNext = true; // the fulfilment fails once: the webhook answers 503
+    const res = await submit(payment_url, 'action=pay&method=gopay');
+    expect(res.statusCode).toBe(502);
+    expect(res.body).toContain('Notifikasi pembayaran tidak dapat diproses. Silakan coba lagi.');
+    expect((await readOrder(t, order.id)).status).toBe('pending');
+    const later = new Date(Date.now() + 2 * 60 * 60_000);
+    expect(await t.app.payments.expireStaleOrders(later)).toEqual([]);
+    expect(await readOrder(t, order.id)).toMatchObject({ status: 'paid', paymentType: 'gopay' });
+    expect(hooks.fulfilled.map((o) => o.id)).toEqual([order.id]);
+    expect(hooks.expired).toHaveLength(0);
+  });
+
   it('answers an unknown order with a 404 page and a bad action with 400', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/payments/sandbox/REG-000000000000000000000000' });
     expect(res.statusCode).toBe(404);
@@ -169,14 +183,42 @@ describe('built-in sandbox gateway (no Midtrans key)', () => {
     expect(await notificationLog(t)).toEqual([]);
   });
 
-  it('the webhook accepts a notification signed with the sandbox key and rejects any other signature', async () => {
+  it('the webhook rejects another signature, and applies a sandbox-signed change only when the sandbox\'s own record confirms it', async () => {
     const { order } = await t.app.payments.createOrder(sampleOrder());
-    const input = { orderRef: order.gatewayRef, amount: order.amount, outcome: 'pay' as const, paymentType: 'qris' };
+    const key = sandboxKey(t.config.jwtSecret);
+    const input = { orderRef: order.gatewayRef, amount: order.amount, transactionStatus: 'settlement' as const, paymentType: 'qris' };
     const forged = await postNotification(t, sandboxNotification(input, 'guessed-key'));
     expect(forged.statusCode).toBe(401);
+    // Signed with the right key, but nothing happened at the checkout: the sandbox's status call has no record.
+    const unbacked = await postNotification(t, sandboxNotification(input, key));
+    expect(unbacked.statusCode).toBe(409);
+    expect(unbacked.json()).toMatchObject({ code: 'NOTIFICATION_NOT_CONFIRMED' });
     expect((await readOrder(t, order.id)).status).toBe('pending');
-    const genuine = await postNotification(t, sandboxNotification(input, sandboxKey(t.config.jwtSecret)));
-    expect(genuine.statusCode).toBe(200);
-    expect((await readOrder(t, order.id)).status).toBe('paid');
+    // A failed attempt at the checkout, then the captured settlement replayed: still only 'deny' on record.
+    expect((await submit(order.paymentUrl!, 'action=fail')).statusCode).toBe(303);
+    expect((await postNotification(t, sandboxNotification(input, key))).statusCode).toBe(409);
+    expect((await readOrder(t, order.id)).status).toBe('failed');
+    expect(hooks.fulfilled).toHaveLength(0);
+    // The checkout's own record, then its notification: applied.
+    expect((await sandboxEvent(t, order.gatewayRef, order.amount, 'settlement', 'qris')).statusCode).toBe(200);
+    expect(await readOrder(t, order.id)).toMatchObject({ status: 'paid', paymentType: 'qris' });
+    expect(hooks.fulfilled).toHaveLength(1);
+  });
+
+  it("answers the sandbox's status from its own record, never from the orders table", async () => {
+    const { order } = await t.app.payments.createOrder(sampleOrder());
+    expect(await t.app.payments.gateway.getTransactionStatus(order.gatewayRef)).toBeNull();
+    // Marking the order paid in our own table does not make the sandbox say so.
+    await t.database.db.update(orders).set({ status: 'paid' }).where(eq(orders.id, order.id));
+    expect(await t.app.payments.gateway.getTransactionStatus(order.gatewayRef)).toBeNull();
+    await t.database.db.update(orders).set({ status: 'pending' }).where(eq(orders.id, order.id));
+    await submit(order.paymentUrl!, 'action=pay&method=gopay');
+    expect(await t.app.payments.gateway.getTransactionStatus(order.gatewayRef)).toMatchObject({
+      orderRef: order.gatewayRef,
+      status: 'paid',
+      gatewayStatus: 'settlement',
+      grossAmount: 150_000,
+      paymentType: 'gopay',
+    });
   });
 });

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   isOpenOrder,
@@ -10,16 +10,24 @@ import {
   type OrderStatus,
   type PaymentOptionKey,
 } from '../../../domain/payments';
-import { GatewayError, NotificationRejected, type PaymentGateway, type VerifiedNotification } from '../../adapters/payments/port';
+import {
+  GatewayError,
+  NotificationRejected,
+  type GatewayTransaction,
+  type PaymentGateway,
+  type RejectionReason,
+  type VerifiedNotification,
+} from '../../adapters/payments/port';
 import type { Db } from '../../db/client';
-import { orders, paymentNotifications, type OrderRow } from '../../db/schema';
+import { orders, paymentNotificationRejections, paymentNotifications, type OrderRow } from '../../db/schema';
 import { HttpError, badRequest } from '../../plugins/errors';
 
 /**
  * The payment module (DESIGN.md §5). An order's status changes only here: through a verified
- * gateway notification (idempotent, out-of-order safe, under a row lock) or the expiry sweep. The
- * feature that owns an order's kind grants what it pays for in the same transaction, through the
- * hooks it registers at start-up.
+ * gateway notification whose change the gateway's status API confirms (idempotent, out-of-order
+ * safe, under a row lock never held across HTTP) or the expiry sweep. The feature that owns an
+ * order's kind grants what it pays for in the same transaction, through the hooks it registers at
+ * start-up.
  */
 
 /** Runs inside the transaction that changes the order; `tx` is that transaction. Throwing rolls it back. */
@@ -29,6 +37,14 @@ export const MAX_AMOUNT = 2_000_000_000;
 export const MAX_EXPIRY_MINUTES = 7 * 24 * 60;
 const DESCRIPTION_MAX = 200;
 const SWEEP_BATCH = 200;
+/** A verified body larger than this is stored as a summary of its known fields (Midtrans sends ~1 KB). */
+export const NOTIFICATION_BODY_MAX_BYTES = 8 * 1024;
+/** Rejected notifications are counted per hour, sender, reason and targeted order. */
+const REJECTION_WINDOW_MS = 60 * 60 * 1000;
+/** An identical notification the gateway did not confirm is put to it again only after this long. */
+export const RECONFIRM_AFTER_MS = 60_000;
+/** How long rejection summaries are kept. */
+export const REJECTION_RETENTION_DAYS = 90;
 
 export const paymentMessages = {
   gatewayFailed: 'Gagal memulai pembayaran. Layanan pembayaran sedang bermasalah, silakan coba lagi beberapa saat lagi.',
@@ -38,6 +54,7 @@ export const paymentMessages = {
   invalidExpiry: 'Batas waktu pembayaran tidak valid.',
   invalidFinishUrl: 'Alamat kembali setelah pembayaran tidak valid.',
   amountMismatch: 'Jumlah pembayaran tidak sesuai dengan pesanan.',
+  notConfirmed: 'Status pembayaran pada notifikasi tidak dikonfirmasi oleh layanan pembayaran.',
   retry: 'Notifikasi belum dapat diproses. Silakan kirim ulang.',
 } as const;
 
@@ -51,6 +68,23 @@ function storableJson(value: unknown): unknown {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [storable(k), storableJson(v)]));
   }
   return value;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+const clip = (value: unknown, max: number): string | null => (typeof value === 'string' ? storable(value).slice(0, max) : null);
+
+/** The fields support needs from a Midtrans notification, when its whole body is too large to keep. */
+const summaryFields = ['order_id', 'transaction_status', 'status_code', 'gross_amount', 'fraud_status', 'payment_type', 'transaction_id', 'transaction_time', 'settlement_time', 'status_message'];
+
+/** A verified body as stored: whole when small, else its known fields plus its size and hash. */
+export function boundedBody(body: unknown): unknown {
+  const serialized = JSON.stringify(body ?? {});
+  const bytes = Buffer.byteLength(serialized);
+  if (bytes <= NOTIFICATION_BODY_MAX_BYTES) return storableJson(body ?? {});
+  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const kept = Object.fromEntries(summaryFields.map((k) => [k, clip(b[k], 200)]).filter(([, v]) => v !== null));
+  return { ...kept, _truncated: { bytes, sha256: sha256(serialized) } };
 }
 
 const refPrefix: Record<OrderKind, string> = { subscription: 'SUB', registration: 'REG', coach_package: 'CPK' };
@@ -77,7 +111,9 @@ export interface CreateOrderInput {
   expiresInMinutes: number;
 }
 
+/** What the webhook did with a verified notification (rejected ones are counted elsewhere). */
 export type NotificationOutcome =
+  /** The order changed, as the gateway's status API confirmed. */
   | 'applied'
   | 'duplicate'
   | 'ignored_transition'
@@ -85,14 +121,28 @@ export type NotificationOutcome =
   | 'unknown_order'
   | 'unknown_status'
   | 'gateway_mismatch'
+  /** The notification's or the status API's amount differs from the order (400). */
   | 'amount_mismatch'
-  | 'rejected_forged'
-  | 'rejected_malformed'
+  /** The status API does not confirm the change the notification claims (409). */
+  | 'unconfirmed'
+  /** The status API could not be asked or gave an unusable answer (503, the gateway retries). */
+  | 'confirmation_failed'
+  /** A fulfilment hook (or the database) failed; nothing changed (503). */
   | 'error';
 
 export interface NotificationResult {
   outcome: NotificationOutcome;
   order: OrderRow | null;
+  /** The gateway's own status, when its status API was asked. */
+  confirmedStatus?: string | null;
+}
+
+/** Who sent a notification, for the rejection summary. */
+export interface NotificationSource {
+  /** The sender's address as the rate limit sees it (`request.ip`). */
+  sender?: string | null;
+  /** The body's size as received (Content-Length), when known. */
+  bytes?: number;
 }
 
 export interface PaymentService {
@@ -103,10 +153,18 @@ export interface PaymentService {
    * order as canceled (no hook: the caller handles the thrown 502 in its own flow).
    */
   createOrder(input: CreateOrderInput, opts?: { tx?: Db }): Promise<{ order: OrderRow; payment_url: string }>;
-  /** The webhook: verify, then move the order forward once. Throws HttpError 400/401/503. */
-  handleNotification(body: unknown): Promise<NotificationResult>;
-  /** Expires open orders whose time is up (asking the gateway first); returns those it expired. */
+  /**
+   * The webhook: verify (signature, status code), confirm a claimed change with the gateway's
+   * status API, then move the order forward once. Throws HttpError 400/401/409/503.
+   */
+  handleNotification(body: unknown, source?: NotificationSource): Promise<NotificationResult>;
+  /**
+   * Expires open orders whose time is up, asking the gateway first; one the gateway says was paid
+   * is applied from its status API instead. Returns the orders it expired.
+   */
   expireStaleOrders(now?: Date): Promise<OrderRow[]>;
+  /** Deletes rejection summaries older than REJECTION_RETENTION_DAYS; returns how many. */
+  pruneRejectedNotifications(now?: Date): Promise<number>;
   /**
    * Grants what an order of `kind` pays for, when it becomes paid. One hook per kind: a second
    * registration throws (a wiring bug) unless `replace` says it is meant (tests).
@@ -163,34 +221,121 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     return { description, enabledPayments, finishUrl: resolveFinishUrl(input.finishUrl) };
   }
 
+  /**
+   * Adds a verified notification to the audit trail: a new entry, or one more to the count of the
+   * same (order, outcome, claimed status, confirmed status), so replays cannot grow the table.
+   */
   async function logNotification(
     executor: Db,
-    entry: { orderRef: string | null; orderId: string | null; verified: boolean; outcome: NotificationOutcome; transactionStatus: string | null; body: unknown },
+    entry: {
+      orderRef: string;
+      orderId: string | null;
+      outcome: NotificationOutcome;
+      transactionStatus: string;
+      confirmedStatus?: string | null;
+      body: unknown;
+    },
   ) {
-    await executor.insert(paymentNotifications).values({
-      gateway: gateway.name,
-      orderRef: entry.orderRef ? storable(entry.orderRef).slice(0, 200) : null,
-      orderId: entry.orderId,
-      verified: entry.verified,
-      outcome: entry.outcome,
-      transactionStatus: entry.transactionStatus ? storable(entry.transactionStatus).slice(0, 100) : null,
-      body: storableJson(entry.body ?? {}),
-    });
+    const lastBodySha256 = sha256(JSON.stringify(entry.body ?? null));
+    const orderRef = storable(entry.orderRef).slice(0, 200);
+    const transactionStatus = storable(entry.transactionStatus).slice(0, 100);
+    const confirmedStatus = entry.confirmedStatus ? storable(entry.confirmedStatus).slice(0, 100) : null;
+    await executor
+      .insert(paymentNotifications)
+      .values({
+        gateway: gateway.name,
+        orderRef,
+        orderId: entry.orderId,
+        verified: true,
+        outcome: entry.outcome,
+        transactionStatus,
+        confirmedStatus,
+        body: boundedBody(entry.body),
+        lastBodySha256,
+        dedupKey: [gateway.name, orderRef, entry.outcome, transactionStatus, confirmedStatus ?? '-'].join('|'),
+      })
+      .onConflictDoUpdate({
+        target: paymentNotifications.dedupKey,
+        set: {
+          count: sql`${paymentNotifications.count} + 1`,
+          lastReceivedAt: sql`now()`,
+          lastBodySha256,
+          orderId: sql`coalesce(excluded.order_id, ${paymentNotifications.orderId})`,
+        },
+      });
   }
 
-  /** Moves one locked order as the verified notification says, inside `tx`. */
-  async function applyNotification(tx: Db, n: VerifiedNotification): Promise<NotificationResult> {
+  /**
+   * Counts a rejected notification: one row per hour, sender, reason and targeted order (refs that
+   * name none of ours share one row), holding the latest claims, size and hash — never the body.
+   */
+  async function recordRejection(body: unknown, reason: RejectionReason, source: NotificationSource) {
+    const b = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+    const claimedRef = clip(b.order_id, 64);
+    const serialized = JSON.stringify(body ?? null);
+    const bodyBytes = Math.min(source.bytes ?? Buffer.byteLength(serialized), 2_147_483_647);
+    const [target] =
+      claimedRef && claimedRef.length > 0
+        ? await db.select({ id: orders.id }).from(orders).where(eq(orders.gatewayRef, claimedRef))
+        : [];
+    const now = Date.now();
+    const windowStart = new Date(now - (now % REJECTION_WINDOW_MS));
+    const sender = storable(source.sender ?? 'unknown').slice(0, 64);
+    const latest = {
+      claimedOrderRef: claimedRef,
+      claimedStatus: clip(b.transaction_status, 40),
+      claimedStatusCode: clip(b.status_code, 8),
+      bodyBytes,
+      bodySha256: sha256(serialized),
+    };
+    await db
+      .insert(paymentNotificationRejections)
+      .values({
+        key: [windowStart.toISOString(), sender, reason, target?.id ?? '-'].join('|'),
+        gateway: gateway.name,
+        windowStart,
+        sender,
+        reason,
+        orderId: target?.id ?? null,
+        ...latest,
+      })
+      .onConflictDoUpdate({
+        target: paymentNotificationRejections.key,
+        set: { ...latest, count: sql`${paymentNotificationRejections.count} + 1`, lastAt: sql`now()` },
+      });
+  }
+
+  /** Whether a notification claims a change to `order` (so the gateway must confirm it first). */
+  function claimsChange(order: OrderRow, n: VerifiedNotification): boolean {
+    return order.gateway === gateway.name && n.grossAmount === order.amount && n.status !== null && nextOrderStatus(order.status, n.status) !== null;
+  }
+
+  /**
+   * Moves one locked order inside `tx`. The notification only triggers it: a change is applied as
+   * the gateway's status API reported it (`confirmed`, fetched before the lock; undefined = not
+   * asked), never as the notification claims, since Midtrans does not sign the claimed status.
+   */
+  async function applyNotification(tx: Db, n: VerifiedNotification, confirmed: GatewayTransaction | null | undefined): Promise<NotificationResult> {
     const [order] = await tx.select().from(orders).where(eq(orders.gatewayRef, n.orderRef)).for('update');
     if (!order) return { outcome: 'unknown_order', order: null };
     if (order.gateway !== gateway.name) return { outcome: 'gateway_mismatch', order };
     if (n.grossAmount !== order.amount) return { outcome: 'amount_mismatch', order };
     if (n.status === null) return { outcome: 'unknown_status', order };
-    const next = nextOrderStatus(order.status, n.status);
-    if (!next) {
+    if (!nextOrderStatus(order.status, n.status)) {
       if (order.status === n.status) return { outcome: 'duplicate', order };
       const late = n.status === 'paid' && (order.status === 'expired' || order.status === 'canceled');
       return { outcome: late ? 'late_payment' : 'ignored_transition', order };
     }
+    // The order moved since we looked, so this change was not confirmed: the gateway's retry will be.
+    if (confirmed === undefined) return { outcome: 'confirmation_failed', order };
+    const confirmedStatus = confirmed?.gatewayStatus ?? null;
+    if (!confirmed || confirmed.status === null) return { outcome: 'unconfirmed', order, confirmedStatus };
+    if (confirmed.grossAmount !== order.amount) return { outcome: 'amount_mismatch', order, confirmedStatus };
+    // What the gateway says, even when it differs from the claim (e.g. settled meanwhile).
+    const next = nextOrderStatus(order.status, confirmed.status);
+    if (!next) return { outcome: 'unconfirmed', order, confirmedStatus };
+    const paymentType = confirmed.paymentType ?? n.paymentType;
+    const transactionId = confirmed.transactionId ?? n.transactionId;
     const now = new Date();
     const [updated] = await tx
       .update(orders)
@@ -198,13 +343,13 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
         status: next,
         updatedAt: now,
         ...(next === 'paid' ? { paidAt: now } : {}),
-        ...(n.paymentType ? { paymentType: n.paymentType } : {}),
-        ...(n.transactionId ? { gatewayTransactionId: n.transactionId } : {}),
+        ...(paymentType ? { paymentType } : {}),
+        ...(transactionId ? { gatewayTransactionId: transactionId } : {}),
       })
       .where(eq(orders.id, order.id))
       .returning();
     await runHooks(tx, order.status, updated!);
-    return { outcome: 'applied', order: updated! };
+    return { outcome: 'applied', order: updated!, confirmedStatus };
   }
 
   async function runHooks(tx: Db, previous: OrderStatus, order: OrderRow) {
@@ -220,6 +365,28 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       if (!refund) log.warn({ orderId: order.id, kind: order.kind, status: order.status }, 'paid order taken back but its kind has no refund hook');
       else await refund(tx, order);
     }
+  }
+
+  /**
+   * Applies what the gateway's status API says about an order, without a notification (the expiry
+   * sweep's reconciliation): the same checks and hooks, logged with the answer as its body.
+   */
+  async function reconcileOrder(orderRef: string): Promise<NotificationResult | null> {
+    const confirmed = await gateway.getTransactionStatus(orderRef);
+    if (!confirmed) return null;
+    return db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const r = await applyNotification(tx, confirmed, confirmed);
+      await logNotification(tx, {
+        orderRef,
+        orderId: r.order?.id ?? null,
+        outcome: r.outcome,
+        transactionStatus: confirmed.gatewayStatus,
+        confirmedStatus: confirmed.gatewayStatus,
+        body: { source: 'status_api', ...confirmed },
+      });
+      return r;
+    });
   }
 
   const service: PaymentService = {
@@ -292,66 +459,105 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       return { order: updated!, payment_url: created.paymentUrl };
     },
 
-    async handleNotification(body) {
-      const raw = body as Record<string, unknown> | null;
-      const claimedRef = typeof raw?.order_id === 'string' ? raw.order_id : null;
-      const claimedStatus = typeof raw?.transaction_status === 'string' ? raw.transaction_status : null;
+    async handleNotification(body, source = {}) {
       let verified: VerifiedNotification;
       try {
         verified = await gateway.verifyNotification(body);
       } catch (err) {
         if (!(err instanceof NotificationRejected)) throw err;
-        log.warn({ orderRef: claimedRef, reason: err.reason }, 'payment notification rejected');
-        await logNotification(db, {
-          orderRef: claimedRef,
-          orderId: null,
-          verified: false,
-          outcome: err.reason === 'forged' ? 'rejected_forged' : 'rejected_malformed',
-          transactionStatus: claimedStatus,
-          body,
-        });
-        throw err.reason === 'forged'
-          ? new HttpError(401, err.message, 'INVALID_SIGNATURE')
-          : new HttpError(400, err.message, 'INVALID_NOTIFICATION');
+        const raw = body as Record<string, unknown> | null;
+        log.warn({ orderRef: clip(raw?.order_id, 64), reason: err.reason, sender: source.sender }, 'payment notification rejected');
+        await recordRejection(body, err.reason, source).catch((logErr: unknown) => log.error({ err: logErr }, 'could not count a rejected payment notification'));
+        if (err.reason === 'forged') throw new HttpError(401, err.message, 'INVALID_SIGNATURE');
+        if (err.reason === 'status_code_mismatch') throw new HttpError(400, err.message, 'STATUS_CODE_MISMATCH');
+        throw new HttpError(400, err.message, 'INVALID_NOTIFICATION');
+      }
+
+      const logEntry = (r: NotificationResult) => ({
+        orderRef: verified.orderRef,
+        orderId: r.order?.id ?? null,
+        outcome: r.outcome,
+        transactionStatus: verified.gatewayStatus,
+        confirmedStatus: r.confirmedStatus ?? null,
+        body,
+      });
+      const logOutside = (r: NotificationResult) =>
+        logNotification(db, logEntry(r)).catch((logErr: unknown) => log.error({ err: logErr }, 'could not log a payment notification'));
+
+      // A claimed change is first put to the gateway's status API, with no lock held over HTTP; the
+      // decision is made again under the lock below.
+      let confirmed: GatewayTransaction | null | undefined;
+      const current = await service.findOrderByRef(verified.orderRef);
+      if (current && claimsChange(current, verified)) {
+        // The very same body, refused within the last minute, gets the same answer without asking
+        // again, so a replay flood does not become one on the gateway's API. Keyed by the body, so a
+        // replay can never hold back a genuine notification (another body); Midtrans' own retries
+        // of a body come minutes apart.
+        const [recent] = await db
+          .select({ outcome: paymentNotifications.outcome, confirmedStatus: paymentNotifications.confirmedStatus })
+          .from(paymentNotifications)
+          .where(
+            and(
+              eq(paymentNotifications.orderId, current.id),
+              eq(paymentNotifications.lastBodySha256, sha256(JSON.stringify(body ?? null))),
+              inArray(paymentNotifications.outcome, ['unconfirmed', 'confirmation_failed']),
+              gt(paymentNotifications.lastReceivedAt, new Date(Date.now() - RECONFIRM_AFTER_MS)),
+            ),
+          )
+          .orderBy(desc(paymentNotifications.lastReceivedAt))
+          .limit(1);
+        if (recent) {
+          const outcome = recent.outcome as 'unconfirmed' | 'confirmation_failed';
+          await logOutside({ outcome, order: current, confirmedStatus: recent.confirmedStatus });
+          if (outcome === 'unconfirmed') throw new HttpError(409, paymentMessages.notConfirmed, 'NOTIFICATION_NOT_CONFIRMED');
+          throw new HttpError(503, paymentMessages.retry, 'NOTIFICATION_RETRY');
+        }
+        try {
+          confirmed = await gateway.getTransactionStatus(verified.orderRef);
+        } catch (err) {
+          log.warn({ err, detail: err instanceof GatewayError ? err.detail : undefined, orderRef: verified.orderRef }, 'payment status could not be confirmed; the gateway will retry');
+          await logOutside({ outcome: 'confirmation_failed', order: current });
+          throw new HttpError(503, paymentMessages.retry, 'NOTIFICATION_RETRY');
+        }
       }
 
       let result: NotificationResult;
       try {
         result = await db.transaction(async (txRaw) => {
           const tx = txRaw as unknown as Db;
-          const r = await applyNotification(tx, verified);
-          await logNotification(tx, {
-            orderRef: verified.orderRef,
-            orderId: r.order?.id ?? null,
-            verified: true,
-            outcome: r.outcome,
-            transactionStatus: verified.gatewayStatus,
-            body,
-          });
+          const r = await applyNotification(tx, verified, confirmed);
+          await logNotification(tx, logEntry(r));
           return r;
         });
       } catch (err) {
         // A fulfilment hook (or the database) failed: nothing was changed. 503 makes the gateway retry.
         log.error({ err, orderRef: verified.orderRef }, 'payment notification could not be applied');
-        await logNotification(db, {
-          orderRef: verified.orderRef,
-          orderId: null,
-          verified: true,
-          outcome: 'error',
-          transactionStatus: verified.gatewayStatus,
-          body,
-        }).catch((logErr: unknown) => log.error({ err: logErr }, 'could not log a payment notification'));
+        await logOutside({ outcome: 'error', order: current, confirmedStatus: confirmed?.gatewayStatus ?? null });
         throw new HttpError(503, paymentMessages.retry, 'NOTIFICATION_RETRY');
       }
 
       const { outcome, order } = result;
+      const context = { orderRef: verified.orderRef, outcome, gatewayStatus: verified.gatewayStatus, confirmedStatus: result.confirmedStatus };
       if (outcome === 'late_payment') {
-        log.error({ orderId: order?.id, orderRef: verified.orderRef }, 'payment settled for a closed order: refund it by hand');
+        log.error({ orderId: order?.id, ...context }, 'payment settled for a closed order: refund it by hand');
+      } else if (outcome === 'unconfirmed' || outcome === 'amount_mismatch') {
+        log.warn(context, 'payment notification refused: the gateway does not confirm it');
       } else if (outcome !== 'applied' && outcome !== 'duplicate') {
-        log.warn({ orderRef: verified.orderRef, outcome, gatewayStatus: verified.gatewayStatus }, 'payment notification ignored');
+        log.warn(context, 'payment notification ignored');
       }
       if (outcome === 'amount_mismatch') throw new HttpError(400, paymentMessages.amountMismatch, 'AMOUNT_MISMATCH');
+      if (outcome === 'unconfirmed') throw new HttpError(409, paymentMessages.notConfirmed, 'NOTIFICATION_NOT_CONFIRMED');
+      if (outcome === 'confirmation_failed') throw new HttpError(503, paymentMessages.retry, 'NOTIFICATION_RETRY');
       return result;
+    },
+
+    async pruneRejectedNotifications(now = new Date()) {
+      const before = new Date(now.getTime() - REJECTION_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+      const deleted = await db
+        .delete(paymentNotificationRejections)
+        .where(lt(paymentNotificationRejections.lastAt, before))
+        .returning({ id: paymentNotificationRejections.id });
+      return deleted.length;
     },
 
     async expireStaleOrders(now = new Date()) {
@@ -366,7 +572,10 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
         try {
           // Ask the gateway first (no lock held over HTTP): an order paid at the last second stays open for its notification.
           if ((await gateway.expireTransaction(candidate.gatewayRef)) === 'settled') {
-            log.info({ orderId: candidate.id }, 'order paid at the gateway before it expired; waiting for the notification');
+            // Paid at the gateway: apply it from the status API now, rather than wait for a notification
+            // that may never come (Midtrans gives up after five retries).
+            const r = await reconcileOrder(candidate.gatewayRef);
+            log.info({ orderId: candidate.id, outcome: r?.outcome ?? 'no_transaction' }, 'order paid at the gateway before it expired; applied from the status API');
             continue;
           }
           const row = await db.transaction(async (txRaw) => {

@@ -7,7 +7,7 @@ import { GatewayError } from '../../adapters/payments/port';
 import { sandboxKey, sandboxNotification } from '../../adapters/payments/sandbox';
 import { eventCategories, mailOutbox, orders, runnerRegistrations } from '../../db/schema';
 import { buildTestApp, json, type TestApp } from '../../test/build-test-app';
-import { postNotification, readOrder } from '../payments/payment-test-helpers';
+import { postNotification, readOrder, sandboxEvent } from '../payments/payment-test-helpers';
 import {
   freshIp,
   insertEvent,
@@ -35,8 +35,7 @@ describe('public runner registration', () => {
   beforeEach(() => t.reset());
   afterAll(() => t.close());
 
-  const pay = (orderRef: string, amount: number, outcome: 'pay' | 'fail' = 'pay') =>
-    postNotification(t, sandboxNotification({ orderRef, amount, outcome, paymentType: 'bank_transfer' }, key));
+  const pay = (orderRef: string, amount: number, outcome: 'pay' | 'fail' = 'pay') => sandboxEvent(t, orderRef, amount, outcome === 'pay' ? 'settlement' : 'deny');
 
   describe('validation (spec §5, exact messages)', () => {
     it.each<[string, Record<string, unknown>, string]>([
@@ -267,9 +266,9 @@ describe('public runner registration', () => {
       const body = json<Created>(await postRegistration(t, registrationPayload(event)));
       const row = await readRegistration(t, body.registration.registrationId);
       const order = await readOrder(t, row.orderId!);
-      const forged = sandboxNotification({ orderRef: order.gatewayRef, amount: order.amount, outcome: 'pay', paymentType: 'gopay' }, 'not-the-key');
+      const forged = sandboxNotification({ orderRef: order.gatewayRef, amount: order.amount, transactionStatus: 'settlement', paymentType: 'gopay' }, 'not-the-key');
       expect((await postNotification(t, forged)).statusCode).toBe(401);
-      const cheap = sandboxNotification({ orderRef: order.gatewayRef, amount: 1000, outcome: 'pay', paymentType: 'gopay' }, key);
+      const cheap = sandboxNotification({ orderRef: order.gatewayRef, amount: 1000, transactionStatus: 'settlement', paymentType: 'gopay' }, key);
       expect((await postNotification(t, cheap)).statusCode).toBe(400);
       expect(await readRegistration(t, row.registrationId)).toMatchObject({ status: 'pending', paymentStatus: 'pending' });
       expect(await t.database.db.select().from(mailOutbox)).toHaveLength(0);
@@ -294,9 +293,8 @@ describe('public runner registration', () => {
 
     it('a refunded or voided payment cancels the registration and frees its slot once; a collected racepack stays', async () => {
       const { event, categories } = await insertEvent(t, { categories: [{ name: '10K', slots: 5 }] });
-      // Midtrans' refund / cancel notification: the signature covers order, status code and amount, not the status.
-      const takeBack = (orderRef: string, amount: number, status: 'refund' | 'cancel') =>
-        postNotification(t, { ...sandboxNotification({ orderRef, amount, outcome: 'pay', paymentType: 'bank_transfer' }, key), transaction_status: status });
+      // Refunded or voided at the gateway, which then notifies.
+      const takeBack = (orderRef: string, amount: number, status: 'refund' | 'cancel') => sandboxEvent(t, orderRef, amount, status);
       const paidRegistration = async () => {
         const body = json<Created>(await postRegistration(t, registrationPayload(event)));
         const row = await readRegistration(t, body.registration.registrationId);
