@@ -26,6 +26,7 @@ import { uploadRoutes } from './features/uploads/routes';
 import { createLocalDiskStorage } from './adapters/storage/local-disk';
 import type { StoragePort } from './adapters/storage/port';
 import { authPlugin } from './plugins/auth';
+import { rateLimitKey } from './plugins/client-address';
 import { errorsPlugin } from './plugins/errors';
 
 export interface AppDeps {
@@ -64,7 +65,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // External plugins.
   await app.register(errorsPlugin);
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
+  // Every per-address limit counts an IPv4 address, or an IPv6 /64 (see plugins/client-address.ts).
+  await app.register(fastifyRateLimit, { global: false, keyGenerator: rateLimitKey });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
