@@ -148,7 +148,13 @@ function HeldRegistrationAlert({ created, title, children }: { created: CreatedR
   const [over, setOver] = useState(false);
   return (
     <Alert tone="info" title={over ? `Waktu pembayaran pendaftaran ${created.registration.registrationId} habis.` : title}>
-      {!over && <>Slot Anda disimpan sementara. {children}</>}
+      {/* With a deadline the countdown below says how long the slot is kept. */}
+      {!over && (
+        <>
+          {!created.registration.expiresAt && 'Slot Anda disimpan sementara. '}
+          {children}
+        </>
+      )}
       {created.registration.expiresAt && <HoldCountdown expiresAt={created.registration.expiresAt} onExpired={() => setOver(true)} className="mt-2" />}
     </Alert>
   );
