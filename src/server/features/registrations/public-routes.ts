@@ -33,6 +33,7 @@ export const CONFIRM_RATE_LIMIT = 20;
 /** A runner fetches one challenge per form (and one more after each submit): twice the registrations. */
 export const challengeRateLimit = (registrationsPerMinute: number) => registrationsPerMinute * 2;
 export const PAYMENT_STATE_RATE_LIMIT = 60;
+export const REGISTRATION_BODY_LIMIT = 32 * 1024;
 
 const challengeResponseSchema = z.object({
   /** False when the server runs with REGISTRATION_CHALLENGE=false: submit without one. */
@@ -115,6 +116,8 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
     '/api/runner-registrations',
     {
       config: { rateLimit: { max: opts.config.registrationRateLimitPerMinute, timeWindow: '1 minute' } },
+      // A registration is a few kilobytes; nothing bigger is even parsed.
+      bodyLimit: REGISTRATION_BODY_LIMIT,
       // The proof of work is checked before anything else, body validation included.
       preValidation: async (request) => {
         if (!opts.config.registrationChallenge) return;
@@ -132,6 +135,7 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
           400: errorSchema,
           404: errorSchema,
           409: errorSchema,
+          413: errorSchema,
           429: errorSchema,
           502: errorSchema,
         },

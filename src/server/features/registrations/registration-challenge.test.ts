@@ -98,6 +98,13 @@ describe('registration proof of work', () => {
     expect(await t.database.db.select().from(runnerRegistrations)).toHaveLength(0);
   });
 
+  it('a body far larger than any registration is refused before it is read (413)', async () => {
+    const { event } = await insertEvent(t);
+    const res = await post({ ...registrationPayload(event), runnerData: { ...registrationPayload(event).runnerData, medicalNotes: 'x'.repeat(100_000) } });
+    expect(res.statusCode).toBe(413);
+    expect(json(res)).toEqual({ message: 'Ukuran data terlalu besar.', code: 'FST_ERR_CTP_BODY_TOO_LARGE' });
+  });
+
   it('wrong, forged, tampered or garbled → 400 with the same message', async () => {
     const { event, categories } = await insertEvent(t);
     const good = await quickChallenge(keys);
