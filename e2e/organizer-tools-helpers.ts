@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { toJakartaLocalInput } from '../src/domain/event-form';
 import { expect, uniqueEmail } from './fixtures';
+import { solvedChallenge } from './registration-challenge';
 
 /**
  * Organizer-tools fixtures built only through the public API, as real people would: the organizer
@@ -65,6 +66,7 @@ export async function seedEventWithRunners(
   for (const [i, runner] of opts.runners.entries()) {
     const res = await anonymous.post('/api/runner-registrations', {
       data: {
+        ...(await solvedChallenge(anonymous)),
         eventId: event.code,
         categoryId: i % 2 === 0 ? '10k' : 'half-marathon',
         paymentMethod: 'other_qris',

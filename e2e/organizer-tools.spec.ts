@@ -24,6 +24,17 @@ test('runner data: table, search, empty search and the CSV download', async ({ p
   const { event } = await seed(playwright, baseURL!, organizerEmail);
   await signInViaApi(page, { email: organizerEmail, role: 'organizer', name: 'Siti Penyelenggara' });
   await openEventList(page);
+  // Paid runners and those holding a slot while they wait for payment are counted apart.
+  const row = page.getByTestId('event-row').filter({ hasText: event.name });
+  await expect(row).toContainText('2 terbayar');
+  await expect(row).toContainText('1 menunggu pembayaran');
+  await snap(page, 'event-list-counts');
+  await openRowMenu(page, event.name, 'Detail Kegiatan');
+  const detail = page.getByRole('dialog', { name: 'Detail Kegiatan' });
+  await expect(detail.getByText('2 pelari · Rp')).toBeVisible();
+  await expect(detail.getByText(/^1 pelari \(slot ditahan/)).toBeVisible();
+  await snap(page, 'event-detail-counts');
+  await page.keyboard.press('Escape');
   await openRowMenu(page, event.name, 'Data Pelari');
 
   const dialog = page.getByRole('dialog', { name: `Data Pelari - ${event.name}` });

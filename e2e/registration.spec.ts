@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from './fixtures';
+import { APP_CSP, solvedChallenge } from './registration-challenge';
 
 /**
  * A runner registers for an accepted platform event: public list → form (validation, full
@@ -68,12 +69,27 @@ async function fillRunner(page: Page, email: string) {
   await page.getByLabel('Nomor Kontak Darurat').fill('+6281298765432');
 }
 
+/** Serves the app's pages and scripts with the Content-Security-Policy the lead adds, and collects violations. */
+async function withAppCsp(page: Page) {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+  });
+  await page.route(/^http:\/\/127\.0\.0\.1:\d+\/(?!api\/)/, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': APP_CSP } });
+  });
+  return violations;
+}
+
 test('a runner registers, pays at the checkout and gets the confirmation mail', async ({ page, request }, testInfo) => {
+  const cspViolations = await withAppCsp(page);
   const name = `Jakarta Pagi Run ${testInfo.project.name} ${Date.now() % 100000}`;
   const event = await createAcceptedEvent(request, name);
   // Someone already took the only 5K slot.
   const taken = await request.post('/api/runner-registrations', {
     data: {
+      ...(await solvedChallenge(request)),
       eventId: event.code,
       categoryId: '5k',
       paymentMethod: 'gopay',
@@ -144,6 +160,10 @@ test('a runner registers, pays at the checkout and gets the confirmation mail', 
   await submit.click();
   await expect(page.getByRole('alert').filter({ hasText: 'Anda harus memilih metode pembayaran terlebih dahulu.' })).toBeVisible();
   await page.getByRole('radio', { name: 'BNI Virtual Account' }).check();
+  // The proof of work was solved in a Web Worker while the form was filled in, under the app's CSP.
+  await expect(page.getByTestId('challenge-status')).toHaveText('Terverifikasi', { timeout: 20_000 });
+  await page.getByTestId('challenge-status').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `/tmp/registration-verified-${testInfo.project.name}.png` });
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: `/tmp/registration-form-${testInfo.project.name}.png`, fullPage: true });
 
@@ -153,6 +173,8 @@ test('a runner registers, pays at the checkout and gets the confirmation mail', 
   await expect(dialog.getByText('Rp195.000')).toBeVisible();
   const countdown = dialog.getByTestId('countdown');
   await expect(countdown).toHaveText(/^[3-5]$/);
+  // How long the slot is held while the runner pays (REGISTRATION_HOLD_MINUTES, 15 by default).
+  await expect(dialog.getByRole('timer')).toHaveText(/^1[45]:\d{2}$/);
   await page.screenshot({ path: `/tmp/registration-countdown-${testInfo.project.name}.png` });
   // it really counts down, then leaves for the checkout on its own
   await expect(countdown).toHaveText(/^[0-2]$/, { timeout: 5_000 });
@@ -178,6 +200,68 @@ test('a runner registers, pays at the checkout and gets the confirmation mail', 
   expect(mail!.text).toContain('Rp195.000');
   expect(mail!.text).toContain('PUTU');
   expect(mail!.attachments[0]!.contentType).toBe('image/png');
+  // Scripts, the solver's worker and its requests are all allowed. (The policy also blocks the
+  // data: font Vite inlines; that is the lead's CSP to settle with font-src, not this journey's.)
+  expect(cspViolations.filter((v) => !/Loading the font/.test(v))).toEqual([]);
+});
+
+test('registering twice resumes the first registration, and a denied payment is paid again on the same one', async ({ page, request }, testInfo) => {
+  test.setTimeout(90_000);
+  const name = `Medan Sunday Run ${testInfo.project.name} ${Date.now() % 100000}`;
+  const event = await createAcceptedEvent(request, name, { categories: [{ name: '10K', description: 'Rute kota', price: 185000, slots: 100 }] });
+  const email = `sari.${testInfo.project.name}.${Date.now() % 100000}@gmail.com`;
+  const register = async () => {
+    await page.goto(`/register/${event.code}`);
+    await fillRunner(page, email);
+    await page.getByRole('radio', { name: /10K/ }).check();
+    await page.getByRole('radio', { name: 'GoPay' }).check();
+    await page.getByRole('checkbox', { name: /menyetujui seluruh Syarat & Ketentuan/ }).check();
+    await page.getByRole('button', { name: 'Lanjutkan Pembayaran' }).click();
+    return page.getByRole('dialog', { name: 'Menuju Halaman Pembayaran' });
+  };
+
+  // First attempt: the runner cancels the redirect; the page keeps the way back, with the time left.
+  const first = await register();
+  const firstId = (await first.getByText(/^ID pendaftaran REG-/).textContent())!.replace('ID pendaftaran ', '').trim();
+  await first.getByRole('button', { name: 'Batal' }).click();
+  const held = page.getByRole('status').filter({ hasText: `Pendaftaran ${firstId} menunggu pembayaran.` });
+  await expect(held.getByRole('link', { name: 'Lanjutkan pembayaran' })).toBeVisible();
+  await expect(held.getByRole('timer')).toHaveText(/^1[45]:\d{2}$/);
+  await held.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `/tmp/registration-held-${testInfo.project.name}.png`, fullPage: false });
+
+  // Later (the page reloaded, the alert gone) the runner fills in the form again: same registration, no new slot.
+  const second = await register();
+  await expect(second.getByText(`ID pendaftaran ${firstId}`)).toBeVisible();
+  await expect(second.getByText('Anda sudah terdaftar dan pendaftaran itu belum dibayar.')).toBeVisible();
+  await expect(second.getByRole('timer')).toHaveText(/^1[45]:\d{2}$/);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `/tmp/registration-resumed-${testInfo.project.name}.png` });
+  // (the dialog leaves for the checkout by itself after 5 seconds)
+
+  // The payment is denied: the success page says so and offers to pay again on the same registration.
+  await page.waitForURL(/\/api\/payments\/sandbox\//);
+  await page.getByRole('button', { name: 'Gagalkan pembayaran' }).click();
+  await page.waitForURL(/\/registration-success\?id=REG-.*transaction_status=deny/);
+  await expect(page.getByRole('heading', { name: 'Pembayaran Belum Berhasil' })).toBeVisible();
+  await expect(page.getByText(/slot Anda masih kami simpan/)).toBeVisible();
+  await expect(page.getByTestId('registration-id')).toHaveText(firstId);
+  await expect(page.getByRole('timer')).toHaveText(/^1[45]:\d{2}$/);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `/tmp/registration-failed-${testInfo.project.name}.png`, fullPage: true });
+  await page.getByRole('link', { name: 'Coba Bayar Lagi' }).click();
+  await page.waitForURL(/\/api\/payments\/sandbox\//);
+  await expect(page.getByText('Pembayaran sebelumnya gagal. Anda dapat mencoba lagi.')).toBeVisible();
+  await page.getByRole('button', { name: 'Bayar', exact: true }).click();
+  await page.waitForURL(/\/registration-success\?id=REG-/);
+  await expect(page.getByRole('heading', { name: 'Pendaftaran Berhasil!' })).toBeVisible();
+  await expect(page.getByTestId('registration-id')).toHaveText(firstId);
+
+  // One slot taken, paid; nothing held.
+  const admin = event.admin;
+  const list = await request.get('/api/admin/events', { headers: admin });
+  const row = ((await list.json()) as { events: { _id: string; participants: number; pendingPayment: number; categories: { sold: number }[] }[] }).events.find((e) => e._id === event._id)!;
+  expect(row).toMatchObject({ participants: 1, pendingPayment: 0, categories: [{ sold: 1 }] });
 });
 
 test('the registration page explains unknown events and links back to the list', async ({ page }) => {

@@ -29,7 +29,11 @@ export const organizerEventSchema = z.object({
   location: z.string(),
   timezone: z.string(),
   paymentType: z.enum(eventPaymentTypes),
-  categories: z.array(categorySummarySchema),
+  /**
+   * `sold` counts every held slot; `paid` the confirmed registrations (racepack collected
+   * included) and `pending` those holding a slot while they wait for payment.
+   */
+  categories: z.array(categorySummarySchema.extend({ paid: z.number().int(), pending: z.number().int() })),
   createdBy: z.object({ _id: z.string(), name: z.string() }),
   eventDate: z.string(),
   regOpen: z.string(),
@@ -38,8 +42,10 @@ export const organizerEventSchema = z.object({
   eventdate: z.string(),
   regopen: z.string(),
   regclose: z.string(),
-  /** Registrations confirmed or with their racepack collected. */
+  /** Registrations confirmed or with their racepack collected ('Terbayar'). */
   participants: z.number().int(),
+  /** Registrations holding a slot while they wait for payment ('Menunggu pembayaran'); not in `participants` or `revenue`. */
+  pendingPayment: z.number().int(),
   /** Sum of the categories' slots. */
   capacity: z.number().int(),
   /** Whole rupiah received: sum of paid registrations' payment amounts. */

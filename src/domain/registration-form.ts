@@ -225,6 +225,11 @@ export const registrationPayloadSchema = z.object({
   categoryId: z.string({ error: registrationMessages.categoryRequired }).trim().min(1, registrationMessages.categoryRequired).max(100),
   runnerData: runnerDataInputSchema,
   paymentMethod: z.enum(paymentOptionKeys, { error: registrationMessages.paymentMethodUnknown }).optional(),
+  /**
+   * The solved proof-of-work challenge (base64 of ALTCHA's `{ challenge, solution }`), required
+   * unless the server's challenge endpoint says it is off. The server checks it before the rest.
+   */
+  altcha: z.string().max(2000).optional(),
 });
 export type RegistrationPayloadInput = z.input<typeof registrationPayloadSchema>;
 export type RegistrationPayload = z.output<typeof registrationPayloadSchema>;

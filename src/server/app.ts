@@ -27,6 +27,7 @@ import { uploadRoutes } from './features/uploads/routes';
 import { createLocalDiskStorage } from './adapters/storage/local-disk';
 import type { StoragePort } from './adapters/storage/port';
 import { authPlugin } from './plugins/auth';
+import { rateLimitKey } from './plugins/client-address';
 import { errorsPlugin, HttpError } from './plugins/errors';
 import { DEFAULT_BODY_LIMIT, inputGuardPlugin } from './plugins/input-guard';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -76,8 +77,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(inputGuardPlugin);
   await app.register(fastifyCookie);
   await app.register(securityHeadersPlugin, { config });
-  // Counters in the database: a limit must hold across every server, not per process.
-  await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(database.db) });
+  // Counters in the database (a limit must hold across every server, not per process), keyed by
+  // the client's IPv4 address or IPv6 /64 (see plugins/client-address.ts).
+  await app.register(fastifyRateLimit, { global: false, keyGenerator: rateLimitKey, store: databaseRateLimitStore(database.db) });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',

@@ -40,8 +40,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...k, TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
     expect(() => loadConfig({ ...k, TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ ...k, TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
-    expect(loadConfig(k).registrationRateLimitPerMinute).toBe(30);
     expect(loadConfig({ ...k, REGISTRATION_RATE_LIMIT_PER_MINUTE: '5000' }).registrationRateLimitPerMinute).toBe(5000);
+  });
+
+  it('registration defaults suit a crowd: 300 a minute per address, 10 attempts per identity an hour, a 15-minute hold, the challenge on', () => {
+    const k = { JWT_SECRET: 'k'.repeat(32) };
+    const cfg = loadConfig(k);
+    expect(cfg.registrationRateLimitPerMinute).toBe(300);
+    expect(cfg.registrationIdentityLimitPerHour).toBe(10);
+    expect(cfg.registrationHoldMinutes).toBe(15);
+    expect(cfg.registrationReservationMinutes).toBe(60);
+    expect(cfg.registrationChallenge).toBe(true);
+    expect(loadConfig({ ...k, REGISTRATION_CHALLENGE: 'false' }).registrationChallenge).toBe(false);
+    expect(loadConfig({ ...k, REGISTRATION_HOLD_MINUTES: '30' }).registrationHoldMinutes).toBe(30);
+    expect(() => loadConfig({ ...k, REGISTRATION_HOLD_MINUTES: '0' })).toThrow(/REGISTRATION_HOLD_MINUTES/);
+    expect(() => loadConfig({ ...k, REGISTRATION_CHALLENGE: 'nanti' })).toThrow(/REGISTRATION_CHALLENGE/);
   });
 
   it('stops with a clear message on a bad value', () => {

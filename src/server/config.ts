@@ -55,7 +55,9 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   DB_STARTUP_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
-  REGISTRATION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  REGISTRATION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  REGISTRATION_IDENTITY_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
+  REGISTRATION_CHALLENGE: booleanish.default(true),
   TRUST_PROXY: trustProxyEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default('./dist/web'),
@@ -66,6 +68,7 @@ const envSchema = z.object({
   MIDTRANS_API_URL: z.url().optional(),
   PAYMENT_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(0).default(60),
   REGISTRATION_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+  REGISTRATION_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   STORAGE_DIR: z.string().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL harus diawali smtp:// atau smtps://').optional(),
   MAIL_FROM: z.string().default('Derap <no-reply@derap.id>'),
@@ -99,8 +102,15 @@ export interface AppConfig {
   seedDemo: boolean;
   /** Sign-in, refresh and dev-login requests one address may make per minute. */
   authRateLimitPerMinute: number;
-  /** Event registrations one address may make per minute. */
+  /**
+   * Event registrations one address (an IPv4 address or an IPv6 /64) may make per minute: high
+   * enough for a crowd behind one carrier-grade NAT address; hoarding is stopped by the rules below.
+   */
   registrationRateLimitPerMinute: number;
+  /** Registration attempts per identity number per event per hour (counted in the database). */
+  registrationIdentityLimitPerHour: number;
+  /** Whether `POST /api/runner-registrations` needs a solved proof-of-work challenge (off for load tests). */
+  registrationChallenge: boolean;
   /**
    * Which proxies' X-Forwarded-For decides the client address (and so every per-address rate
    * limit). Off by default: otherwise any client could claim a fresh address on each request.
@@ -114,8 +124,10 @@ export interface AppConfig {
   midtrans: MidtransConfig | null;
   /** How often unpaid orders past their time are expired; 0 = never (tests drive it by hand). */
   paymentExpirySweepSeconds: number;
-  /** How long an unpaid platform registration holds its slot. */
+  /** How long an unpaid self-managed (bank transfer) registration holds its slot. */
   registrationReservationMinutes: number;
+  /** How long an unpaid platform-paid registration holds its slot (the runner sees it count down). */
+  registrationHoldMinutes: number;
   /** Local-disk storage root for uploads (the built-in storage adapter). */
   storageDir: string;
   /** SMTP when set; otherwise the built-in outbox stores mail in the database. */
@@ -194,6 +206,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: e.SEED_DEMO ?? !production,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     registrationRateLimitPerMinute: e.REGISTRATION_RATE_LIMIT_PER_MINUTE,
+    registrationIdentityLimitPerHour: e.REGISTRATION_IDENTITY_LIMIT_PER_HOUR,
+    registrationChallenge: e.REGISTRATION_CHALLENGE,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
@@ -209,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : null,
     paymentExpirySweepSeconds: e.PAYMENT_EXPIRY_SWEEP_SECONDS,
     registrationReservationMinutes: e.REGISTRATION_RESERVATION_MINUTES,
+    registrationHoldMinutes: e.REGISTRATION_HOLD_MINUTES,
     storageDir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, 'uploads')),
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
   };

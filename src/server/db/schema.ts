@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 import { eventPaymentTypes, eventStatuses, registrationPaymentStatuses, registrationStatuses } from '../../domain/events';
 import { orderKinds, orderStatuses, paymentGatewayNames } from '../../domain/payments';
@@ -376,6 +376,13 @@ export const runnerRegistrations = pgTable(
     emergencyName: text('emergency_name').notNull(),
     emergencyContact: text('emergency_contact').notNull(),
     medicalNotes: text('medical_notes').notNull().default('-'),
+    /**
+     * The identity number and email as compared for "one pending registration per identity number
+     * and per email per event" (see domain/registration-identity.ts). Null only on rows written
+     * before these columns existed, which therefore never block a new registration.
+     */
+    identityKey: text('identity_key'),
+    emailKey: text('email_key'),
     /** Until when an unpaid reservation holds its slot. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
@@ -390,7 +397,41 @@ export const runnerRegistrations = pgTable(
     index('runner_registrations_event_created_idx').on(t.eventRef, t.createdAt),
     index('runner_registrations_order_idx').on(t.orderId),
     index('runner_registrations_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
+    // A second attempt cannot hold a second slot, even when two arrive at the same instant.
+    uniqueIndex('runner_registrations_pending_identity_key').on(t.eventRef, t.identityKey).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('runner_registrations_pending_email_key').on(t.eventRef, t.emailKey).where(sql`${t.status} = 'pending'`),
   ],
+);
+
+/**
+ * Registration attempts per identity number per event, counted in fixed one-hour windows (the
+ * per-identity limit; shared by every server because it lives here). Old windows are swept.
+ */
+export const registrationAttempts = pgTable(
+  'registration_attempts',
+  {
+    eventRef: uuid('event_ref')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    identityKey: text('identity_key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.eventRef, t.identityKey, t.windowStart] }), index('registration_attempts_window_idx').on(t.windowStart)],
+);
+
+/**
+ * Solved proof-of-work challenges of the registration form, kept until the challenge itself
+ * expires so that each one is accepted once, whichever server sees it.
+ */
+export const usedRegistrationChallenges = pgTable(
+  'used_registration_challenges',
+  {
+    /** The challenge's HMAC signature (hex): unique per challenge, and only our server can make one. */
+    signature: text('signature').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('used_registration_challenges_expiry_idx').on(t.expiresAt)],
 );
 
 /** Files uploaded through the storage port (event header images, payment QR images). */

@@ -35,6 +35,10 @@ const publicRoutes = new Set([
   // Registration needs no account (§6); the self-managed confirmation is authorised by the unguessable registrationId.
   'POST /api/runner-registrations',
   'PATCH /api/runner-registrations/{registrationId}/payment-status-paid',
+  // The registration form's proof-of-work challenge; where a registration stands after the payment
+  // page (authorised by the registration id together with the gateway's unguessable order reference).
+  'GET /api/runner-registrations/challenge',
+  'GET /api/runner-registrations/{registrationId}/payment',
 ]);
 
 const sampleId = '00000000-0000-4000-8000-000000000000';

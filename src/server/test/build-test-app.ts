@@ -61,6 +61,8 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     PUBLIC_URL: 'http://localhost:3000',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     SEED_DEMO: 'false',
+    // The registration form's proof of work is exercised by its own tests (registration-challenge.test.ts).
+    REGISTRATION_CHALLENGE: 'false',
     ...env,
   });
 }

@@ -42,18 +42,38 @@ CREATE TABLE "rate_limit_hits" (
 	"window_ends_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "registration_attempts" (
+	"event_ref" uuid NOT NULL,
+	"identity_key" text NOT NULL,
+	"window_start" timestamp with time zone NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "registration_attempts_event_ref_identity_key_window_start_pk" PRIMARY KEY("event_ref","identity_key","window_start")
+);
+--> statement-breakpoint
+CREATE TABLE "used_registration_challenges" (
+	"signature" text PRIMARY KEY NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "payment_notifications" ADD COLUMN "confirmed_status" text;--> statement-breakpoint
 ALTER TABLE "payment_notifications" ADD COLUMN "count" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "payment_notifications" ADD COLUMN "last_body_sha256" text;--> statement-breakpoint
 ALTER TABLE "payment_notifications" ADD COLUMN "dedup_key" text;--> statement-breakpoint
 ALTER TABLE "payment_notifications" ADD COLUMN "last_received_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "runner_registrations" ADD COLUMN "identity_key" text;--> statement-breakpoint
+ALTER TABLE "runner_registrations" ADD COLUMN "email_key" text;--> statement-breakpoint
 ALTER TABLE "mobile_handoff_codes" ADD CONSTRAINT "mobile_handoff_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "mobile_handoff_codes" ADD CONSTRAINT "mobile_handoff_codes_session_id_auth_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."auth_sessions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_notification_rejections" ADD CONSTRAINT "payment_notification_rejections_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "registration_attempts" ADD CONSTRAINT "registration_attempts_event_ref_events_id_fk" FOREIGN KEY ("event_ref") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "mobile_handoff_codes_hash_key" ON "mobile_handoff_codes" USING btree ("code_hash");--> statement-breakpoint
 CREATE INDEX "mobile_handoff_codes_expires_idx" ON "mobile_handoff_codes" USING btree ("expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_notification_rejections_key" ON "payment_notification_rejections" USING btree ("key");--> statement-breakpoint
 CREATE INDEX "payment_notification_rejections_order_idx" ON "payment_notification_rejections" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "payment_notification_rejections_last_idx" ON "payment_notification_rejections" USING btree ("last_at");--> statement-breakpoint
 CREATE INDEX "rate_limit_hits_window_idx" ON "rate_limit_hits" USING btree ("window_ends_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "payment_notifications_dedup_key" ON "payment_notifications" USING btree ("dedup_key");
+CREATE INDEX "registration_attempts_window_idx" ON "registration_attempts" USING btree ("window_start");--> statement-breakpoint
+CREATE INDEX "used_registration_challenges_expiry_idx" ON "used_registration_challenges" USING btree ("expires_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_notifications_dedup_key" ON "payment_notifications" USING btree ("dedup_key");--> statement-breakpoint
+CREATE UNIQUE INDEX "runner_registrations_pending_identity_key" ON "runner_registrations" USING btree ("event_ref","identity_key") WHERE "runner_registrations"."status" = 'pending';--> statement-breakpoint
+CREATE UNIQUE INDEX "runner_registrations_pending_email_key" ON "runner_registrations" USING btree ("event_ref","email_key") WHERE "runner_registrations"."status" = 'pending';

@@ -33,11 +33,12 @@ describe('events API: creation', () => {
       status: 'diajukan',
       createdBy: { _id: org.userId, name: 'Siti Rahmawati' },
       participants: 0,
+      pendingPayment: 0,
       capacity: 100,
       revenue: 0,
       fee: { min: 310000, max: 310000 },
       timezone: 'Asia/Jakarta',
-      categories: [{ categoryId: 'half-marathon', name: 'Half Marathon', price: 300000, adminFee: EVENT_ADMIN_FEE, slots: 100, sold: 0 }],
+      categories: [{ categoryId: 'half-marathon', name: 'Half Marathon', price: 300000, adminFee: EVENT_ADMIN_FEE, slots: 100, sold: 0, paid: 0, pending: 0 }],
     });
     expect(event.eventdate).toBe(event.eventDate);
     const [stored] = await t.database.db.select().from(eventCategories);
@@ -171,17 +172,24 @@ describe('events API: lists, visibility and moderation', () => {
     await insertRegistration(t, ea._id, '10k', { status: 'racepack_collected' });
     await insertRegistration(t, ea._id, '10k', { status: 'pending', paymentStatus: 'pending' });
     await insertRegistration(t, ea._id, '5k', { status: 'expired', paymentStatus: 'expired' });
+    await insertRegistration(t, ea._id, '5k', { status: 'pending', paymentStatus: 'pending' });
+    await insertRegistration(t, ea._id, '5k', { status: 'pending', paymentStatus: 'pending' });
 
     const listA = (await t.app.inject({ method: 'GET', url: '/api/events', headers: a.headers })).json().events;
     expect(listA).toHaveLength(1);
     expect(listA[0]).toMatchObject({
       name: 'Event A',
       createdBy: { name: 'Org A' },
+      // Paid ('Terbayar') and held but unpaid ('Menunggu pembayaran') apart; revenue counts only paid.
       participants: 2,
+      pendingPayment: 3,
       capacity: 500,
       revenue: 160000 + 260000,
       fee: { min: 160000, max: 260000 },
-      categories: [{ name: '5K' }, { name: '10K' }],
+      categories: [
+        { name: '5K', paid: 1, pending: 2 },
+        { name: '10K', paid: 1, pending: 1 },
+      ],
     });
     for (const key of ['eventdate', 'regopen', 'regclose', 'eventDate', 'regOpen', 'regClose', 'description', 'paymentType', 'timezone', 'headerImage']) {
       expect(listA[0]).toHaveProperty(key);

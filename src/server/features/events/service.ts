@@ -121,9 +121,27 @@ const categorySummary = (c: EventCategoryRow) => ({
   sold: c.sold,
 });
 
+/** Paid and held-but-unpaid registrations per category of these events (one grouped query). */
+async function categoryCountsOf(db: Db, eventIds: string[]): Promise<Map<string, { paid: number; pending: number }>> {
+  const byCategory = new Map<string, { paid: number; pending: number }>();
+  if (eventIds.length === 0) return byCategory;
+  const rows = await db
+    .select({
+      categoryRef: runnerRegistrations.categoryRef,
+      paid: sql<number>`(count(*) filter (where ${runnerRegistrations.status} in ('confirmed', 'racepack_collected')))::float8`,
+      pending: sql<number>`(count(*) filter (where ${runnerRegistrations.status} = 'pending'))::float8`,
+    })
+    .from(runnerRegistrations)
+    .where(inArray(runnerRegistrations.eventRef, eventIds))
+    .groupBy(runnerRegistrations.categoryRef);
+  for (const row of rows) byCategory.set(row.categoryRef, { paid: Number(row.paid), pending: Number(row.pending) });
+  return byCategory;
+}
+
 /**
- * The organizer's (or admin's) list with its figures, in three queries whatever the number of
- * events: events + creator + registration totals (one grouped subquery), then all categories.
+ * The organizer's (or admin's) list with its figures, in four queries whatever the number of
+ * events: events + creator + registration totals (one grouped subquery), all categories, and the
+ * paid / held-but-unpaid counts per category.
  */
 export async function listOrganizerEvents(
   db: Db,
@@ -133,6 +151,7 @@ export async function listOrganizerEvents(
     .select({
       eventRef: runnerRegistrations.eventRef,
       participants: sql<number>`(count(*) filter (where ${runnerRegistrations.status} in ('confirmed', 'racepack_collected')))::float8`.as('participants'),
+      pendingPayment: sql<number>`(count(*) filter (where ${runnerRegistrations.status} = 'pending'))::float8`.as('pending_payment'),
       revenue: sql<number>`coalesce(sum(${runnerRegistrations.paymentAmount}) filter (where ${runnerRegistrations.paymentStatus} = 'paid'), 0)::float8`.as(
         'revenue',
       ),
@@ -145,7 +164,7 @@ export async function listOrganizerEvents(
   if (filter.status) where.push(eq(events.status, filter.status));
   if (filter.id) where.push(eq(events.id, filter.id));
   const rows = await db
-    .select({ event: events, creatorName: users.name, participants: totals.participants, revenue: totals.revenue })
+    .select({ event: events, creatorName: users.name, participants: totals.participants, pendingPayment: totals.pendingPayment, revenue: totals.revenue })
     .from(events)
     .innerJoin(users, eq(users.id, events.createdBy))
     .leftJoin(totals, eq(totals.eventRef, events.id))
@@ -155,7 +174,11 @@ export async function listOrganizerEvents(
     db,
     rows.map((r) => r.event.id),
   );
-  return rows.map(({ event: e, creatorName, participants, revenue }) => {
+  const counts = await categoryCountsOf(
+    db,
+    rows.map((r) => r.event.id),
+  );
+  return rows.map(({ event: e, creatorName, participants, pendingPayment, revenue }) => {
     const cats = categories.get(e.id) ?? [];
     const totalsOf = cats.map((c) => c.price + c.adminFee);
     return {
@@ -169,7 +192,7 @@ export async function listOrganizerEvents(
       location: e.location,
       timezone: e.timezone,
       paymentType: e.paymentType,
-      categories: cats.map(categorySummary),
+      categories: cats.map((c) => ({ ...categorySummary(c), paid: counts.get(c.id)?.paid ?? 0, pending: counts.get(c.id)?.pending ?? 0 })),
       createdBy: { _id: e.createdBy, name: creatorName },
       eventDate: e.eventDate.toISOString(),
       regOpen: e.regOpen.toISOString(),
@@ -178,6 +201,7 @@ export async function listOrganizerEvents(
       regopen: e.regOpen.toISOString(),
       regclose: e.regClose.toISOString(),
       participants: Number(participants ?? 0),
+      pendingPayment: Number(pendingPayment ?? 0),
       capacity: cats.reduce((sum, c) => sum + c.slots, 0),
       revenue: Number(revenue ?? 0),
       fee: totalsOf.length ? { min: Math.min(...totalsOf), max: Math.max(...totalsOf) } : null,

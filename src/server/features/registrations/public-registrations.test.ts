@@ -10,6 +10,7 @@ import { buildTestApp, json, type TestApp } from '../../test/build-test-app';
 import { postNotification, readOrder, sandboxEvent } from '../payments/payment-test-helpers';
 import {
   freshIp,
+  freshRunner,
   insertEvent,
   postRegistration,
   readCategory,
@@ -141,7 +142,7 @@ describe('public runner registration', () => {
     it('finds the event by its eventId, its code (any case) or its _id', async () => {
       const { event } = await insertEvent(t, { name: 'Jakarta Night Run', code: 'jnr-2027' });
       for (const eventId of ['jakarta-night-run', 'JNR-2027', event.id]) {
-        const res = await postRegistration(t, registrationPayload(event, '10k', { eventId }));
+        const res = await postRegistration(t, registrationPayload(event, '10k', { eventId, runnerData: freshRunner() }));
         expect(res.statusCode, eventId).toBe(201);
         expect(json<Created>(res).registration.eventId).toBe('jakarta-night-run');
       }
@@ -154,7 +155,7 @@ describe('public runner registration', () => {
       const { event: bySlug } = await insertEvent(t, { name: 'Bandung Trail', code: 'bdg-01' });
       expect(bySlug.eventId).toBe('bandung-trail');
       for (let i = 0; i < 3; i++) {
-        const res = await postRegistration(t, registrationPayload(bySlug, '10k', { eventId: 'bandung-trail' }));
+        const res = await postRegistration(t, registrationPayload(bySlug, '10k', { eventId: 'bandung-trail', runnerData: freshRunner() }));
         expect(json<Created>(res).registration.eventId).toBe('bandung-trail');
       }
       const res = await postRegistration(t, registrationPayload(byCode, '10k', { eventId: byCode.id }));
@@ -167,11 +168,11 @@ describe('public runner registration', () => {
     it("a full category → 409 'Slot Habis' while others still take runners", async () => {
       const { event, categories } = await insertEvent(t, { categories: [{ name: '5K', slots: 1 }, { name: '10K', slots: 5 }] });
       expect((await postRegistration(t, registrationPayload(event, '5k'))).statusCode).toBe(201);
-      const full = await postRegistration(t, registrationPayload(event, '5k'));
+      const full = await postRegistration(t, registrationPayload(event, '5k', { runnerData: freshRunner() }));
       expect(full.statusCode).toBe(409);
       expect(json(full)).toEqual({ message: 'Slot Habis: kategori 5K sudah penuh.', code: 'SLOT_FULL' });
       expect((await readCategory(t, categories[0]!.id)).sold).toBe(1);
-      expect((await postRegistration(t, registrationPayload(event, '10k'))).statusCode).toBe(201);
+      expect((await postRegistration(t, registrationPayload(event, '10k', { runnerData: freshRunner() }))).statusCode).toBe(201);
     });
 
     it('a gateway failure leaves no held slot, no registration and no order', async () => {
@@ -193,7 +194,7 @@ describe('public runner registration', () => {
       const res = await postRegistration(t, registrationPayload(event));
       expect(res.statusCode).toBe(201);
       const { registration } = json<{ registration: Record<string, unknown> }>(res);
-      expect(Object.keys(registration).sort()).toEqual(['_id', 'categoryId', 'createdAt', 'eventId', 'payment', 'registrationId', 'status']);
+      expect(Object.keys(registration).sort()).toEqual(['_id', 'categoryId', 'createdAt', 'eventId', 'expiresAt', 'payment', 'registrationId', 'status']);
       expect(res.body).not.toContain('3174000000000001');
       expect(res.body).not.toContain('rina@gmail.com');
     });
@@ -227,7 +228,10 @@ describe('public runner registration', () => {
       });
       expect(row.expiresAt?.toISOString()).toBe(order.expiresAt.toISOString());
       const minutes = (order.expiresAt.getTime() - order.createdAt.getTime()) / 60_000;
-      expect(minutes).toBe(t.config.registrationReservationMinutes);
+      // A platform registration holds its slot for REGISTRATION_HOLD_MINUTES (15), not the self-managed window.
+      expect(minutes).toBe(15);
+      expect(t.config.registrationHoldMinutes).toBe(15);
+      expect(body.registration).toMatchObject({ expiresAt: order.expiresAt.toISOString() });
     });
 
     it('a signed payment notification confirms the registration once and mails the QR code once', async () => {
@@ -376,7 +380,9 @@ describe('public runner registration', () => {
     it('the sweep expires unconfirmed reservations past their time and frees each slot once; they cannot be confirmed later', async () => {
       const { event, categories } = await insertEvent(t, { paymentType: 'self_managed', categories: [{ name: '10K', slots: 3 }] });
       const ids: string[] = [];
-      for (let i = 0; i < 3; i++) ids.push(json<Created>(await postRegistration(t, registrationPayload(event, '10k', { paymentMethod: undefined }))).registration.registrationId);
+      for (let i = 0; i < 3; i++) {
+        ids.push(json<Created>(await postRegistration(t, registrationPayload(event, '10k', { paymentMethod: undefined, runnerData: freshRunner() }))).registration.registrationId);
+      }
       await confirm(ids[0]!);
       expect((await readCategory(t, categories[0]!.id)).sold).toBe(3);
       expect(await expireStaleSelfManagedRegistrations(t.database.db, new Date())).toBe(0);
@@ -415,7 +421,7 @@ describe('public runner registration', () => {
           proxied.app.inject({
             method: 'POST',
             url: '/api/runner-registrations',
-            payload: registrationPayload(event, '10k', { paymentMethod: undefined }),
+            payload: registrationPayload(event, '10k', { paymentMethod: undefined, runnerData: freshRunner() }),
             remoteAddress,
             headers: { 'x-forwarded-for': forwardedFor },
           });
@@ -475,7 +481,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('slot reservation under a ru
         { name: '5K', slots: 10 },
       ],
     });
-    const responses = await Promise.all(Array.from({ length: 300 }, () => postRegistration(t, registrationPayload(event, '10k'))));
+    const responses = await Promise.all(Array.from({ length: 300 }, () => postRegistration(t, registrationPayload(event, '10k', { runnerData: freshRunner() }))));
     const codes = responses.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(100);
     const refused = responses.filter((r) => r.statusCode === 409);

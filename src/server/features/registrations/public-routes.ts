@@ -5,7 +5,16 @@ import { registrationPayloadSchema } from '../../../domain/registration-form';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
-import { paymentConfirmationSchema, publicRegistrationSchema, toPaymentConfirmationJson, toPublicRegistrationJson } from './registration-view';
+import { challengeKeys, newRegistrationChallenge, redeemRegistrationChallenge } from './challenge';
+import { registrationPaymentState } from './payment-state';
+import { sweepRegistrationGuards } from './pending-registrations';
+import {
+  paymentConfirmationSchema,
+  paymentStateSchema,
+  publicRegistrationSchema,
+  toPaymentConfirmationJson,
+  toPublicRegistrationJson,
+} from './registration-view';
 import {
   confirmSelfManagedPayment,
   createRegistration,
@@ -14,9 +23,38 @@ import {
   type RegistrationDeps,
 } from './service';
 
-/** Per address per minute. Registrations: `config.registrationRateLimitPerMinute` (default 30, generous
- * for a family registering together, tight for a bot hoarding slots). */
+/**
+ * Per address (IPv4, or IPv6 /64) per minute. Registrations: `config.registrationRateLimitPerMinute`
+ * (default 300: a crowd behind one carrier-grade NAT address registers at once; hoarding is made
+ * pointless by one pending registration per identity and email, the per-identity limit and the
+ * proof of work, not by this limit).
+ */
 export const CONFIRM_RATE_LIMIT = 20;
+/** A runner fetches one challenge per form (and one more after each submit): twice the registrations. */
+export const challengeRateLimit = (registrationsPerMinute: number) => registrationsPerMinute * 2;
+export const PAYMENT_STATE_RATE_LIMIT = 60;
+export const REGISTRATION_BODY_LIMIT = 32 * 1024;
+
+const challengeResponseSchema = z.object({
+  /** False when the server runs with REGISTRATION_CHALLENGE=false: submit without one. */
+  enabled: z.boolean(),
+  /** ALTCHA v2 challenge: solve `parameters` (PBKDF2/SHA-256) and send `{ challenge, solution }` base64-encoded as `altcha`. */
+  challenge: z
+    .object({
+      parameters: z.looseObject({
+        algorithm: z.string(),
+        nonce: z.string(),
+        salt: z.string(),
+        cost: z.number(),
+        keyLength: z.number(),
+        keyPrefix: z.string(),
+        keySignature: z.string().optional(),
+        expiresAt: z.number().optional(),
+      }),
+      signature: z.string(),
+    })
+    .nullable(),
+});
 
 /**
  * The public side of registration (no sign-in needed): create a registration (slot + payment) and
@@ -29,14 +67,18 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
     payments: app.payments,
     mail: app.mail,
     reservationMinutes: opts.config.registrationReservationMinutes,
+    holdMinutes: opts.config.registrationHoldMinutes,
+    identityLimitPerHour: opts.config.registrationIdentityLimitPerHour,
     log: app.log,
   };
+  const keys = challengeKeys(opts.config.jwtSecret);
   registerRegistrationPaymentHooks(app.payments, app.mail, app.log);
 
   const interval = opts.config.paymentExpirySweepSeconds * 1000;
   if (interval > 0) {
     const timer = setInterval(() => {
       expireStaleSelfManagedRegistrations(opts.db).catch((err: unknown) => app.log.error({ err }, 'registration expiry sweep failed'));
+      sweepRegistrationGuards(opts.db).catch((err: unknown) => app.log.error({ err }, 'registration guard sweep failed'));
     }, interval);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
@@ -44,29 +86,86 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
 
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  r.get(
+    '/api/runner-registrations/challenge',
+    {
+      config: { rateLimit: { max: challengeRateLimit(opts.config.registrationRateLimitPerMinute), timeWindow: '1 minute' } },
+      schema: {
+        tags: ['registrations'],
+        summary:
+          'A proof-of-work challenge for the registration form (public, self-hosted ALTCHA v2, valid 10 minutes, accepted once); enabled=false when the server does not ask for one',
+        security: [],
+        response: { 200: challengeResponseSchema, 429: errorSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (!opts.config.registrationChallenge) return { enabled: false, challenge: null };
+      const challenge = await newRegistrationChallenge(keys);
+      return { enabled: true, challenge: { parameters: { ...challenge.parameters }, signature: challenge.signature! } };
+    },
+  );
+
+  const created = z.object({
+    registration: publicRegistrationSchema,
+    payment_url: z.string().nullable(),
+    /** True when this runner's earlier, still unpaid registration was answered instead of a new one (status 200). */
+    resumed: z.boolean(),
+  });
   r.post(
     '/api/runner-registrations',
     {
       config: { rateLimit: { max: opts.config.registrationRateLimitPerMinute, timeWindow: '1 minute' } },
+      // A registration is a few kilobytes; nothing bigger is even parsed.
+      bodyLimit: REGISTRATION_BODY_LIMIT,
+      // The proof of work is checked before anything else, body validation included.
+      preValidation: async (request) => {
+        if (!opts.config.registrationChallenge) return;
+        await redeemRegistrationChallenge(opts.db, keys, (request.body as { altcha?: unknown } | null)?.altcha);
+      },
       schema: {
         tags: ['registrations'],
         summary:
-          'Register a runner for an accepted, open event (public; linked to the account when signed in). Reserves the slot atomically; for platform events opens the payment (payment_url), otherwise payment_url is null',
+          'Register a runner for an accepted, open event (public; linked to the account when signed in). Needs `altcha`, a solved challenge of GET /api/runner-registrations/challenge, unless that says enabled=false. Reserves the slot atomically; for platform events opens the payment (payment_url), otherwise payment_url is null. One pending registration per identity number and per email per event: a repeat with the same identity number, email and category answers the first registration (200, resumed=true, same payment_url); other overlaps are refused with 409',
         security: [],
         body: registrationPayloadSchema,
         response: {
-          201: z.object({ registration: publicRegistrationSchema, payment_url: z.string().nullable() }),
+          200: created,
+          201: created,
           400: errorSchema,
           404: errorSchema,
           409: errorSchema,
+          413: errorSchema,
           429: errorSchema,
           502: errorSchema,
         },
       },
     },
     async (request, reply) => {
-      const created = await createRegistration(deps, request.body, request.auth?.user.id ?? null);
-      return reply.status(201).send({ registration: toPublicRegistrationJson(created.registration), payment_url: created.payment_url });
+      const result = await createRegistration(deps, request.body, request.auth?.user.id ?? null);
+      return reply
+        .status(result.resumed ? 200 : 201)
+        .send({ registration: toPublicRegistrationJson(result.registration), payment_url: result.payment_url, resumed: result.resumed });
+    },
+  );
+
+  r.get(
+    '/api/runner-registrations/:registrationId/payment',
+    {
+      config: { rateLimit: { max: PAYMENT_STATE_RATE_LIMIT, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['registrations'],
+        summary:
+          "Public: where a platform-paid registration stands after the payment page (paid, still held with the same payment_url to try again, or over). Needs the gateway's order reference (`order`, appended to the return address as order_id) besides the registration id",
+        security: [],
+        params: z.object({ registrationId: z.string().min(1).max(40) }),
+        querystring: z.object({ order: z.string().min(1).max(100) }),
+        response: { 200: paymentStateSchema, 404: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return registrationPaymentState(opts.db, request.params.registrationId, request.query.order);
     },
   );
 

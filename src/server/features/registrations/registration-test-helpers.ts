@@ -93,6 +93,13 @@ export const runnerData = (over: Record<string, string> = {}) => ({
   ...over,
 });
 
+let runnerNo = 0;
+/** A runner no other registration in these tests shares (own identity number and email). */
+export const freshRunner = (over: Record<string, string> = {}) => {
+  runnerNo++;
+  return runnerData({ email: `pelari${runnerNo}@gmail.com`, identityNo: `3175${String(runnerNo).padStart(12, '0')}`, ...over });
+};
+
 export function registrationPayload(event: EventRow, categoryId = '10k', over: Record<string, unknown> = {}) {
   return { eventId: event.eventId, categoryId, paymentMethod: event.paymentOptions[0], runnerData: runnerData(), ...over };
 }

@@ -66,12 +66,42 @@ export const publicRegistrationSchema = registrationJsonSchema.pick({
   status: true,
   payment: true,
   createdAt: true,
+  /** Until when the unpaid registration holds its slot (ISO): the runner sees it count down. */
+  expiresAt: true,
 });
 export type PublicRegistrationJson = z.infer<typeof publicRegistrationSchema>;
 
 export function toPublicRegistrationJson(r: RegistrationJson): PublicRegistrationJson {
-  return { _id: r._id, registrationId: r.registrationId, eventId: r.eventId, categoryId: r.categoryId, status: r.status, payment: r.payment, createdAt: r.createdAt };
+  return {
+    _id: r._id,
+    registrationId: r.registrationId,
+    eventId: r.eventId,
+    categoryId: r.categoryId,
+    status: r.status,
+    payment: r.payment,
+    createdAt: r.createdAt,
+    expiresAt: r.expiresAt,
+  };
 }
+
+/**
+ * `GET /api/runner-registrations/{registrationId}/payment`: where a runner back from the payment
+ * page stands (paid, still held, or over) and how to pay again. Public facts only.
+ */
+export const paymentStateSchema = z.object({
+  registration: z.object({
+    registrationId: z.string(),
+    status: z.enum(registrationStatuses),
+    payment: z.object({ status: z.enum(registrationPaymentStatuses), amount: z.number().int() }),
+    expiresAt: z.string().nullable(),
+    eventCode: z.string(),
+    eventName: z.string(),
+    categoryName: z.string(),
+  }),
+  /** The same checkout as before, while the registration still holds its slot; otherwise null. */
+  payment_url: z.string().nullable(),
+});
+export type PaymentStateJson = z.infer<typeof paymentStateSchema>;
 
 /** The answer to the public "Saya Sudah Membayar": the registration id is its only credential. */
 export const paymentConfirmationSchema = z.object({

@@ -3,14 +3,16 @@ import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { registrationTotal } from '../../../domain/events';
 import { isPaymentOptionKey, type PaymentOptionKey } from '../../../domain/payments';
+import { emailKey, identityKey } from '../../../domain/registration-identity';
 import { registrationMessages, registrationOpenness, type RegistrationPayload } from '../../../domain/registration-form';
 import type { Mailer } from '../../adapters/mail/port';
 import type { Db } from '../../db/client';
 import { eventCategories, events, runnerRegistrations, type EventCategoryRow, type EventRow, type OrderRow, type RunnerRegistrationRow } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../plugins/errors';
+import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors';
 import type { PaymentService } from '../payments/service';
 import { eventKeyMatch } from '../events/service';
 import { confirmationMail } from './confirmation-mail';
+import { countIdentityAttempt, findResumable, isPendingDuplicate, pendingMessages, type ResumedRegistration, type RunnerKeys } from './pending-registrations';
 import { toRegistrationJson, type RegistrationJson } from './registration-view';
 
 /**
@@ -34,7 +36,12 @@ export interface RegistrationDeps {
   db: Db;
   payments: PaymentService;
   mail: Mailer;
+  /** How long an unpaid self-managed registration holds its slot. */
   reservationMinutes: number;
+  /** How long an unpaid platform-paid registration holds its slot (its order expires with it). */
+  holdMinutes: number;
+  /** Attempts per identity number per event per hour. */
+  identityLimitPerHour: number;
   log: FastifyBaseLogger;
 }
 
@@ -66,6 +73,8 @@ function dobToDay(dob: string): string {
 export interface CreatedRegistration {
   registration: RegistrationJson;
   payment_url: string | null;
+  /** True when an earlier pending registration of the same runner was answered instead of a new one. */
+  resumed: boolean;
 }
 
 export async function createRegistration(
@@ -77,6 +86,9 @@ export async function createRegistration(
   const { db } = deps;
   const event = await findEventByAnyKey(db, input.eventId);
   if (!event) throw notFound(registrationErrors.eventNotFound);
+  const r = input.runnerData;
+  const keys: RunnerKeys = { identityKey: identityKey(r.identityNo), emailKey: emailKey(r.email) };
+  await countIdentityAttempt(db, event, keys.identityKey, deps.identityLimitPerHour, now);
   if (event.status !== 'diterima' && event.status !== 'tutup') throw conflict(registrationErrors.eventNotAccepted, 'EVENT_NOT_ACCEPTED');
   const categories = await db.select().from(eventCategories).where(eq(eventCategories.eventRef, event.id)).orderBy(asc(eventCategories.position));
   const openness = registrationOpenness({ ...event, categories }, now);
@@ -98,10 +110,14 @@ export async function createRegistration(
     method = null;
   }
 
+  // One pending registration per identity number and per email: a second attempt resumes the first.
+  const resumable = await findResumable(db, event, category, keys, now);
+  if (resumable) return resumed(resumable, event, category);
+
   const registrationId = newRegistrationId();
   const amount = registrationTotal(category);
-  const expiresAt = new Date(now.getTime() + deps.reservationMinutes * 60_000);
-  const r = input.runnerData;
+  const holdMinutes = event.paymentType === 'platform' ? deps.holdMinutes : deps.reservationMinutes;
+  const expiresAt = new Date(now.getTime() + holdMinutes * 60_000);
 
   const result = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
@@ -120,7 +136,7 @@ export async function createRegistration(
           enabledPayments: method ? [method] : [],
           customer: { name: r.fullName, email: r.email, phone: r.phone },
           finishUrl: `/registration-success?id=${registrationId}`,
-          expiresInMinutes: deps.reservationMinutes,
+          expiresInMinutes: holdMinutes,
         },
         { tx },
       );
@@ -157,6 +173,8 @@ export async function createRegistration(
         dob: dobToDay(r.dob),
         identityType: r.identityType,
         identityNo: r.identityNo,
+        identityKey: keys.identityKey,
+        emailKey: keys.emailKey,
         emergencyName: r.emergencyName,
         emergencyContact: r.emergencyContact,
         medicalNotes: r.medicalNotes,
@@ -166,8 +184,21 @@ export async function createRegistration(
       })
       .returning();
     return { row: row!, paymentUrl };
+  }).catch(async (err: unknown) => {
+    // Another attempt of the same runner won the race (the unique index refused this one, or took
+    // the last slot first): answer as if this attempt had come second.
+    if (!isPendingDuplicate(err) && !(err instanceof HttpError && err.code === 'SLOT_FULL')) throw err;
+    const winner = await findResumable(db, event, category, keys, now);
+    if (winner) return winner;
+    if (isPendingDuplicate(err)) throw conflict(pendingMessages.inProgress, 'REGISTRATION_IN_PROGRESS');
+    throw err;
   });
-  return { registration: toRegistrationJson(result.row, event, category), payment_url: result.paymentUrl };
+  if (result.row.registrationId !== registrationId) return resumed(result, event, category);
+  return { registration: toRegistrationJson(result.row, event, category), payment_url: result.paymentUrl, resumed: false };
+}
+
+function resumed(found: ResumedRegistration, event: EventRow, category: EventCategoryRow): CreatedRegistration {
+  return { registration: toRegistrationJson(found.row, event, category), payment_url: found.paymentUrl, resumed: true };
 }
 
 async function loadContext(executor: Db, row: RunnerRegistrationRow): Promise<{ event: EventRow; category: EventCategoryRow }> {

@@ -51,8 +51,41 @@ export function useRegistrationEvent(code: string | undefined) {
 }
 
 export interface CreatedRegistration {
-  registration: { registrationId: string; status: string; payment: { amount: number; status: string } };
+  registration: {
+    registrationId: string;
+    status: string;
+    categoryId: string;
+    payment: { amount: number; status: string; method?: string | null };
+    /** Until when the unpaid registration holds its slot (ISO). */
+    expiresAt?: string | null;
+  };
   payment_url: string | null;
+  /** The runner's earlier, still unpaid registration was answered instead of a new one. */
+  resumed?: boolean;
+}
+
+/** GET /api/runner-registrations/{id}/payment: where a registration stands after the payment page. */
+export interface PaymentState {
+  registration: {
+    registrationId: string;
+    status: string;
+    payment: { status: string; amount: number };
+    expiresAt: string | null;
+    eventCode: string;
+    eventName: string;
+    categoryName: string;
+  };
+  payment_url: string | null;
+}
+
+export function usePaymentState(registrationId: string | null, orderRef: string | null) {
+  return useQuery({
+    queryKey: ['events-public', 'payment-state', registrationId, orderRef],
+    enabled: Boolean(registrationId && orderRef),
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+    queryFn: () =>
+      api.get<PaymentState>(`/api/runner-registrations/${encodeURIComponent(registrationId!)}/payment?order=${encodeURIComponent(orderRef!)}`),
+  });
 }
 
 export function useCreateRegistration() {

@@ -7,6 +7,18 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { useConfirmSelfManagedPayment, type CreatedRegistration } from './events-public-api';
+import { HoldCountdown } from './hold-countdown';
+
+/** Said when the server answered the runner's earlier, unpaid registration instead of a new one. */
+export function ResumedNotice({ created }: { created: CreatedRegistration }) {
+  if (!created.resumed) return null;
+  return (
+    <Alert tone="info" title="Anda sudah terdaftar dan pendaftaran itu belum dibayar.">
+      Kami melanjutkan pendaftaran Anda sebelumnya (ID {created.registration.registrationId}) tanpa mengambil slot baru. Data yang baru saja Anda isi
+      tidak disimpan.
+    </Alert>
+  );
+}
 
 export const REDIRECT_SECONDS = 5;
 
@@ -44,6 +56,8 @@ export function SelfManagedPaymentDialog({ event, created, onClose }: { event: R
         }
       >
         <div className="space-y-4">
+          <ResumedNotice created={created} />
+          {created.registration.expiresAt && <HoldCountdown expiresAt={created.registration.expiresAt} />}
           <div className="rounded-xl bg-brand-50 p-4 text-center">
             <p className="text-sm text-slate-700">Total yang harus dibayar</p>
             <p className="mt-1 text-3xl font-extrabold text-brand-700">{formatRupiah(created.registration.payment.amount)}</p>
@@ -107,6 +121,8 @@ export function PlatformRedirectDialog({ created, onCancel }: { created: Created
         </>
       }
     >
+      <ResumedNotice created={created} />
+      {created.registration.expiresAt && <HoldCountdown expiresAt={created.registration.expiresAt} className="mt-3" />}
       <div className="py-2 text-center">
         <p className="text-sm text-slate-700">Total pembayaran</p>
         <p className="text-2xl font-extrabold text-slate-900">{formatRupiah(created.registration.payment.amount)}</p>

@@ -1,5 +1,5 @@
 import { ArrowLeft, CalendarDays, Clock, MapPin } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { RegistrationEvent } from '../../../domain/event-contract';
 import { registrationOpenness, zonedDateTime } from '../../../domain/registration-form';
@@ -8,6 +8,7 @@ import { buttonClass } from '../../components/button';
 import { PublicLayout } from '../public-site/public-layout';
 import { useDocumentMeta } from '../public-site/use-document-meta';
 import { DEFAULT_EVENT_IMAGE, EventLoadError, eventLoadMessages, useRegistrationEvent, type CreatedRegistration } from './events-public-api';
+import { HoldCountdown } from './hold-countdown';
 import { PlatformRedirectDialog, SelfManagedPaymentDialog } from './payment-dialogs';
 import { RegistrationForm } from './registration-form';
 
@@ -94,22 +95,21 @@ function EventRegistration({ event }: { event: RegistrationEvent }) {
       </header>
 
       {canceledPayment?.payment_url && (
-        <Alert tone="info" title={`Pendaftaran ${canceledPayment.registration.registrationId} menunggu pembayaran.`}>
-          Slot Anda disimpan sementara.{' '}
+        <HeldRegistrationAlert created={canceledPayment} title={`Pendaftaran ${canceledPayment.registration.registrationId} menunggu pembayaran.`}>
           <a href={canceledPayment.payment_url} className="font-semibold underline">
             Lanjutkan pembayaran
           </a>
-        </Alert>
+        </HeldRegistrationAlert>
       )}
 
       {unconfirmed && !created && (
-        <Alert tone="info" title={`Pendaftaran ${unconfirmed.registration.registrationId} menunggu konfirmasi pembayaran.`}>
-          Slot Anda disimpan sementara. Setelah membayar,{' '}
+        <HeldRegistrationAlert created={unconfirmed} title={`Pendaftaran ${unconfirmed.registration.registrationId} menunggu konfirmasi pembayaran.`}>
+          Setelah membayar,{' '}
           <button type="button" className="font-semibold underline" onClick={() => setCreated(unconfirmed)}>
             konfirmasi pembayaran
           </button>
           .
-        </Alert>
+        </HeldRegistrationAlert>
       )}
 
       {openness.state !== 'open' ? (
@@ -140,6 +140,23 @@ function EventRegistration({ event }: { event: RegistrationEvent }) {
         />
       )}
     </article>
+  );
+}
+
+/** A registration that holds a slot while the runner pays: the way back to it, and how long it lasts. */
+function HeldRegistrationAlert({ created, title, children }: { created: CreatedRegistration; title: string; children: ReactNode }) {
+  const [over, setOver] = useState(false);
+  return (
+    <Alert tone="info" title={over ? `Waktu pembayaran pendaftaran ${created.registration.registrationId} habis.` : title}>
+      {/* With a deadline the countdown below says how long the slot is kept. */}
+      {!over && (
+        <>
+          {!created.registration.expiresAt && 'Slot Anda disimpan sementara. '}
+          {children}
+        </>
+      )}
+      {created.registration.expiresAt && <HoldCountdown expiresAt={created.registration.expiresAt} onExpired={() => setOver(true)} className="mt-2" />}
+    </Alert>
   );
 }
 

@@ -19,7 +19,11 @@ import { Button } from '../../components/button';
 import { cn } from '../../components/cn';
 import { FieldError, Input, Select } from '../../components/input';
 import { CategoryChip } from './category-chip';
+import { CheckCircle2 } from 'lucide-react';
+import { Spinner } from '../../components/spinner';
+import { challengeFailedMessage } from './challenge-solver';
 import { useCreateRegistration, type CreatedRegistration } from './events-public-api';
+import { useRegistrationChallenge } from './use-registration-challenge';
 import { WaiverText } from './waiver';
 
 type RunnerField = keyof typeof runnerDataInputSchema.shape;
@@ -64,12 +68,16 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
   const alertRef = useRef<HTMLDivElement>(null);
   const fieldRefs = useRef<Partial<Record<RunnerField, HTMLInputElement | HTMLSelectElement | null>>>({});
   const create = useCreateRegistration();
+  // The proof of work is solved while the runner fills in the form; the submit only waits if it is not done yet.
+  const challenge = useRegistrationChallenge();
+  const [verifying, setVerifying] = useState(false);
 
   const hasOptions = event.paymentOptions.length > 0;
   const category = event.categories.find((c) => c.categoryId === categoryId) ?? null;
   const emailError = errors.email ?? null;
   const filled = requiredFields.every((f) => runner[f].trim() !== '');
-  const canSubmit = filled && !emailError && !create.isPending;
+  const busy = create.isPending || verifying;
+  const canSubmit = filled && !emailError && !busy;
 
   function fieldError(field: RunnerField, value: string): string | undefined {
     if (field === 'email') return validateEmail(value) ?? undefined;
@@ -124,7 +132,20 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
       if (first) fieldRefs.current[first]?.focus();
       return;
     }
-    create.mutate(payload, {
+    void send(payload);
+  }
+
+  async function send(payload: RegistrationPayloadInput) {
+    let altcha: string | undefined;
+    setVerifying(true);
+    try {
+      altcha = await challenge.take();
+    } catch {
+      return showAlert(challengeFailedMessage);
+    } finally {
+      setVerifying(false);
+    }
+    create.mutate(altcha ? { ...payload, altcha } : payload, {
       onSuccess: (created) => {
         if (!created?.registration?.registrationId) return showAlert('Terjadi kesalahan saat mendaftar: Gagal mendapatkan ID pendaftaran.');
         if (event.paymentType === 'platform' && !created.payment_url) return showAlert('Terjadi kesalahan saat mendaftar: Gagal mendapatkan URL pembayaran.');
@@ -384,12 +405,46 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
       )}
 
       <div>
-        <Button type="submit" size="lg" className="w-full" disabled={!canSubmit} loading={create.isPending}>
+        <Button type="submit" size="lg" className="w-full" disabled={!canSubmit} loading={busy}>
           Lanjutkan Pembayaran
         </Button>
         {!filled && <p className="mt-2 text-center text-xs text-slate-600">Lengkapi semua kolom wajib untuk melanjutkan.</p>}
+        <ChallengeStatusLine status={challenge.status} onRetry={challenge.retry} />
+        {/* Spoken only when the submit itself waits for the verification, not while the runner types. */}
+        <p className="sr-only" aria-live="polite">
+          {verifying ? 'Memverifikasi…' : ''}
+        </p>
       </div>
     </form>
+  );
+}
+
+/** The background verification, visible but quiet: it usually finishes before the form is filled in. */
+function ChallengeStatusLine({ status, onRetry }: { status: ReturnType<typeof useRegistrationChallenge>['status']; onRetry: () => void }) {
+  if (status === 'off' || status === 'idle') return null;
+  return (
+    <div className="mt-2 flex min-h-6 items-center justify-center gap-2 text-xs text-slate-600" data-testid="challenge-status">
+      {status === 'solving' && (
+        <>
+          <Spinner className="size-3.5 text-brand-600" label="" />
+          Memverifikasi…
+        </>
+      )}
+      {status === 'ready' && (
+        <>
+          <CheckCircle2 className="size-3.5 text-green-700" aria-hidden="true" />
+          Terverifikasi
+        </>
+      )}
+      {status === 'error' && (
+        <>
+          <span className="text-red-700">Verifikasi keamanan gagal dimuat.</span>
+          <button type="button" onClick={onRetry} className="font-semibold text-brand-700 underline">
+            Coba lagi
+          </button>
+        </>
+      )}
+    </div>
   );
 }
 

@@ -60,6 +60,16 @@ export function EventDetailDialog({ event, onOpenChange }: { event: OrganizerEve
         <p className="text-sm whitespace-pre-line text-slate-700">{event.description}</p>
         <dl className="grid gap-3 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-2">
           <div>
+            <dt className="font-semibold text-slate-500">Terbayar</dt>
+            <dd className="text-slate-900">
+              {event.participants} pelari · {formatRupiah(event.revenue)}
+            </dd>
+          </div>
+          <div>
+            <dt className="font-semibold text-slate-500">Menunggu pembayaran</dt>
+            <dd className="text-slate-900">{event.pendingPayment} pelari (slot ditahan, belum dihitung sebagai pendapatan)</dd>
+          </div>
+          <div>
             <dt className="font-semibold text-slate-500">Kode Event</dt>
             <dd className="font-mono text-slate-900">{event.code}</dd>
           </div>
@@ -78,6 +88,11 @@ export function EventDetailDialog({ event, onOpenChange }: { event: OrganizerEve
                 <span className="font-semibold text-slate-900">{c.name}</span>
                 <span className="text-slate-700">
                   {formatRupiah(c.price)} <span className="text-slate-500">+ admin {formatRupiah(c.adminFee)}</span> · {c.sold}/{c.slots} slot
+                </span>
+                <span className="w-full text-xs text-slate-600">
+                  <span className="font-semibold text-green-800">{c.paid} terbayar</span>
+                  {' · '}
+                  <span className="font-semibold text-amber-800">{c.pending} menunggu pembayaran</span>
                 </span>
               </li>
             ))}

@@ -30,6 +30,7 @@ export function EventListView(_props: DashboardViewProps) {
 
   const rows = events.data ?? [];
   const participants = rows.reduce((sum, e) => sum + e.participants, 0);
+  const pendingPayment = rows.reduce((sum, e) => sum + e.pendingPayment, 0);
   const revenue = rows.reduce((sum, e) => sum + e.revenue, 0);
 
   return (
@@ -53,7 +54,12 @@ export function EventListView(_props: DashboardViewProps) {
 
       <div className="mb-6 grid gap-3 sm:grid-cols-3 sm:gap-4">
         <SummaryCard icon={Flag} label="Jumlah Kegiatan" value={events.isSuccess ? String(rows.length) : '–'} />
-        <SummaryCard icon={Users} label="Total Peserta" value={events.isSuccess ? participants.toLocaleString('id-ID') : '–'} />
+        <SummaryCard
+          icon={Users}
+          label="Total Peserta (terbayar)"
+          value={events.isSuccess ? participants.toLocaleString('id-ID') : '–'}
+          note={events.isSuccess && pendingPayment > 0 ? `+${pendingPayment.toLocaleString('id-ID')} menunggu pembayaran` : undefined}
+        />
         <SummaryCard icon={Wallet} label="Total Pendapatan" value={events.isSuccess ? formatRupiah(revenue) : '–'} />
       </div>
 
@@ -123,7 +129,12 @@ export function EventListView(_props: DashboardViewProps) {
                     <td className="px-4 py-3 font-mono text-xs text-slate-700">{event.code}</td>
                     <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatFee(event.fee)}</td>
                     <td className="px-4 py-3 text-right whitespace-nowrap text-slate-700">{formatRupiah(event.revenue)}</td>
-                    <td className="px-4 py-3 text-right text-slate-700">{event.participants.toLocaleString('id-ID')}</td>
+                    <td className="px-4 py-3 text-right whitespace-nowrap text-slate-700">
+                      <span className="font-semibold text-slate-900">{event.participants.toLocaleString('id-ID')}</span> terbayar
+                      {event.pendingPayment > 0 && (
+                        <span className="block text-xs text-amber-800">{event.pendingPayment.toLocaleString('id-ID')} menunggu pembayaran</span>
+                      )}
+                    </td>
                     <td className="px-4 py-3 text-right text-slate-700">{event.capacity.toLocaleString('id-ID')}</td>
                     <td className="px-4 py-3">
                       <EventStatusPill status={event.status} />
@@ -168,7 +179,7 @@ export function EventListView(_props: DashboardViewProps) {
   );
 }
 
-function SummaryCard({ icon: Icon, label, value }: { icon: typeof Flag; label: string; value: ReactNode }) {
+function SummaryCard({ icon: Icon, label, value, note }: { icon: typeof Flag; label: string; value: ReactNode; note?: string }) {
   return (
     <div className="flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
@@ -177,6 +188,7 @@ function SummaryCard({ icon: Icon, label, value }: { icon: typeof Flag; label: s
       <div className="min-w-0">
         <p className="text-sm text-slate-600">{label}</p>
         <p className="truncate text-2xl font-extrabold text-slate-900">{value}</p>
+        {note && <p className="text-xs text-amber-800">{note}</p>}
       </div>
     </div>
   );
