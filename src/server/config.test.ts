@@ -44,6 +44,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...k, REGISTRATION_RATE_LIMIT_PER_MINUTE: '5000' }).registrationRateLimitPerMinute).toBe(5000);
   });
 
+  it('holds self-managed registrations 48 hours with a reminder 12 hours before the end, both configurable', () => {
+    const k = { JWT_SECRET: 'k'.repeat(32) };
+    expect(loadConfig(k)).toMatchObject({ selfManagedHoldHours: 48, selfManagedReminderHours: 12 });
+    expect(loadConfig({ ...k, SELF_MANAGED_HOLD_HOURS: '72', SELF_MANAGED_REMINDER_HOURS: '0' })).toMatchObject({
+      selfManagedHoldHours: 72,
+      selfManagedReminderHours: 0,
+    });
+    expect(() => loadConfig({ ...k, SELF_MANAGED_HOLD_HOURS: '0' })).toThrow(/SELF_MANAGED_HOLD_HOURS/);
+    expect(() => loadConfig({ ...k, SELF_MANAGED_HOLD_HOURS: '6' })).toThrow(/SELF_MANAGED_REMINDER_HOURS harus lebih kecil/);
+  });
+
   it('stops with a clear message on a bad value', () => {
     expect(() => loadConfig({ PORT: 'abc', JWT_SECRET: 'k'.repeat(32) })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'abc', JWT_SECRET: 'k'.repeat(32) })).toThrow(/PORT/);
