@@ -19,6 +19,7 @@ import { healthRoutes } from './features/health/routes';
 import { paymentsPlugin } from './features/payments/routes';
 import { mailOutboxRoutes } from './features/mail-outbox/routes';
 import { registrationPublicRoutes } from './features/registrations/public-routes';
+import { selfManagedPaymentRoutes } from './features/registrations/self-managed-routes';
 import { mailPlugin } from './adapters/mail/mailer';
 import { organizerRegistrationRoutes } from './features/registrations/organizer-routes';
 import { trainingPlanRoutes } from './features/training-plans/routes';
@@ -97,12 +98,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(paymentsPlugin, { db: database.db, config });
   await app.register(mailPlugin, { db: database.db, config });
   await app.register(registrationPublicRoutes, { db: database.db, config });
+  const storage = deps.storage ?? createLocalDiskStorage({ root: config.storageDir, publicBaseUrl: config.publicUrl });
+  await app.register(selfManagedPaymentRoutes, { db: database.db, config, storage });
   await app.register(mailOutboxRoutes, { db: database.db });
   await app.register(trainingPlanRoutes, { db: database.db });
   await app.register(calendarFeedRoutes, { db: database.db, config });
   await app.register(eventRoutes, { db: database.db });
   await app.register(adminEventRoutes, { db: database.db });
-  const storage = deps.storage ?? createLocalDiskStorage({ root: config.storageDir, publicBaseUrl: config.publicUrl });
   await app.register(uploadRoutes, { db: database.db, storage });
   await app.register(organizerRegistrationRoutes, { db: database.db });
 

@@ -5,22 +5,16 @@ import { registrationPayloadSchema } from '../../../domain/registration-form';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
-import { paymentConfirmationSchema, publicRegistrationSchema, toPaymentConfirmationJson, toPublicRegistrationJson } from './registration-view';
-import {
-  confirmSelfManagedPayment,
-  createRegistration,
-  expireStaleSelfManagedRegistrations,
-  registerRegistrationPaymentHooks,
-  type RegistrationDeps,
-} from './service';
-
-/** Per address per minute. Registrations: `config.registrationRateLimitPerMinute` (default 30, generous
- * for a family registering together, tight for a bot hoarding slots). */
-export const CONFIRM_RATE_LIMIT = 20;
+import { publicRegistrationSchema, toPublicRegistrationJson } from './registration-view';
+import { sweepSelfManagedRegistrations } from './self-managed-payment';
+import { createRegistration, registerRegistrationPaymentHooks, type RegistrationDeps } from './service';
 
 /**
- * The public side of registration (no sign-in needed): create a registration (slot + payment) and
- * confirm a self-managed payment. Also wires the payment hooks and the self-managed expiry sweep.
+ * The public side of registration (no sign-in needed): create a registration (slot + payment); the
+ * self-managed payment's routes are in self-managed-routes.ts. Also wires the payment hooks and the
+ * self-managed sweep (expiry and reminders). Registrations are rate limited per address by
+ * `config.registrationRateLimitPerMinute` (default 30, generous for a family registering together,
+ * tight for a bot hoarding slots).
  * Registered after the payments and mail plugins.
  */
 export async function registrationPublicRoutes(app: FastifyInstance, opts: { db: Db; config: AppConfig }) {
@@ -29,6 +23,7 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
     payments: app.payments,
     mail: app.mail,
     reservationMinutes: opts.config.registrationReservationMinutes,
+    selfManagedHoldHours: opts.config.selfManagedHoldHours,
     log: app.log,
   };
   registerRegistrationPaymentHooks(app.payments, app.mail, app.log);
@@ -36,7 +31,9 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
   const interval = opts.config.paymentExpirySweepSeconds * 1000;
   if (interval > 0) {
     const timer = setInterval(() => {
-      expireStaleSelfManagedRegistrations(opts.db).catch((err: unknown) => app.log.error({ err }, 'registration expiry sweep failed'));
+      sweepSelfManagedRegistrations({ db: opts.db, mail: app.mail, publicUrl: opts.config.publicUrl }, opts.config.selfManagedReminderHours).catch(
+        (err: unknown) => app.log.error({ err }, 'registration expiry sweep failed'),
+      );
     }, interval);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
@@ -68,21 +65,5 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
       const created = await createRegistration(deps, request.body, request.auth?.user.id ?? null);
       return reply.status(201).send({ registration: toPublicRegistrationJson(created.registration), payment_url: created.payment_url });
     },
-  );
-
-  r.patch(
-    '/api/runner-registrations/:registrationId/payment-status-paid',
-    {
-      config: { rateLimit: { max: CONFIRM_RATE_LIMIT, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['registrations'],
-        summary:
-          "The runner's confirmation of a self-managed payment (public: the unguessable registrationId is the capability); repeating it answers the same confirmed registration",
-        security: [],
-        params: z.object({ registrationId: z.string().min(1).max(40) }),
-        response: { 200: z.object({ registration: paymentConfirmationSchema }), 404: errorSchema, 409: errorSchema, 429: errorSchema },
-      },
-    },
-    async (request) => ({ registration: toPaymentConfirmationJson(await confirmSelfManagedPayment(deps, request.params.registrationId)) }),
   );
 }

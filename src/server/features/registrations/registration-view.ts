@@ -51,6 +51,13 @@ export const registrationJsonSchema = z.object({
   expiresAt: z.string().nullable(),
   confirmedAt: z.string().nullable(),
   racepackCollectedAt: z.string().nullable(),
+  /**
+   * Self-managed payments: the runner's latest proof of transfer (an image only the event's
+   * organizer and admins may fetch at `url`), the organizer's verification and latest rejection.
+   */
+  paymentProof: z.object({ url: z.string(), submittedAt: z.string() }).nullable(),
+  paymentVerifiedAt: z.string().nullable(),
+  paymentRejection: z.object({ reason: z.string(), rejectedAt: z.string() }).nullable(),
 });
 export type RegistrationJson = z.infer<typeof registrationJsonSchema>;
 
@@ -73,23 +80,14 @@ export function toPublicRegistrationJson(r: RegistrationJson): PublicRegistratio
   return { _id: r._id, registrationId: r.registrationId, eventId: r.eventId, categoryId: r.categoryId, status: r.status, payment: r.payment, createdAt: r.createdAt };
 }
 
-/** The answer to the public "Saya Sudah Membayar": the registration id is its only credential. */
-export const paymentConfirmationSchema = z.object({
-  registrationId: z.string(),
-  status: z.enum(registrationStatuses),
-  payment: z.object({ status: z.enum(registrationPaymentStatuses), amount: z.number().int() }),
-});
-export type PaymentConfirmationJson = z.infer<typeof paymentConfirmationSchema>;
-
-export function toPaymentConfirmationJson(r: RegistrationJson): PaymentConfirmationJson {
-  return { registrationId: r.registrationId, status: r.status, payment: { status: r.payment.status, amount: r.payment.amount } };
-}
-
 /** `YYYY-MM-DD` (how the database keeps a date) → `DD-MM-YYYY`. */
 function dayToSpec(day: string): string {
   const [y, m, d] = day.split('-');
   return `${d}-${m}-${y}`;
 }
+
+/** Where the organizer's screens load a registration's proof of transfer (signed in, same origin). */
+export const paymentProofPath = (id: string) => `/api/runner-registrations/${id}/payment-proof`;
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -135,5 +133,14 @@ export function toRegistrationJson(
     expiresAt: iso(row.expiresAt),
     confirmedAt: iso(row.confirmedAt),
     racepackCollectedAt: iso(row.racepackCollectedAt),
+    paymentProof:
+      row.paymentProofKey && row.paymentProofSubmittedAt
+        ? { url: paymentProofPath(row.id), submittedAt: row.paymentProofSubmittedAt.toISOString() }
+        : null,
+    paymentVerifiedAt: iso(row.paymentVerifiedAt),
+    paymentRejection:
+      row.paymentRejectedAt && row.paymentRejectionReason
+        ? { reason: row.paymentRejectionReason, rejectedAt: row.paymentRejectedAt.toISOString() }
+        : null,
   };
 }
