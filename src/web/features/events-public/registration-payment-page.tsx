@@ -105,6 +105,18 @@ function PaymentState({ payment }: { payment: SelfManagedPayment }) {
     );
   }
   if (payment.status === 'awaiting_verification') return <AwaitingVerification payment={payment} idLine={idLine} />;
+  if (event.paymentType === 'platform') {
+    // Paid through the gateway: nothing to upload here; its checkout confirms by itself.
+    return (
+      <div className="space-y-6">
+        <Heading icon={<Clock className="size-16" aria-hidden="true" />} tone="text-amber-600" title="Menunggu Pembayaran">
+          Selesaikan pembayaran di halaman pembayaran yang dibuka saat mendaftar. Pembayaran dikonfirmasi otomatis oleh gateway pembayaran, lalu
+          konfirmasi pendaftaran beserta kode QR dikirim ke email Anda.
+        </Heading>
+        {idLine}
+      </div>
+    );
+  }
   return <WaitingForProof payment={payment} idLine={idLine} />;
 }
 
