@@ -194,7 +194,8 @@ const shots = '/tmp/organizer-tools-shots';
 mkdirSync(shots, { recursive: true });
 
 export async function snap(page: Page, name: string) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  // An animation canceled meanwhile (a dialog closing) rejects `finished` with AbortError: that is settled too.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   await page.screenshot({ path: `${shots}/${name}-${page.viewportSize()!.width}.png` });
 }
 

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import QRCode from 'qrcode';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from './fixtures';
 import { APP_CSP, solvedChallenge } from './registration-challenge';
@@ -271,7 +272,7 @@ test('the registration page explains unknown events and links back to the list',
   await expect(page).toHaveURL(/\/registration$/);
 });
 
-test('self-managed payment: the organizer QR and instructions, then the runner confirms', async ({ page, request, baseURL }, testInfo) => {
+test('self-managed payment: the organizer QR and instructions, then the runner sends the proof of transfer', async ({ page, request, baseURL }, testInfo) => {
   const name = `Bandung Trail ${testInfo.project.name} ${Date.now() % 100000}`;
   const event = await createAcceptedEvent(request, name, {
     paymentType: 'self_managed',
@@ -300,9 +301,42 @@ test('self-managed payment: the organizer QR and instructions, then the runner c
   await expect(waiting).toBeVisible();
   await waiting.getByRole('button', { name: 'konfirmasi pembayaran' }).click();
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Saya Sudah Membayar & Konfirmasi Pendaftaran' }).click();
-  await page.waitForURL(/\/registration-success\?id=REG-/);
-  await expect(page.getByRole('heading', { name: 'Pendaftaran Berhasil!' })).toBeVisible();
+  // 'Saya Sudah Membayar' needs the proof of transfer.
+  const confirm = dialog.getByRole('button', { name: 'Saya Sudah Membayar & Konfirmasi Pendaftaran' });
+  await confirm.click();
+  await expect(dialog.getByText('Unggah bukti transfer (foto atau tangkapan layar) sebelum menekan Saya Sudah Membayar.')).toBeVisible();
+  await expect(dialog.getByLabel('Bukti transfer', { exact: true })).toBeFocused();
+  // A document is refused in the browser already (the server checks the content again).
+  await dialog.getByLabel('Bukti transfer', { exact: true }).setInputFiles({ name: 'bukti.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7') });
+  await expect(dialog.getByText('Bukti transfer harus berupa gambar (PNG, JPG, WEBP).')).toBeVisible();
+  const proof = await QRCode.toBuffer('Transfer BCA Rp260.000 berhasil', { type: 'png', width: 240 });
+  await dialog.getByLabel('Bukti transfer', { exact: true }).setInputFiles({ name: 'bukti-transfer.png', mimeType: 'image/png', buffer: proof });
+  await expect(dialog.getByTestId('proof-file-name')).toHaveText('bukti-transfer.png');
+  await expect(dialog.getByRole('img', { name: 'Pratinjau bukti transfer' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `/tmp/registration-self-managed-proof-${testInfo.project.name}.png` });
+  await confirm.click();
+
+  // Not a success with a QR code: the payment waits for the organizer.
+  await page.waitForURL(/\/registration-payment\/REG-/);
+  await expect(page.getByRole('heading', { name: 'Menunggu Verifikasi Panitia' })).toBeVisible();
+  await expect(page.getByText(/Bukti transfer Anda sudah kami terima pada \d{1,2} \S+ \d{4} pukul \d{2}\.\d{2} GMT\+7/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pendaftaran Berhasil!' })).toHaveCount(0);
+  const registrationId = (await page.getByTestId('registration-id').textContent())!;
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `/tmp/registration-awaiting-${testInfo.project.name}.png`, fullPage: true });
+
+  // While it waits, the proof may be replaced.
+  await page.getByRole('button', { name: 'Ganti bukti transfer' }).click();
+  await page.getByLabel('Bukti transfer', { exact: true }).setInputFiles({ name: 'bukti-ulang.png', mimeType: 'image/png', buffer: proof });
+  await page.getByRole('button', { name: 'Kirim Bukti Baru' }).click();
+  await expect(page.getByRole('button', { name: 'Ganti bukti transfer' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Menunggu Verifikasi Panitia' })).toBeVisible();
+
+  // No confirmation mail (and so no racepack QR) before the organizer verifies.
+  const outbox = await request.get('/api/admin/mail-outbox', { headers: event.admin });
+  const { data } = (await outbox.json()) as { data: { subject: string }[] };
+  expect(data.some((m) => m.subject.includes(registrationId))).toBe(false);
 });
 
 test('before registration opens the page says when it will', async ({ page, request }, testInfo) => {

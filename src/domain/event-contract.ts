@@ -48,8 +48,10 @@ export const organizerEventSchema = z.object({
   pendingPayment: z.number().int(),
   /** Sum of the categories' slots. */
   capacity: z.number().int(),
-  /** Whole rupiah received: sum of paid registrations' payment amounts. */
+  /** Whole rupiah received: sum of paid registrations' payment amounts (self-managed: verified ones only). */
   revenue: z.number().int(),
+  /** Self-managed registrations whose proof of transfer waits for the organizer's verification. */
+  awaitingVerification: z.number().int(),
   /** Cheapest and dearest total a runner pays (price + admin fee); null without categories. */
   fee: z.object({ min: z.number().int(), max: z.number().int() }).nullable(),
   createdAt: z.string(),

@@ -18,15 +18,17 @@ export const eventPaymentTypes = ['platform', 'self_managed'] as const;
 export type EventPaymentType = (typeof eventPaymentTypes)[number];
 
 /**
- * Registration status. `pending` holds a slot until paid or expired; `confirmed` is paid (or
- * confirmed by the runner for self-managed payment); `racepack_collected` after the scan;
- * `expired` and `canceled` have released their slot.
+ * Registration status. `pending` holds a slot until paid or expired; `awaiting_verification` (self-
+ * managed events) holds it while the organizer checks the runner's proof of transfer, and does not
+ * expire; `confirmed` is paid (gateway) or verified by the organizer; `racepack_collected` after the
+ * scan; `expired` and `canceled` have released their slot.
  */
-export const registrationStatuses = ['pending', 'confirmed', 'racepack_collected', 'canceled', 'expired'] as const;
+export const registrationStatuses = ['pending', 'awaiting_verification', 'confirmed', 'racepack_collected', 'canceled', 'expired'] as const;
 export type RegistrationStatus = (typeof registrationStatuses)[number];
 
 export const registrationStatusLabels: Record<RegistrationStatus, string> = {
   pending: 'Menunggu pembayaran',
+  awaiting_verification: 'Menunggu verifikasi',
   confirmed: 'Terkonfirmasi',
   racepack_collected: 'Racepack diambil',
   canceled: 'Dibatalkan',
@@ -46,6 +48,10 @@ export const EVENT_ADMIN_FEE = 10_000;
 export const BIB_NAME_MAX = 10;
 /** Minutes an unpaid platform reservation holds its slot (configurable on the server). */
 export const DEFAULT_RESERVATION_MINUTES = 60;
+/** Hours a self-managed (bank transfer) registration holds its slot until the proof is sent. */
+export const DEFAULT_SELF_MANAGED_HOLD_HOURS = 48;
+/** Hours before that hold ends when the runner gets one reminder mail. */
+export const DEFAULT_SELF_MANAGED_REMINDER_HOURS = 12;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 
 /** Lowercase, spaces to hyphens, other characters stripped (the spec's eventId/categoryId rule). */

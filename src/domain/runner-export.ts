@@ -151,6 +151,7 @@ export const racepackMessages = {
     return `Racepack sudah diambil pada ${t.date} pukul ${t.time} ${t.offset}.`;
   },
   unpaid: 'Pendaftaran belum dibayar: racepack belum bisa diambil.',
+  unverified: 'Pembayaran belum diverifikasi panitia: racepack belum bisa diambil.',
   inactive: 'Pendaftaran ini sudah dibatalkan atau kedaluwarsa: racepack tidak bisa diambil.',
   notFound: 'Registration not found.',
   collected: 'Racepack berhasil ditandai sudah diambil.',

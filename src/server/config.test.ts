@@ -49,12 +49,22 @@ describe('loadConfig', () => {
     expect(cfg.registrationRateLimitPerMinute).toBe(300);
     expect(cfg.registrationIdentityLimitPerHour).toBe(10);
     expect(cfg.registrationHoldMinutes).toBe(15);
-    expect(cfg.registrationReservationMinutes).toBe(60);
     expect(cfg.registrationChallenge).toBe(true);
     expect(loadConfig({ ...k, REGISTRATION_CHALLENGE: 'false' }).registrationChallenge).toBe(false);
     expect(loadConfig({ ...k, REGISTRATION_HOLD_MINUTES: '30' }).registrationHoldMinutes).toBe(30);
     expect(() => loadConfig({ ...k, REGISTRATION_HOLD_MINUTES: '0' })).toThrow(/REGISTRATION_HOLD_MINUTES/);
     expect(() => loadConfig({ ...k, REGISTRATION_CHALLENGE: 'nanti' })).toThrow(/REGISTRATION_CHALLENGE/);
+  });
+
+  it('holds self-managed registrations 48 hours with a reminder 12 hours before the end, both configurable', () => {
+    const k = { JWT_SECRET: 'k'.repeat(32) };
+    expect(loadConfig(k)).toMatchObject({ selfManagedHoldHours: 48, selfManagedReminderHours: 12 });
+    expect(loadConfig({ ...k, SELF_MANAGED_HOLD_HOURS: '72', SELF_MANAGED_REMINDER_HOURS: '0' })).toMatchObject({
+      selfManagedHoldHours: 72,
+      selfManagedReminderHours: 0,
+    });
+    expect(() => loadConfig({ ...k, SELF_MANAGED_HOLD_HOURS: '0' })).toThrow(/SELF_MANAGED_HOLD_HOURS/);
+    expect(() => loadConfig({ ...k, SELF_MANAGED_HOLD_HOURS: '6' })).toThrow(/SELF_MANAGED_REMINDER_HOURS harus lebih kecil/);
   });
 
   it('stops with a clear message on a bad value', () => {

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_SELF_MANAGED_HOLD_HOURS, DEFAULT_SELF_MANAGED_REMINDER_HOURS } from '../domain/events';
 
 /** Which proxies may set X-Forwarded-For (Fastify's `trustProxy`): off unless configured. */
 export type TrustProxy = boolean | number | string[];
@@ -67,8 +68,9 @@ const envSchema = z.object({
   MIDTRANS_SNAP_URL: z.url().optional(),
   MIDTRANS_API_URL: z.url().optional(),
   PAYMENT_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(0).default(60),
-  REGISTRATION_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
   REGISTRATION_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  SELF_MANAGED_HOLD_HOURS: z.coerce.number().int().min(1).max(30 * 24).default(DEFAULT_SELF_MANAGED_HOLD_HOURS),
+  SELF_MANAGED_REMINDER_HOURS: z.coerce.number().int().min(0).max(30 * 24).default(DEFAULT_SELF_MANAGED_REMINDER_HOURS),
   STORAGE_DIR: z.string().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL harus diawali smtp:// atau smtps://').optional(),
   MAIL_FROM: z.string().default('Derap <no-reply@derap.id>'),
@@ -124,10 +126,15 @@ export interface AppConfig {
   midtrans: MidtransConfig | null;
   /** How often unpaid orders past their time are expired; 0 = never (tests drive it by hand). */
   paymentExpirySweepSeconds: number;
-  /** How long an unpaid self-managed (bank transfer) registration holds its slot. */
-  registrationReservationMinutes: number;
   /** How long an unpaid platform-paid registration holds its slot (the runner sees it count down). */
   registrationHoldMinutes: number;
+  /**
+   * How long a self-managed (bank transfer) registration holds its slot until the runner sends a
+   * proof of transfer; a proof stops the clock, a rejected proof starts a new hold.
+   */
+  selfManagedHoldHours: number;
+  /** The runner is reminded once this many hours before the hold ends (0 = no reminder). */
+  selfManagedReminderHours: number;
   /** Local-disk storage root for uploads (the built-in storage adapter). */
   storageDir: string;
   /** SMTP when set; otherwise the built-in outbox stores mail in the database. */
@@ -172,6 +179,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (production && !e.MIDTRANS_SERVER_KEY) {
     // The sandbox checkout lets anyone mark an order paid: never in front of real users.
     throw new ConfigError('Mode produksi membutuhkan MIDTRANS_SERVER_KEY (gateway sandbox hanya untuk pengembangan).');
+  }
+  if (e.SELF_MANAGED_REMINDER_HOURS >= e.SELF_MANAGED_HOLD_HOURS) {
+    throw new ConfigError('SELF_MANAGED_REMINDER_HOURS harus lebih kecil dari SELF_MANAGED_HOLD_HOURS.');
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -222,8 +232,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : null,
     paymentExpirySweepSeconds: e.PAYMENT_EXPIRY_SWEEP_SECONDS,
-    registrationReservationMinutes: e.REGISTRATION_RESERVATION_MINUTES,
     registrationHoldMinutes: e.REGISTRATION_HOLD_MINUTES,
+    selfManagedHoldHours: e.SELF_MANAGED_HOLD_HOURS,
+    selfManagedReminderHours: e.SELF_MANAGED_REMINDER_HOURS,
     storageDir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, 'uploads')),
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
   };

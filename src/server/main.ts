@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
+import { createLocalDiskStorage } from './adapters/storage/local-disk';
 import { openDatabaseWithRetry } from './db/client';
 import { seedDemoData } from './db/seed';
 
@@ -26,12 +27,14 @@ async function main() {
     console.error(`Database tidak dapat dibuka: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
   }
-  if (config.seedDemo && (await seedDemoData(database.db))) {
+  const storage = createLocalDiskStorage({ root: config.storageDir, publicBaseUrl: config.publicUrl });
+  if (config.seedDemo && (await seedDemoData(database.db, new Date(), storage))) {
     console.log('Data demo dimuat (pengguna demo untuk setiap peran).');
   }
   const app = await buildApp({
     config,
     database,
+    storage,
     logger: {
       level: config.logLevel,
       ...(config.production ? {} : { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true } } }),

@@ -36,6 +36,10 @@ export const router = createBrowserRouter([
         path: '/registration-success',
         lazy: async () => ({ Component: (await import('./features/events-public/registration-success-page')).RegistrationSuccessPage }),
       },
+      {
+        path: '/registration-payment/:registrationId',
+        lazy: async () => ({ Component: (await import('./features/events-public/registration-payment-page')).RegistrationPaymentPage }),
+      },
       // The spec: any other path shows the home page.
       { path: '*', lazy: async () => ({ Component: (await import('./features/public-site/home-page')).HomePage }) },
     ],

@@ -1,13 +1,17 @@
 /**
  * Demo running events: accepted events in the future (one with a sold-out category), one not yet
- * open, one whose registration has closed, one awaiting moderation, and registrations for the demo
- * organizer's main event. Figures are consistent: each category's `sold` equals its held slots.
+ * open, one whose registration has closed, one awaiting moderation, an open self-managed (bank
+ * transfer) event with proofs of transfer awaiting the organizer's verification, and registrations
+ * for the demo organizer's events. Figures are consistent: each category's `sold` equals its held slots.
  */
+import { readFileSync } from 'node:fs';
 import type { EventPaymentType, EventStatus, RegistrationStatus } from '../../domain/events';
 import type { PaymentOptionKey } from '../../domain/payments';
+import type { StoragePort } from '../adapters/storage/port';
 import type { Db } from './client';
 import { newQrToken, newRegistrationId } from '../features/registrations/service';
-import { eventCategories, events, runnerRegistrations } from './schema';
+import { newImageKey } from '../features/uploads/image-upload';
+import { eventCategories, events, runnerRegistrations, uploads } from './schema';
 
 const DAY = 86_400_000;
 const JAKARTA_OFFSET_MS = 7 * 3_600_000;
@@ -25,6 +29,15 @@ interface DemoCategory {
   description: string;
   /** Registrations to create: [status, count]. */
   registrations?: [RegistrationStatus, number][];
+  /** Who sent the proofs of the `awaiting_verification` registrations, in order (self-managed events). */
+  proofs?: DemoProof[];
+}
+
+/** A proof of transfer (a PNG in demo-assets/) and the runner who sent it, so name and amount match. */
+interface DemoProof {
+  file: string;
+  fullName: string;
+  email: string;
 }
 
 interface DemoEvent {
@@ -77,6 +90,38 @@ const demoEvents: DemoEvent[] = [
     categories: [
       { name: 'Trail 15K', price: 300_000, slots: 200, description: 'Elevasi 600 m.' },
       { name: 'Trail 30K', price: 500_000, slots: 100, description: 'Elevasi 1.400 m, wajib sertifikat lari trail.' },
+    ],
+  },
+  {
+    code: 'jogja-heritage-run-2027',
+    name: 'Jogja Heritage Run 2027',
+    description:
+      'Lari pagi melewati Malioboro, Keraton dan Alun-Alun Kidul. Pembayaran langsung ke panitia lewat transfer bank; unggah bukti transfer setelah membayar.',
+    location: 'Alun-Alun Utara, Yogyakarta',
+    status: 'diterima',
+    open: -10,
+    close: 30,
+    race: 50,
+    paymentType: 'self_managed',
+    paymentInstructions:
+      'Transfer ke BCA 1234567890 a.n. Jogja Heritage Runners sesuai total di atas, tulis kategori dan nama Anda di berita transfer, lalu unggah bukti transfer dan tekan tombol di bawah. Panitia memverifikasi dalam 1×24 jam.',
+    categories: [
+      {
+        name: '10K',
+        price: 200_000,
+        slots: 300,
+        description: 'Rute heritage 10 km.',
+        registrations: [['confirmed', 3], ['awaiting_verification', 1], ['pending', 1]],
+        proofs: [{ file: 'bukti-transfer-1.png', fullName: 'Wayan Sudarsana', email: 'wayan.sudarsana@contoh.id' }],
+      },
+      {
+        name: '5K',
+        price: 125_000,
+        slots: 400,
+        description: 'Fun run keluarga.',
+        registrations: [['confirmed', 2], ['awaiting_verification', 1]],
+        proofs: [{ file: 'bukti-transfer-2.png', fullName: 'Mega Puspitasari', email: 'mega.puspitasari@contoh.id' }],
+      },
     ],
   },
   {
@@ -138,8 +183,13 @@ function demoRunner(i: number) {
   };
 }
 
-/** Inserts the demo events of `organizerId` inside the seeding transaction. */
-export async function seedDemoEvents(db: Db, organizerId: string, now: Date): Promise<void> {
+const demoAsset = (file: string) => readFileSync(new URL(`./demo-assets/${file}`, import.meta.url));
+
+/**
+ * Inserts the demo events of `organizerId` inside the seeding transaction. Proofs of transfer go
+ * through `storage` as private uploads; without a storage those registrations stay unpaid holds.
+ */
+export async function seedDemoEvents(db: Db, organizerId: string, now: Date, storage?: StoragePort): Promise<void> {
   let runnerIndex = 0;
   for (const e of demoEvents) {
     const [event] = await db
@@ -180,11 +230,25 @@ export async function seedDemoEvents(db: Db, organizerId: string, now: Date): Pr
         })
         .returning();
       if (!category) throw new Error('demo category not inserted');
-      const rows = plan.flatMap(([status, n]) =>
+      // Proof files first (storage is not transactional); their keys go on the rows below.
+      const proofs: { proof: DemoProof; key: string }[] = [];
+      for (const proof of storage ? (c.proofs ?? []) : []) {
+        const bytes = demoAsset(proof.file);
+        const key = newImageKey({ ext: 'png' });
+        await storage!.put(key, bytes, 'image/png');
+        await db.insert(uploads).values({ key, contentType: 'image/png', size: bytes.length, ownerId: null, visibility: 'private' });
+        proofs.push({ proof, key });
+      }
+      const rows = plan.flatMap(([planned, n]) =>
         Array.from({ length: n }, () => {
           const i = runnerIndex++;
           const createdAt = new Date(event.regOpen.getTime() + (i + 1) * 5 * 3_600_000);
-          const paid = status !== 'pending';
+          const withProof = planned === 'awaiting_verification' ? proofs.shift() : undefined;
+          const status: RegistrationStatus = planned === 'awaiting_verification' && !withProof ? 'pending' : planned;
+          const paid = status !== 'pending' && status !== 'awaiting_verification';
+          const selfManaged = e.paymentType === 'self_managed';
+          const runner = demoRunner(i);
+          const proofAt = new Date(Math.min(createdAt.getTime() + 3 * 3_600_000, now.getTime() - 3_600_000));
           return {
             registrationId: newRegistrationId(),
             qrToken: newQrToken(),
@@ -196,10 +260,22 @@ export async function seedDemoEvents(db: Db, organizerId: string, now: Date): Pr
             adminFee: category.adminFee,
             paymentAmount: c.price + category.adminFee,
             paymentMethod: e.paymentOptions?.[i % e.paymentOptions.length] ?? null,
-            ...demoRunner(i),
-            // An unpaid demo reservation outlives the sweep for a day, so the list shows one.
-            expiresAt: paid ? null : new Date(now.getTime() + DAY),
+            ...runner,
+            ...(withProof
+              ? {
+                  fullName: withProof.proof.fullName,
+                  email: withProof.proof.email,
+                  bibName: withProof.proof.fullName.split(' ')[0]!.toUpperCase().slice(0, 10),
+                  paymentProofKey: withProof.key,
+                  paymentProofSubmittedAt: proofAt,
+                }
+              : {}),
+            // An unpaid demo reservation outlives the sweep for a day, so the list shows one; a
+            // proof awaiting verification does not expire.
+            expiresAt: status === 'pending' ? new Date(now.getTime() + DAY) : null,
             confirmedAt: paid ? new Date(createdAt.getTime() + 600_000) : null,
+            paymentVerifiedAt: paid && selfManaged ? new Date(createdAt.getTime() + 600_000) : null,
+            paymentVerifiedBy: paid && selfManaged ? organizerId : null,
             racepackCollectedAt: status === 'racepack_collected' ? new Date(now.getTime() - 3_600_000) : null,
             racepackCollectedBy: status === 'racepack_collected' ? organizerId : null,
             createdAt,

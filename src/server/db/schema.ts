@@ -388,6 +388,20 @@ export const runnerRegistrations = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     racepackCollectedAt: timestamp('racepack_collected_at', { withTimezone: true }),
     racepackCollectedBy: uuid('racepack_collected_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Self-managed payment: the runner's proof of transfer (a private upload: only the event's
+     * organizer and admins may fetch it) and when it was sent; the latest one wins.
+     */
+    paymentProofKey: text('payment_proof_key'),
+    paymentProofSubmittedAt: timestamp('payment_proof_submitted_at', { withTimezone: true }),
+    paymentVerifiedAt: timestamp('payment_verified_at', { withTimezone: true }),
+    paymentVerifiedBy: uuid('payment_verified_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The organizer's latest rejection of a proof, and why (mailed to the runner). */
+    paymentRejectedAt: timestamp('payment_rejected_at', { withTimezone: true }),
+    paymentRejectedBy: uuid('payment_rejected_by').references(() => users.id, { onDelete: 'set null' }),
+    paymentRejectionReason: text('payment_rejection_reason'),
+    /** When the "your hold ends soon" mail went out for the current hold (reset when a rejection starts a new one). */
+    holdReminderSentAt: timestamp('hold_reminder_sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -398,8 +412,9 @@ export const runnerRegistrations = pgTable(
     index('runner_registrations_order_idx').on(t.orderId),
     index('runner_registrations_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
     // A second attempt cannot hold a second slot, even when two arrive at the same instant.
-    uniqueIndex('runner_registrations_pending_identity_key').on(t.eventRef, t.identityKey).where(sql`${t.status} = 'pending'`),
-    uniqueIndex('runner_registrations_pending_email_key').on(t.eventRef, t.emailKey).where(sql`${t.status} = 'pending'`),
+    // A proof of transfer awaiting the organizer still holds its slot unpaid: it counts as pending here.
+    uniqueIndex('runner_registrations_pending_identity_key').on(t.eventRef, t.identityKey).where(sql`${t.status} in ('pending', 'awaiting_verification')`),
+    uniqueIndex('runner_registrations_pending_email_key').on(t.eventRef, t.emailKey).where(sql`${t.status} in ('pending', 'awaiting_verification')`),
   ],
 );
 
@@ -444,6 +459,11 @@ export const uploads = pgTable(
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * `public` files (event and coach images) are served to anyone by GET /api/files/{key};
+     * `private` ones (proofs of transfer) never are, only through the route that checks who asks.
+     */
+    visibility: text('visibility', { enum: ['public', 'private'] }).notNull().default('public'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('uploads_key_key').on(t.key)],

@@ -1,9 +1,13 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../../domain/roles';
 import { openTestDatabase } from '../test/build-test-app';
 import type { Database } from './client';
-import { eventCategories, events, runnerRegistrations, users } from './schema';
+import { createLocalDiskStorage } from '../adapters/storage/local-disk';
+import { eventCategories, events, runnerRegistrations, uploads, users } from './schema';
 import { readPlan } from '../features/training-plans/service';
 import { seedDemoData } from './seed';
 
@@ -57,7 +61,9 @@ describe('demo events', () => {
 
   it('gives the demo organizer accepted future events, a full category, one not yet open, one closed, and registrations', async () => {
     const now = new Date('2026-11-25T03:00:00Z');
-    await seedDemoData(database.db, now);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'derap-demo-'));
+    const storage = createLocalDiskStorage({ root: dir, publicBaseUrl: 'http://localhost:3000' });
+    await seedDemoData(database.db, now, storage);
     const [siti] = await database.db.select().from(users).where(eq(users.email, 'siti.rahmawati@derap.id'));
     const rows = await database.db.select().from(events);
     expect(rows.every((e) => e.createdBy === siti!.id)).toBe(true);
@@ -76,11 +82,28 @@ describe('demo events', () => {
     const regs = await database.db.select().from(runnerRegistrations);
     expect(regs.length).toBeGreaterThanOrEqual(20);
     for (const c of categories) {
-      const held = regs.filter((r) => r.categoryRef === c.id && ['pending', 'confirmed', 'racepack_collected'].includes(r.status));
+      const held = regs.filter((r) => r.categoryRef === c.id && ['pending', 'awaiting_verification', 'confirmed', 'racepack_collected'].includes(r.status));
       expect(held.length, c.name).toBe(c.sold);
     }
     expect(regs.every((r) => r.paymentAmount === r.eventFee + r.adminFee)).toBe(true);
     expect(new Set(regs.map((r) => r.qrToken)).size).toBe(regs.length);
     expect(regs.some((r) => r.status === 'racepack_collected' && r.racepackCollectedAt)).toBe(true);
+
+    // An open self-managed event with proofs of transfer for the organizer to verify: real PNGs in
+    // storage, private, holding their slots without expiring.
+    const selfManaged = rows.find((e) => e.paymentType === 'self_managed' && e.status === 'diterima' && e.regOpen <= now && e.regClose > now)!;
+    const awaiting = regs.filter((r) => r.eventRef === selfManaged.id && r.status === 'awaiting_verification');
+    expect(awaiting.length).toBeGreaterThanOrEqual(2);
+    for (const r of awaiting) {
+      expect(r).toMatchObject({ paymentStatus: 'pending', expiresAt: null });
+      expect(r.paymentProofSubmittedAt!.getTime()).toBeLessThan(now.getTime());
+      const [upload] = await database.db.select().from(uploads).where(eq(uploads.key, r.paymentProofKey!));
+      expect(upload).toMatchObject({ visibility: 'private', contentType: 'image/png' });
+      expect(readFileSync(path.join(dir, r.paymentProofKey!)).subarray(1, 4).toString()).toBe('PNG');
+    }
+    const verified = regs.filter((r) => r.eventRef === selfManaged.id && r.status === 'confirmed');
+    expect(verified.length).toBeGreaterThan(0);
+    expect(verified.every((r) => r.paymentVerifiedAt && r.paymentStatus === 'paid')).toBe(true);
+    rmSync(dir, { recursive: true, force: true });
   });
 });

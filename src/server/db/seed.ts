@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Role } from '../../domain/roles';
+import type { StoragePort } from '../adapters/storage/port';
 import type { Db } from './client';
 import { jakartaToday } from '../../domain/plan-date';
 import { addRuns } from '../features/training-plans/service';
@@ -31,8 +32,11 @@ const demoPlans = [
   { email: 'budi.santoso@derap.id', weeks: 6, behind: 1 },
 ];
 
-/** Loads demo data on first start only (an empty users table); returns whether it did. */
-export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
+/**
+ * Loads demo data on first start only (an empty users table); returns whether it did. `storage`
+ * receives the demo proofs of transfer (without it those registrations stay unpaid holds).
+ */
+export async function seedDemoData(db: Db, now = new Date(), storage?: StoragePort): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   if ((row?.n ?? 0) > 0) return false;
   await db.transaction(async (tx) => {
@@ -52,7 +56,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
       if (user) await addRuns(tx as unknown as Db, user.id, buildDemoPlan(today, weeks, behind));
     }
     const organizer = inserted.find((u) => u.email === 'siti.rahmawati@derap.id');
-    if (organizer) await seedDemoEvents(tx as unknown as Db, organizer.id, now);
+    if (organizer) await seedDemoEvents(tx as unknown as Db, organizer.id, now, storage);
   });
   return true;
 }

@@ -32,13 +32,16 @@ const publicRoutes = new Set([
   'GET /api/events/status',
   'GET /api/events/{code}',
   'GET /api/files/{key}',
-  // Registration needs no account (§6); the self-managed confirmation is authorised by the unguessable registrationId.
+  // Registration needs no account (§6); the self-managed payment page and its 'Saya Sudah Membayar'
+  // (with the proof of transfer) are authorised by the unguessable registrationId. The proof image,
+  // Verifikasi and Tolak are not public: the walk checks them.
   'POST /api/runner-registrations',
+  'GET /api/runner-registrations/{registrationId}/payment',
   'PATCH /api/runner-registrations/{registrationId}/payment-status-paid',
   // The registration form's proof-of-work challenge; where a registration stands after the payment
   // page (authorised by the registration id together with the gateway's unguessable order reference).
   'GET /api/runner-registrations/challenge',
-  'GET /api/runner-registrations/{registrationId}/payment',
+  'GET /api/runner-registrations/{registrationId}/payment-state',
 ]);
 
 const sampleId = '00000000-0000-4000-8000-000000000000';
@@ -70,6 +73,25 @@ describe('access control over every API route', () => {
       if (res.statusCode !== 401) open.push(`${r.method} ${r.path} → ${res.statusCode}`);
     }
     expect(open).toEqual([]);
+  });
+
+  it("refuses runners and coaches on every organizer route of registrations (runner data, scan, proof of transfer, Verifikasi, Tolak)", async () => {
+    const organizerRoutes = routes.filter((r) => r.path.startsWith('/api/runner-registrations/') && !publicRoutes.has(`${r.method} ${r.path}`));
+    expect(organizerRoutes.map((r) => `${r.method} ${r.path}`)).toEqual(
+      expect.arrayContaining([
+        'GET /api/runner-registrations/{registrationId}/payment-proof',
+        'PATCH /api/runner-registrations/{registrationId}/payment-verify',
+        'PATCH /api/runner-registrations/{registrationId}/payment-reject',
+      ]),
+    );
+    for (const role of ['runner', 'coach'] as const) {
+      const { headers } = await t.login(`${role}.registrations@contoh.id`, role);
+      for (const r of organizerRoutes) {
+        const url = r.path.replace(/\{[^}]+\}/g, sampleId);
+        const res = await t.app.inject({ method: r.method as 'GET', url, headers, payload: r.method === 'GET' ? undefined : {} });
+        expect(res.statusCode, `${role} ${r.method} ${r.path}`).toBe(403);
+      }
+    }
   });
 
   it('refuses runners, coaches and organizers on every admin route', async () => {

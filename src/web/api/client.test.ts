@@ -87,6 +87,24 @@ describe('api client refresh queue', () => {
     expect(onSessionExpired).toHaveBeenCalledTimes(1);
   });
 
+  it('reads an image that needs the session as a Blob, refreshing an expired session first', async () => {
+    let current = 'not-yet-issued';
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
+    const fetchImpl = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input) === '/api/auth/refresh') {
+        current = 'fresh';
+        return json(200, { token: current, refreshToken: 'r-1' });
+      }
+      if (new Headers(init?.headers).get('authorization') !== `Bearer ${current}`) return json(401, { message: 'unauthorized' });
+      return new Response(png, { status: 200, headers: { 'content-type': 'image/png' } });
+    });
+    const client = createApiClient({ fetch: fetchImpl as typeof fetch });
+    const blob = await client.blob('/api/runner-registrations/x/payment-proof');
+    expect(blob.type).toBe('image/png');
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(png);
+    expect(fetchImpl).toHaveBeenCalledTimes(3);
+  });
+
   it('surfaces the server message on other errors', async () => {
     const fetchImpl = vi.fn(async () => json(403, { message: 'Anda tidak memiliki akses ke fitur ini.', code: 'FORBIDDEN' }));
     const client = createApiClient({ fetch: fetchImpl as typeof fetch });

@@ -23,6 +23,8 @@ export interface RequestOptions extends Omit<RequestInit, 'body'> {
   body?: unknown;
   /** Skip the refresh-and-retry dance (the refresh call itself, sign-in probes). */
   noRefresh?: boolean;
+  /** Read the answer as a Blob (an image that needs the session, e.g. a proof of transfer). */
+  as?: 'blob';
 }
 
 const REFRESH_PATH = '/api/auth/refresh';
@@ -67,7 +69,8 @@ export function createApiClient(opts: ApiClientOptions = {}) {
     } else {
       body = init.body as BodyInit | undefined;
     }
-    return doFetch(baseUrl + path, { ...init, headers, body, credentials: 'include' });
+    const { noRefresh: _noRefresh, as: _as, ...rest } = init;
+    return doFetch(baseUrl + path, { ...rest, headers, body, credentials: 'include' });
   }
 
   function refreshOnce(): Promise<boolean> {
@@ -105,6 +108,7 @@ export function createApiClient(opts: ApiClientOptions = {}) {
     }
     if (!res.ok) throw await toError(res);
     if (res.status === 204) return undefined as T;
+    if (init.as === 'blob') return (await res.blob()) as T;
     const type = res.headers.get('content-type') ?? '';
     return (type.includes('application/json') ? await res.json() : await res.text()) as T;
   }
@@ -112,6 +116,7 @@ export function createApiClient(opts: ApiClientOptions = {}) {
   return {
     request,
     get: <T>(path: string, init?: RequestOptions) => request<T>(path, { ...init, method: 'GET' }),
+    blob: (path: string, init?: RequestOptions) => request<Blob>(path, { ...init, method: 'GET', as: 'blob' }),
     post: <T>(path: string, body?: unknown, init?: RequestOptions) => request<T>(path, { ...init, method: 'POST', body }),
     put: <T>(path: string, body?: unknown, init?: RequestOptions) => request<T>(path, { ...init, method: 'PUT', body }),
     patch: <T>(path: string, body?: unknown, init?: RequestOptions) => request<T>(path, { ...init, method: 'PATCH', body }),

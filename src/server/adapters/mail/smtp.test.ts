@@ -1,7 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mailOutbox } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { mailOutbox, users } from '../../db/schema';
 import { buildTestApp, json, type TestApp } from '../../test/build-test-app';
+import { multipart, TINY_PNG } from '../../test/multipart';
 import { freshIp, insertEvent, postRegistration, registrationPayload } from '../../features/registrations/registration-test-helpers';
 import { createSmtpMailer, createSmtpTransport } from './smtp';
 
@@ -64,10 +69,18 @@ async function startSmtpServer(opts: { reject?: (rcpt: string) => boolean } = {}
 describe('SMTP mail adapter against a local SMTP server', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let t: TestApp;
+  const storageDir = mkdtempSync(path.join(os.tmpdir(), 'derap-smtp-'));
 
   beforeAll(async () => {
     smtp = await startSmtpServer({ reject: (rcpt) => rcpt.includes('ditolak@') });
-    t = await buildTestApp({ env: { PAYMENT_EXPIRY_SWEEP_SECONDS: '0', SMTP_URL: smtp.url, MAIL_FROM: 'Derap <no-reply@derap.id>' } });
+    t = await buildTestApp({
+      env: {
+        PAYMENT_EXPIRY_SWEEP_SECONDS: '0',
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Derap <no-reply@derap.id>',
+        STORAGE_DIR: storageDir,
+      },
+    });
   });
   beforeEach(async () => {
     await t.reset();
@@ -76,6 +89,7 @@ describe('SMTP mail adapter against a local SMTP server', () => {
   afterAll(async () => {
     await t.close();
     await smtp.close();
+    rmSync(storageDir, { recursive: true, force: true });
   });
 
   it('is the adapter when SMTP_URL is set; a confirmed registration is delivered with the inline QR and marked sent', async () => {
@@ -85,7 +99,18 @@ describe('SMTP mail adapter against a local SMTP server', () => {
       await postRegistration(t, registrationPayload(event, '10k', { paymentMethod: undefined })),
     );
     const id = created.registration.registrationId;
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/runner-registrations/${id}/payment-status-paid`, remoteAddress: freshIp() });
+    // The runner sends the proof of transfer; the organizer verifies it, which sends the confirmation.
+    const body = multipart([{ field: 'file', filename: 'bukti.png', type: 'image/png', bytes: TINY_PNG }]);
+    const proof = await t.app.inject({ method: 'PATCH', url: `/api/runner-registrations/${id}/payment-status-paid`, headers: body.headers, payload: body.payload, remoteAddress: freshIp() });
+    expect(proof.statusCode).toBe(200);
+    const [owner] = await t.database.db.select().from(users).where(eq(users.id, event.createdBy));
+    const organizer = await t.login(owner!.email, 'organizer');
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/runner-registrations/${id}/payment-verify`,
+      headers: organizer.headers,
+      payload: { proofSubmittedAt: json<{ registration: { proofSubmittedAt: string } }>(proof).registration.proofSubmittedAt },
+    });
     expect(res.statusCode).toBe(200);
     // delivered after the transaction committed, without anyone calling flush
     await vi.waitFor(async () => {

@@ -62,6 +62,15 @@ ALTER TABLE "payment_notifications" ADD COLUMN "dedup_key" text;--> statement-br
 ALTER TABLE "payment_notifications" ADD COLUMN "last_received_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "runner_registrations" ADD COLUMN "identity_key" text;--> statement-breakpoint
 ALTER TABLE "runner_registrations" ADD COLUMN "email_key" text;--> statement-breakpoint
+ALTER TABLE "runner_registrations" ADD COLUMN "payment_proof_key" text;--> statement-breakpoint
+ALTER TABLE "runner_registrations" ADD COLUMN "payment_proof_submitted_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "runner_registrations" ADD COLUMN "payment_verified_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "runner_registrations" ADD COLUMN "payment_verified_by" uuid;--> statement-breakpoint
+ALTER TABLE "runner_registrations" ADD COLUMN "payment_rejected_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "runner_registrations" ADD COLUMN "payment_rejected_by" uuid;--> statement-breakpoint
+ALTER TABLE "runner_registrations" ADD COLUMN "payment_rejection_reason" text;--> statement-breakpoint
+ALTER TABLE "runner_registrations" ADD COLUMN "hold_reminder_sent_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "uploads" ADD COLUMN "visibility" text DEFAULT 'public' NOT NULL;--> statement-breakpoint
 ALTER TABLE "mobile_handoff_codes" ADD CONSTRAINT "mobile_handoff_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "mobile_handoff_codes" ADD CONSTRAINT "mobile_handoff_codes_session_id_auth_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."auth_sessions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_notification_rejections" ADD CONSTRAINT "payment_notification_rejections_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -74,6 +83,8 @@ CREATE INDEX "payment_notification_rejections_last_idx" ON "payment_notification
 CREATE INDEX "rate_limit_hits_window_idx" ON "rate_limit_hits" USING btree ("window_ends_at");--> statement-breakpoint
 CREATE INDEX "registration_attempts_window_idx" ON "registration_attempts" USING btree ("window_start");--> statement-breakpoint
 CREATE INDEX "used_registration_challenges_expiry_idx" ON "used_registration_challenges" USING btree ("expires_at");--> statement-breakpoint
+ALTER TABLE "runner_registrations" ADD CONSTRAINT "runner_registrations_payment_verified_by_users_id_fk" FOREIGN KEY ("payment_verified_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "runner_registrations" ADD CONSTRAINT "runner_registrations_payment_rejected_by_users_id_fk" FOREIGN KEY ("payment_rejected_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_notifications_dedup_key" ON "payment_notifications" USING btree ("dedup_key");--> statement-breakpoint
-CREATE UNIQUE INDEX "runner_registrations_pending_identity_key" ON "runner_registrations" USING btree ("event_ref","identity_key") WHERE "runner_registrations"."status" = 'pending';--> statement-breakpoint
-CREATE UNIQUE INDEX "runner_registrations_pending_email_key" ON "runner_registrations" USING btree ("event_ref","email_key") WHERE "runner_registrations"."status" = 'pending';
+CREATE UNIQUE INDEX "runner_registrations_pending_identity_key" ON "runner_registrations" USING btree ("event_ref","identity_key") WHERE "runner_registrations"."status" in ('pending', 'awaiting_verification');--> statement-breakpoint
+CREATE UNIQUE INDEX "runner_registrations_pending_email_key" ON "runner_registrations" USING btree ("event_ref","email_key") WHERE "runner_registrations"."status" in ('pending', 'awaiting_verification');

@@ -155,6 +155,9 @@ export async function listOrganizerEvents(
       revenue: sql<number>`coalesce(sum(${runnerRegistrations.paymentAmount}) filter (where ${runnerRegistrations.paymentStatus} = 'paid'), 0)::float8`.as(
         'revenue',
       ),
+      awaitingVerification: sql<number>`(count(*) filter (where ${runnerRegistrations.status} = 'awaiting_verification'))::float8`.as(
+        'awaiting_verification',
+      ),
     })
     .from(runnerRegistrations)
     .groupBy(runnerRegistrations.eventRef)
@@ -164,7 +167,14 @@ export async function listOrganizerEvents(
   if (filter.status) where.push(eq(events.status, filter.status));
   if (filter.id) where.push(eq(events.id, filter.id));
   const rows = await db
-    .select({ event: events, creatorName: users.name, participants: totals.participants, pendingPayment: totals.pendingPayment, revenue: totals.revenue })
+    .select({
+      event: events,
+      creatorName: users.name,
+      participants: totals.participants,
+      pendingPayment: totals.pendingPayment,
+      revenue: totals.revenue,
+      awaitingVerification: totals.awaitingVerification,
+    })
     .from(events)
     .innerJoin(users, eq(users.id, events.createdBy))
     .leftJoin(totals, eq(totals.eventRef, events.id))
@@ -178,7 +188,7 @@ export async function listOrganizerEvents(
     db,
     rows.map((r) => r.event.id),
   );
-  return rows.map(({ event: e, creatorName, participants, pendingPayment, revenue }) => {
+  return rows.map(({ event: e, creatorName, participants, pendingPayment, revenue, awaitingVerification }) => {
     const cats = categories.get(e.id) ?? [];
     const totalsOf = cats.map((c) => c.price + c.adminFee);
     return {
@@ -204,6 +214,7 @@ export async function listOrganizerEvents(
       pendingPayment: Number(pendingPayment ?? 0),
       capacity: cats.reduce((sum, c) => sum + c.slots, 0),
       revenue: Number(revenue ?? 0),
+      awaitingVerification: Number(awaitingVerification ?? 0),
       fee: totalsOf.length ? { min: Math.min(...totalsOf), max: Math.max(...totalsOf) } : null,
       createdAt: e.createdAt.toISOString(),
     };

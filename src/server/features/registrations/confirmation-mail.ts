@@ -4,7 +4,7 @@ import { zonedDateTime } from '../../../domain/registration-form';
 import type { OutgoingMail } from '../../adapters/mail/port';
 import type { EventCategoryRow, EventRow, RunnerRegistrationRow } from '../../db/schema';
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export const confirmationTopic = (row: Pick<RunnerRegistrationRow, 'id'>) => `registration:${row.id}`;

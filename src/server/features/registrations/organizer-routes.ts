@@ -3,6 +3,7 @@ import { stringify } from 'csv-stringify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { registrationStatuses } from '../../../domain/events';
 import { csvQuoteMatch, racepackMessages, runnerExportColumns, runnerExportFileName, runnerExportRecord } from '../../../domain/runner-export';
 import type { Db } from '../../db/client';
 import { allowRoles, requireUser } from '../../plugins/auth';
@@ -20,7 +21,10 @@ import { registrationJsonSchema } from './registration-view';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const searchQuery = z.object({ q: z.string().max(200).optional() });
-const listQuery = searchQuery.extend({ limit: z.coerce.number().int().min(1).max(5000).optional() });
+const listQuery = searchQuery.extend({
+  limit: z.coerce.number().int().min(1).max(5000).optional(),
+  status: z.enum(registrationStatuses).optional(),
+});
 const eventParams = z.object({ eventId: z.string().min(1).max(200) });
 const registrationParams = z.object({ registrationId: z.string().min(1).max(500) });
 
@@ -61,7 +65,8 @@ export async function organizerRegistrationRoutes(app: FastifyInstance, { db, ex
         tags: ['runner-registrations'],
         summary:
           "The event's registrations, newest first; `q` searches id, name, email, phone, BIB, identity no., category and statuses; " +
-          '`limit` returns only the newest ones (`total` still counts every match, `eventTotal` the whole event)',
+          '`limit` returns only the newest ones (`total` still counts every match, `eventTotal` the whole event); ' +
+          '`status` keeps one status (e.g. `awaiting_verification`: the proofs of transfer to check)',
         params: eventParams,
         querystring: listQuery,
         response: {
@@ -72,7 +77,7 @@ export async function organizerRegistrationRoutes(app: FastifyInstance, { db, ex
     },
     async (request) => {
       const event = await findManagedEvent(db, requireUser(request), request.params.eventId);
-      return listEventRegistrations(db, event, request.query.q, request.query.limit);
+      return listEventRegistrations(db, event, request.query.q, request.query.limit, request.query.status);
     },
   );
 

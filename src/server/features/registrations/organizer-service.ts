@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { registrationStatusLabels } from '../../../domain/events';
+import { registrationStatusLabels, type RegistrationStatus } from '../../../domain/events';
 import { paymentStatusLabels, racepackMessages, statusesMatching } from '../../../domain/runner-export';
 import type { Db } from '../../db/client';
 import { eventCategories, events, runnerRegistrations, type EventRow, type UserRow } from '../../db/schema';
@@ -80,11 +80,17 @@ export interface RegistrationPage {
 }
 
 /**
- * The event's registrations (newest first), optionally searched; `limit` keeps a screen's list
+ * The event's registrations (newest first), optionally searched or of one status; `limit` keeps a screen's list
  * small on a big event (the CSV has them all), without it every row comes back like the spec's list.
  */
-export async function listEventRegistrations(db: Db, event: ManagedEvent, q?: string, limit?: number): Promise<RegistrationPage> {
-  const where = and(eq(runnerRegistrations.eventRef, event.id), searchCondition(q));
+export async function listEventRegistrations(
+  db: Db,
+  event: ManagedEvent,
+  q?: string,
+  limit?: number,
+  status?: RegistrationStatus,
+): Promise<RegistrationPage> {
+  const where = and(eq(runnerRegistrations.eventRef, event.id), searchCondition(q), status ? eq(runnerRegistrations.status, status) : undefined);
   const query = db
     .select(registrationWithCategory)
     .from(runnerRegistrations)
@@ -102,7 +108,7 @@ export async function listEventRegistrations(db: Db, event: ManagedEvent, q?: st
     return row?.n ?? 0;
   };
   const total = limit && rows.length === limit ? await countOf(where) : registrations.length;
-  const eventTotal = q?.trim() ? await countOf(eq(runnerRegistrations.eventRef, event.id)) : total;
+  const eventTotal = q?.trim() || status ? await countOf(eq(runnerRegistrations.eventRef, event.id)) : total;
   return { registrations, total, eventTotal };
 }
 
@@ -232,5 +238,6 @@ export async function collectRacepack(db: Db, user: UserRow, found: FoundRegistr
     );
   }
   if (current.status === 'pending') throw conflict(racepackMessages.unpaid, 'REGISTRATION_UNPAID');
+  if (current.status === 'awaiting_verification') throw conflict(racepackMessages.unverified, 'PAYMENT_UNVERIFIED');
   throw conflict(racepackMessages.inactive, 'REGISTRATION_INACTIVE');
 }

@@ -1,4 +1,4 @@
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { zonedDateTime } from '../../../domain/registration-form';
 import type { Db } from '../../db/client';
 import {
@@ -87,7 +87,8 @@ async function pendingMatches(db: Db, eventRef: string, keys: RunnerKeys): Promi
     .where(
       and(
         eq(runnerRegistrations.eventRef, eventRef),
-        eq(runnerRegistrations.status, 'pending'),
+        // Awaiting the organizer's verification is still unpaid and still holds the slot.
+        inArray(runnerRegistrations.status, ['pending', 'awaiting_verification']),
         or(eq(runnerRegistrations.identityKey, keys.identityKey), eq(runnerRegistrations.emailKey, keys.emailKey)),
       ),
     );
@@ -127,7 +128,8 @@ export async function findResumable(
   now: Date,
 ): Promise<ResumedRegistration | null> {
   let matches = await pendingMatches(db, event.id, keys);
-  const stale = matches.filter((m) => m.expiresAt && m.expiresAt.getTime() <= now.getTime());
+  // A proof awaiting verification has stopped its clock: only plain pending holds go stale.
+  const stale = matches.filter((m) => m.status === 'pending' && m.expiresAt && m.expiresAt.getTime() <= now.getTime());
   if (stale.some((m) => m.orderId)) throw conflict(pendingMessages.closing, 'REGISTRATION_CLOSING');
   if (stale.length > 0) {
     for (const m of stale) await expireSelfManaged(db, m, now);

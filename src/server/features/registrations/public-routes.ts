@@ -8,20 +8,9 @@ import { errorResponseSchema as errorSchema } from '../../plugins/errors';
 import { challengeKeys, newRegistrationChallenge, redeemRegistrationChallenge } from './challenge';
 import { registrationPaymentState } from './payment-state';
 import { sweepRegistrationGuards } from './pending-registrations';
-import {
-  paymentConfirmationSchema,
-  paymentStateSchema,
-  publicRegistrationSchema,
-  toPaymentConfirmationJson,
-  toPublicRegistrationJson,
-} from './registration-view';
-import {
-  confirmSelfManagedPayment,
-  createRegistration,
-  expireStaleSelfManagedRegistrations,
-  registerRegistrationPaymentHooks,
-  type RegistrationDeps,
-} from './service';
+import { paymentStateSchema, publicRegistrationSchema, toPublicRegistrationJson } from './registration-view';
+import { sweepSelfManagedRegistrations } from './self-managed-payment';
+import { createRegistration, registerRegistrationPaymentHooks, type RegistrationDeps } from './service';
 
 /**
  * Per address (IPv4, or IPv6 /64) per minute. Registrations: `config.registrationRateLimitPerMinute`
@@ -29,7 +18,6 @@ import {
  * pointless by one pending registration per identity and email, the per-identity limit and the
  * proof of work, not by this limit).
  */
-export const CONFIRM_RATE_LIMIT = 20;
 /** A runner fetches one challenge per form (and one more after each submit): twice the registrations. */
 export const challengeRateLimit = (registrationsPerMinute: number) => registrationsPerMinute * 2;
 export const PAYMENT_STATE_RATE_LIMIT = 60;
@@ -57,8 +45,11 @@ const challengeResponseSchema = z.object({
 });
 
 /**
- * The public side of registration (no sign-in needed): create a registration (slot + payment) and
- * confirm a self-managed payment. Also wires the payment hooks and the self-managed expiry sweep.
+ * The public side of registration (no sign-in needed): create a registration (slot + payment); the
+ * self-managed payment's routes are in self-managed-routes.ts. Also wires the payment hooks and the
+ * self-managed sweep (expiry and reminders). Registrations are rate limited per address by
+ * `config.registrationRateLimitPerMinute` (default 30, generous for a family registering together,
+ * tight for a bot hoarding slots).
  * Registered after the payments and mail plugins.
  */
 export async function registrationPublicRoutes(app: FastifyInstance, opts: { db: Db; config: AppConfig }) {
@@ -66,9 +57,9 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
     db: opts.db,
     payments: app.payments,
     mail: app.mail,
-    reservationMinutes: opts.config.registrationReservationMinutes,
     holdMinutes: opts.config.registrationHoldMinutes,
     identityLimitPerHour: opts.config.registrationIdentityLimitPerHour,
+    selfManagedHoldHours: opts.config.selfManagedHoldHours,
     log: app.log,
   };
   const keys = challengeKeys(opts.config.jwtSecret);
@@ -77,8 +68,10 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
   const interval = opts.config.paymentExpirySweepSeconds * 1000;
   if (interval > 0) {
     const timer = setInterval(() => {
-      expireStaleSelfManagedRegistrations(opts.db).catch((err: unknown) => app.log.error({ err }, 'registration expiry sweep failed'));
       sweepRegistrationGuards(opts.db).catch((err: unknown) => app.log.error({ err }, 'registration guard sweep failed'));
+      sweepSelfManagedRegistrations({ db: opts.db, mail: app.mail, publicUrl: opts.config.publicUrl }, opts.config.selfManagedReminderHours).catch(
+        (err: unknown) => app.log.error({ err }, 'registration expiry sweep failed'),
+      );
     }, interval);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
@@ -150,7 +143,7 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
   );
 
   r.get(
-    '/api/runner-registrations/:registrationId/payment',
+    '/api/runner-registrations/:registrationId/payment-state',
     {
       config: { rateLimit: { max: PAYMENT_STATE_RATE_LIMIT, timeWindow: '1 minute' } },
       schema: {
@@ -167,21 +160,5 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
       reply.header('cache-control', 'no-store');
       return registrationPaymentState(opts.db, request.params.registrationId, request.query.order);
     },
-  );
-
-  r.patch(
-    '/api/runner-registrations/:registrationId/payment-status-paid',
-    {
-      config: { rateLimit: { max: CONFIRM_RATE_LIMIT, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['registrations'],
-        summary:
-          "The runner's confirmation of a self-managed payment (public: the unguessable registrationId is the capability); repeating it answers the same confirmed registration",
-        security: [],
-        params: z.object({ registrationId: z.string().min(1).max(40) }),
-        response: { 200: z.object({ registration: paymentConfirmationSchema }), 404: errorSchema, 409: errorSchema, 429: errorSchema },
-      },
-    },
-    async (request) => ({ registration: toPaymentConfirmationJson(await confirmSelfManagedPayment(deps, request.params.registrationId)) }),
   );
 }

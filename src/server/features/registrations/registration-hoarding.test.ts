@@ -47,7 +47,7 @@ describe('hoarding slots without paying', () => {
   // What happened at the sandbox checkout is recorded there first: the webhook confirms with it.
   const pay = (orderRef: string, amount: number, outcome: 'pay' | 'fail') => sandboxEvent(t, orderRef, amount, outcome === 'pay' ? 'settlement' : 'deny');
   const paymentState = (registrationId: string, order: string) =>
-    t.app.inject({ method: 'GET', url: `/api/runner-registrations/${registrationId}/payment?order=${encodeURIComponent(order)}`, remoteAddress: freshIp() });
+    t.app.inject({ method: 'GET', url: `/api/runner-registrations/${registrationId}/payment-state?order=${encodeURIComponent(order)}`, remoteAddress: freshIp() });
 
   it('ten registrations with the same email and identity number hold one slot; the eleventh runner still gets one', async () => {
     const { event, categories } = await insertEvent(t, { categories: [{ name: '10K', slots: 10 }] });
@@ -179,13 +179,13 @@ describe('hoarding slots without paying', () => {
       }
     });
 
-    it('self-managed registrations keep their own window (REGISTRATION_RESERVATION_MINUTES)', async () => {
+    it('self-managed registrations keep their own window (SELF_MANAGED_HOLD_HOURS, 48 by default)', async () => {
       const { event } = await insertEvent(t, { paymentType: 'self_managed' });
       const before = Date.now();
       const body = json<Created>(await post(registrationPayload(event, '10k', { paymentMethod: undefined })));
       const held = new Date(body.registration.expiresAt!).getTime() - before;
-      expect(held).toBeGreaterThanOrEqual(60 * MINUTE - 1000);
-      expect(held).toBeLessThanOrEqual(60 * MINUTE + 5000);
+      expect(held).toBeGreaterThanOrEqual(48 * 60 * MINUTE - 1000);
+      expect(held).toBeLessThanOrEqual(48 * 60 * MINUTE + 5000);
     });
 
     it('past its time but not yet swept: a platform registration asks the runner to retry in a minute; a self-managed one is expired on the spot', async () => {
@@ -283,7 +283,7 @@ describe('hoarding slots without paying', () => {
         expect(res.statusCode).toBe(404);
         expect(json(res)).toEqual(notFound);
       }
-      const missing = await t.app.inject({ method: 'GET', url: `/api/runner-registrations/${a.registration.registrationId}/payment`, remoteAddress: freshIp() });
+      const missing = await t.app.inject({ method: 'GET', url: `/api/runner-registrations/${a.registration.registrationId}/payment-state`, remoteAddress: freshIp() });
       expect(missing.statusCode).toBe(400);
     });
   });
@@ -376,9 +376,10 @@ describe('per-address limits that fit a crowd', () => {
       // The same key on another route (the self-managed confirmation, 20 a minute).
       const confirm = (remoteAddress: string) =>
         t.app.inject({ method: 'PATCH', url: '/api/runner-registrations/REG-AAAAAAAAAA/payment-status-paid', remoteAddress });
-      for (let i = 0; i < 20; i++) expect((await confirm(`2001:db8:88:1::${(i + 1).toString(16)}`)).statusCode).toBe(404);
+      // (Without a proof of transfer each answers 400; what matters is when 429 starts.)
+      for (let i = 0; i < 20; i++) expect((await confirm(`2001:db8:88:1::${(i + 1).toString(16)}`)).statusCode).not.toBe(429);
       expect((await confirm('2001:db8:88:1::ffff')).statusCode).toBe(429);
-      expect((await confirm('2001:db8:88:2::1')).statusCode).toBe(404);
+      expect((await confirm('2001:db8:88:2::1')).statusCode).not.toBe(429);
     } finally {
       await t.close();
     }

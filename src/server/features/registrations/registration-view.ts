@@ -51,6 +51,13 @@ export const registrationJsonSchema = z.object({
   expiresAt: z.string().nullable(),
   confirmedAt: z.string().nullable(),
   racepackCollectedAt: z.string().nullable(),
+  /**
+   * Self-managed payments: the runner's latest proof of transfer (an image only the event's
+   * organizer and admins may fetch at `url`), the organizer's verification and latest rejection.
+   */
+  paymentProof: z.object({ url: z.string(), submittedAt: z.string() }).nullable(),
+  paymentVerifiedAt: z.string().nullable(),
+  paymentRejection: z.object({ reason: z.string(), rejectedAt: z.string() }).nullable(),
 });
 export type RegistrationJson = z.infer<typeof registrationJsonSchema>;
 
@@ -85,7 +92,7 @@ export function toPublicRegistrationJson(r: RegistrationJson): PublicRegistratio
 }
 
 /**
- * `GET /api/runner-registrations/{registrationId}/payment`: where a runner back from the payment
+ * `GET /api/runner-registrations/{registrationId}/payment-state`: where a runner back from the payment
  * page stands (paid, still held, or over) and how to pay again. Public facts only.
  */
 export const paymentStateSchema = z.object({
@@ -103,23 +110,14 @@ export const paymentStateSchema = z.object({
 });
 export type PaymentStateJson = z.infer<typeof paymentStateSchema>;
 
-/** The answer to the public "Saya Sudah Membayar": the registration id is its only credential. */
-export const paymentConfirmationSchema = z.object({
-  registrationId: z.string(),
-  status: z.enum(registrationStatuses),
-  payment: z.object({ status: z.enum(registrationPaymentStatuses), amount: z.number().int() }),
-});
-export type PaymentConfirmationJson = z.infer<typeof paymentConfirmationSchema>;
-
-export function toPaymentConfirmationJson(r: RegistrationJson): PaymentConfirmationJson {
-  return { registrationId: r.registrationId, status: r.status, payment: { status: r.payment.status, amount: r.payment.amount } };
-}
-
 /** `YYYY-MM-DD` (how the database keeps a date) → `DD-MM-YYYY`. */
 function dayToSpec(day: string): string {
   const [y, m, d] = day.split('-');
   return `${d}-${m}-${y}`;
 }
+
+/** Where the organizer's screens load a registration's proof of transfer (signed in, same origin). */
+export const paymentProofPath = (id: string) => `/api/runner-registrations/${id}/payment-proof`;
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -165,5 +163,14 @@ export function toRegistrationJson(
     expiresAt: iso(row.expiresAt),
     confirmedAt: iso(row.confirmedAt),
     racepackCollectedAt: iso(row.racepackCollectedAt),
+    paymentProof:
+      row.paymentProofKey && row.paymentProofSubmittedAt
+        ? { url: paymentProofPath(row.id), submittedAt: row.paymentProofSubmittedAt.toISOString() }
+        : null,
+    paymentVerifiedAt: iso(row.paymentVerifiedAt),
+    paymentRejection:
+      row.paymentRejectedAt && row.paymentRejectionReason
+        ? { reason: row.paymentRejectionReason, rejectedAt: row.paymentRejectedAt.toISOString() }
+        : null,
   };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { registrationTotal } from '../../../domain/events';
+import { selfManagedHoldUntil } from '../../../domain/payment-verification';
 import { isPaymentOptionKey, type PaymentOptionKey } from '../../../domain/payments';
 import { emailKey, identityKey } from '../../../domain/registration-identity';
 import { registrationMessages, registrationOpenness, type RegistrationPayload } from '../../../domain/registration-form';
@@ -36,12 +37,12 @@ export interface RegistrationDeps {
   db: Db;
   payments: PaymentService;
   mail: Mailer;
-  /** How long an unpaid self-managed registration holds its slot. */
-  reservationMinutes: number;
   /** How long an unpaid platform-paid registration holds its slot (its order expires with it). */
   holdMinutes: number;
   /** Attempts per identity number per event per hour. */
   identityLimitPerHour: number;
+  /** How long a self-managed registration holds its slot until a proof of transfer is sent. */
+  selfManagedHoldHours: number;
   log: FastifyBaseLogger;
 }
 
@@ -116,8 +117,9 @@ export async function createRegistration(
 
   const registrationId = newRegistrationId();
   const amount = registrationTotal(category);
-  const holdMinutes = event.paymentType === 'platform' ? deps.holdMinutes : deps.reservationMinutes;
-  const expiresAt = new Date(now.getTime() + holdMinutes * 60_000);
+  // Platform-paid: a short hold (its order expires with it); self-managed: a bank transfer's window.
+  const holdMinutes = deps.holdMinutes;
+  const expiresAt = event.paymentType === 'self_managed' ? selfManagedHoldUntil(now, deps.selfManagedHoldHours) : new Date(now.getTime() + holdMinutes * 60_000);
 
   const result = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
@@ -260,7 +262,7 @@ async function releaseSlot(tx: Db, categoryRef: string) {
 
 /**
  * Self-managed registrations have no order to expire them: pending ones past `expiresAt` expire
- * here and free their slot. Each row is claimed by its own status change, so running twice (or on
+ * here and free their slot (one awaiting verification is not pending: its proof stopped the clock). Each row is claimed by its own status change, so running twice (or on
  * two servers) frees nothing twice. Returns how many expired.
  */
 export async function expireStaleSelfManagedRegistrations(db: Db, now: Date = new Date()): Promise<number> {
@@ -287,32 +289,6 @@ export async function expireStaleSelfManagedRegistrations(db: Db, now: Date = ne
     }
     return expired.length;
   });
-}
-
-/**
- * The runner's "Saya Sudah Membayar" for a self-managed event: confirms a pending registration
- * once (a repeat answers the same confirmed registration) and queues the confirmation mail.
- */
-export async function confirmSelfManagedPayment(deps: Pick<RegistrationDeps, 'db' | 'mail'>, registrationId: string, now: Date = new Date()): Promise<RegistrationJson> {
-  const { db } = deps;
-  const result = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const [row] = await tx.select().from(runnerRegistrations).where(eq(runnerRegistrations.registrationId, registrationId)).for('update');
-    if (!row) throw notFound(registrationErrors.registrationNotFound);
-    const { event, category } = await loadContext(tx, row);
-    if (event.paymentType !== 'self_managed') throw conflict(registrationErrors.platformConfirm, 'PLATFORM_PAYMENT');
-    if (row.status === 'confirmed' || row.status === 'racepack_collected') return { row, event, category };
-    if (row.status !== 'pending') throw conflict(registrationErrors.reservationOver, 'REGISTRATION_EXPIRED');
-    const [updated] = await tx
-      .update(runnerRegistrations)
-      .set({ status: 'confirmed', paymentStatus: 'paid', confirmedAt: now, updatedAt: now })
-      .where(eq(runnerRegistrations.id, row.id))
-      .returning();
-    await deps.mail.enqueue(await confirmationMail(updated!, event, category), { tx });
-    return { row: updated!, event, category };
-  });
-  deps.mail.kick();
-  return toRegistrationJson(result.row, result.event, result.category);
 }
 
 /** Wires the payment hooks of the `registration` order kind. */

@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { fileTypeFromBuffer } from 'file-type';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { uploadResultSchema } from '../../../domain/event-contract';
 import { IMAGE_MAX_BYTES } from '../../../domain/events';
@@ -11,7 +9,8 @@ import { isStorageKey, type StoragePort } from '../../adapters/storage/port';
 import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema';
 import { allowRoles, requireUser } from '../../plugins/auth';
-import { badRequest, errorResponseSchema as errorSchema, HttpError, notFound } from '../../plugins/errors';
+import { errorResponseSchema as errorSchema, notFound } from '../../plugins/errors';
+import { readImageUpload, storeImage } from './image-upload';
 
 export const uploadMessages = {
   tooLarge: 'Ukuran gambar maksimal 10MB.',
@@ -19,14 +18,6 @@ export const uploadMessages = {
   noFile: 'Pilih file gambar untuk diunggah (kolom "file").',
   notFound: 'File tidak ditemukan.',
 } as const;
-
-/** Allowed image types, decided by the file's first bytes (never by its name or declared type). */
-const imageTypes: Record<string, { ext: 'png' | 'jpg' | 'webp' | 'gif'; mime: string }> = {
-  'image/png': { ext: 'png', mime: 'image/png' },
-  'image/jpeg': { ext: 'jpg', mime: 'image/jpeg' },
-  'image/webp': { ext: 'webp', mime: 'image/webp' },
-  'image/gif': { ext: 'gif', mime: 'image/gif' },
-};
 
 /**
  * Image uploads for event header and payment QR images (and coach pictures): the browser sends the
@@ -51,29 +42,9 @@ export async function uploadRoutes(app: FastifyInstance, { db, storage }: { db: 
     },
     async (request, reply) => {
       const user = requireUser(request);
-      if (!request.isMultipart()) throw badRequest(uploadMessages.noFile, 'NO_FILE');
-      let bytes: Buffer;
-      try {
-        const part = await request.file();
-        if (!part || part.fieldname !== 'file') throw badRequest(uploadMessages.noFile, 'NO_FILE');
-        bytes = await part.toBuffer();
-      } catch (error) {
-        if (error instanceof HttpError) throw error;
-        const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, uploadMessages.tooLarge, 'FILE_TOO_LARGE');
-        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-          throw badRequest('Unggah satu gambar saja.', 'TOO_MANY_PARTS');
-        }
-        throw badRequest(uploadMessages.noFile, 'NO_FILE');
-      }
-      if (bytes.length === 0) throw badRequest(uploadMessages.noFile, 'NO_FILE');
-      const detected = await fileTypeFromBuffer(bytes);
-      const type = detected ? imageTypes[detected.mime] : undefined;
-      if (!type) throw badRequest(uploadMessages.notImage, 'NOT_AN_IMAGE');
-      const key = `${randomBytes(16).toString('hex')}.${type.ext}`;
-      await storage.put(key, bytes, type.mime);
-      await db.insert(uploads).values({ key, contentType: type.mime, size: bytes.length, ownerId: user.id });
-      return reply.status(201).send({ url: storage.publicUrl(key), key, contentType: type.mime, size: bytes.length });
+      const image = await readImageUpload(request, { ...uploadMessages, tooManyParts: 'Unggah satu gambar saja.' });
+      const { key } = await storeImage(db, storage, image, { ownerId: user.id, visibility: 'public' });
+      return reply.status(201).send({ url: storage.publicUrl(key), key, contentType: image.mime, size: image.bytes.length });
     },
   );
 
@@ -90,7 +61,11 @@ export async function uploadRoutes(app: FastifyInstance, { db, storage }: { db: 
     async (request, reply) => {
       const { key } = request.params;
       if (!isStorageKey(key)) throw notFound(uploadMessages.notFound);
-      const [row] = await db.select({ contentType: uploads.contentType, size: uploads.size }).from(uploads).where(eq(uploads.key, key));
+      // A private file (a runner's proof of transfer) is as absent here as a missing one.
+      const [row] = await db
+        .select({ contentType: uploads.contentType, size: uploads.size })
+        .from(uploads)
+        .where(and(eq(uploads.key, key), eq(uploads.visibility, 'public')));
       if (!row) throw notFound(uploadMessages.notFound);
       const stream = await storage.get(key);
       if (!stream) throw notFound(uploadMessages.notFound);

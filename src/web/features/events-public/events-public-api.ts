@@ -2,8 +2,9 @@
  * The public registration flow's calls (events-and-coach-pages §7): the accepted events, one
  * event by code, the registration and the self-managed payment confirmation. No sign-in needed.
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { registrationEventSchema, type PublicEventCard, type RegistrationEvent } from '../../../domain/event-contract';
+import { selfManagedPaymentSchema, type SelfManagedPayment } from '../../../domain/payment-verification';
 import type { RegistrationPayloadInput } from '../../../domain/registration-form';
 import { api, ApiError } from '../../api/client';
 
@@ -84,7 +85,7 @@ export function usePaymentState(registrationId: string | null, orderRef: string 
     enabled: Boolean(registrationId && orderRef),
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
     queryFn: () =>
-      api.get<PaymentState>(`/api/runner-registrations/${encodeURIComponent(registrationId!)}/payment?order=${encodeURIComponent(orderRef!)}`),
+      api.get<PaymentState>(`/api/runner-registrations/${encodeURIComponent(registrationId!)}/payment-state?order=${encodeURIComponent(orderRef!)}`),
   });
 }
 
@@ -94,11 +95,43 @@ export function useCreateRegistration() {
   });
 }
 
-export function useConfirmSelfManagedPayment() {
-  return useMutation({
-    mutationFn: (registrationId: string) =>
-      api.patch<{ registration: { registrationId: string; status: string } }>(
-        `/api/runner-registrations/${encodeURIComponent(registrationId)}/payment-status-paid`,
-      ),
+export const selfManagedPaymentKey = (registrationId: string) => ['events-public', 'payment', registrationId] as const;
+
+/** The runner's payment page (GET /api/runner-registrations/{id}/payment); the id is its credential. */
+export function useSelfManagedPayment(registrationId: string | undefined) {
+  return useQuery({
+    queryKey: selfManagedPaymentKey(registrationId ?? ''),
+    enabled: Boolean(registrationId),
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+    queryFn: async () => {
+      const body = await api.get<unknown>(`/api/runner-registrations/${encodeURIComponent(registrationId!)}/payment`);
+      return selfManagedPaymentSchema.parse((body as { registration?: unknown }).registration);
+    },
   });
+}
+
+/**
+ * 'Saya Sudah Membayar' with the proof of transfer (multipart, field `file`): the registration then
+ * awaits the organizer's verification; sending again while it waits replaces the proof.
+ */
+export function useSubmitPaymentProof() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ registrationId, file }: { registrationId: string; file: File }) => {
+      const form = new FormData();
+      form.append('file', file);
+      const body = await api.patch<{ registration: SelfManagedPayment }>(
+        `/api/runner-registrations/${encodeURIComponent(registrationId)}/payment-status-paid`,
+        form,
+      );
+      return body.registration;
+    },
+    onSuccess: (registration) => queryClient.setQueryData(selfManagedPaymentKey(registration.registrationId), registration),
+  });
+}
+
+/** §8 'Payment confirm' messages: the spec's text, with the server's reason when it gave one. */
+export function paymentConfirmErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 404) return error.message;
+  return `Gagal mengkonfirmasi pembayaran.${error instanceof ApiError ? ` ${error.message}` : ' Periksa koneksi internet Anda lalu coba lagi.'}`;
 }

@@ -1,12 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { RegistrationEvent } from '../../../domain/event-contract';
 import { formatRupiah } from '../../../domain/money';
-import { ApiError } from '../../api/client';
+import { paymentProofMessages } from '../../../domain/payment-verification';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
-import { useConfirmSelfManagedPayment, type CreatedRegistration } from './events-public-api';
+import { paymentConfirmErrorMessage, useSubmitPaymentProof, type CreatedRegistration } from './events-public-api';
 import { HoldCountdown } from './hold-countdown';
 
 /** Said when the server answered the runner's earlier, unpaid registration instead of a new one. */
@@ -19,75 +19,71 @@ export function ResumedNotice({ created }: { created: CreatedRegistration }) {
     </Alert>
   );
 }
+import { PaymentInstructionBlock, ProofPicker } from './self-managed-payment';
 
 export const REDIRECT_SECONDS = 5;
 
-const successUrl = (registrationId: string) => `/registration-success?id=${encodeURIComponent(registrationId)}`;
+/** Where the runner lands after 'Saya Sudah Membayar': the payment page says it awaits verification. */
+export const paymentPageUrl = (registrationId: string) => `/registration-payment/${encodeURIComponent(registrationId)}`;
 
-/** Self-managed payment (§2): total, the organizer's QR (click to enlarge), instructions, and the runner's confirmation. */
+/**
+ * Self-managed payment (§2): total, the organizer's QR (click to enlarge), instructions, the proof of
+ * transfer, and the runner's 'Saya Sudah Membayar', which sends the proof for the organizer to verify.
+ */
 export function SelfManagedPaymentDialog({ event, created, onClose }: { event: RegistrationEvent; created: CreatedRegistration; onClose: () => void }) {
   const navigate = useNavigate();
-  const confirm = useConfirmSelfManagedPayment();
-  const [enlarged, setEnlarged] = useState(false);
+  const submit = useSubmitPaymentProof();
+  const [file, setFile] = useState<File | null>(null);
+  const [proofError, setProofError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const instruction = event.paymentInstruction;
+  const proofInput = useRef<HTMLInputElement>(null);
   const id = created.registration.registrationId;
 
   function onConfirm() {
     setError(null);
-    confirm.mutate(id, {
-      onSuccess: () => navigate(successUrl(id)),
-      onError: (err) =>
-        setError(err instanceof ApiError && err.status === 404 ? err.message : `Gagal mengkonfirmasi pembayaran.${err instanceof ApiError ? ` ${err.message}` : ''}`),
-    });
+    if (!file) {
+      setProofError(paymentProofMessages.proofRequired);
+      proofInput.current?.focus();
+      return;
+    }
+    submit.mutate(
+      { registrationId: id, file },
+      { onSuccess: () => navigate(paymentPageUrl(id)), onError: (err) => setError(paymentConfirmErrorMessage(err)) },
+    );
   }
 
   return (
-    <>
-      <Dialog
-        open
-        onOpenChange={(open) => !open && onClose()}
-        title="Selesaikan Pembayaran"
-        description={`ID pendaftaran ${id}. Slot Anda sudah kami simpan sementara.`}
-        footer={
-          <Button size="lg" className="h-auto! min-h-12 w-full py-2.5 leading-snug" loading={confirm.isPending} onClick={onConfirm}>
-            Saya Sudah Membayar & Konfirmasi Pendaftaran
-          </Button>
-        }
-      >
-        <div className="space-y-4">
-          <ResumedNotice created={created} />
-          {created.registration.expiresAt && <HoldCountdown expiresAt={created.registration.expiresAt} />}
-          <div className="rounded-xl bg-brand-50 p-4 text-center">
-            <p className="text-sm text-slate-700">Total yang harus dibayar</p>
-            <p className="mt-1 text-3xl font-extrabold text-brand-700">{formatRupiah(created.registration.payment.amount)}</p>
-          </div>
-          {instruction?.qrImage && (
-            <button
-              type="button"
-              onClick={() => setEnlarged(true)}
-              className="mx-auto block rounded-xl border border-slate-200 p-2 hover:border-brand-400"
-              aria-label="Perbesar kode QR pembayaran"
-            >
-              <img src={instruction.qrImage} alt="Kode QR pembayaran" className="size-48 object-contain" />
-              <span className="mt-1 block text-xs text-slate-600">Klik untuk memperbesar</span>
-            </button>
-          )}
-          {instruction?.instructions && (
-            <div>
-              <h3 className="text-sm font-bold text-slate-900">Instruksi Pembayaran</h3>
-              <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{instruction.instructions}</p>
-            </div>
-          )}
-          {error && <Alert tone="error">{error}</Alert>}
-        </div>
-      </Dialog>
-      {instruction?.qrImage && (
-        <Dialog open={enlarged} onOpenChange={setEnlarged} title="Kode QR Pembayaran" size="lg">
-          <img src={instruction.qrImage} alt="Kode QR pembayaran (besar)" className="mx-auto max-h-[70dvh] w-full object-contain" />
-        </Dialog>
-      )}
-    </>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && !submit.isPending && onClose()}
+      title="Selesaikan Pembayaran"
+      description={`ID pendaftaran ${id}. Slot Anda sudah kami simpan sementara.`}
+      footer={
+        <Button size="lg" className="h-auto! min-h-12 w-full py-2.5 leading-snug" loading={submit.isPending} onClick={onConfirm}>
+          Saya Sudah Membayar & Konfirmasi Pendaftaran
+        </Button>
+      }
+    >
+      <div className="space-y-4">
+        <ResumedNotice created={created} />
+        {created.registration.expiresAt && <HoldCountdown expiresAt={created.registration.expiresAt} />}
+        <PaymentInstructionBlock amount={created.registration.payment.amount} instruction={event.paymentInstruction} />
+        <ProofPicker
+          ref={proofInput}
+          file={file}
+          onChange={(picked) => {
+            setFile(picked);
+            if (picked) setProofError(null);
+          }}
+          error={proofError}
+          disabled={submit.isPending}
+        />
+        <p className="text-xs leading-relaxed text-slate-600">
+          Panitia memeriksa bukti transfer Anda. Setelah diverifikasi, konfirmasi pendaftaran dan kode QR racepack dikirim ke email Anda.
+        </p>
+        {error && <Alert tone="error">{error}</Alert>}
+      </div>
+    </Dialog>
   );
 }
 

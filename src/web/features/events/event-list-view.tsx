@@ -1,4 +1,4 @@
-import { CalendarPlus, Flag, Info, QrCode, Users, Wallet } from 'lucide-react';
+import { CalendarPlus, Flag, Hourglass, Info, QrCode, Users, Wallet } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { OrganizerEvent } from '../../../domain/event-contract';
 import { formatRupiah } from '../../../domain/money';
@@ -125,6 +125,20 @@ export function EventListView(_props: DashboardViewProps) {
                         {event.name}
                       </button>
                       <p className="mt-0.5 truncate text-xs text-slate-500">{event.categories.map((c) => c.name).join(', ') || '-'}</p>
+                      {event.awaitingVerification > 0 && (
+                        <button
+                          type="button"
+                          onClick={(e) => {
+                            e.stopPropagation();
+                            setRunnerData(event);
+                          }}
+                          className="mt-1 inline-flex items-center gap-1 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800 hover:bg-brand-200"
+                        >
+                          <Hourglass className="size-3" aria-hidden="true" />
+                          {event.awaitingVerification.toLocaleString('id-ID')} menunggu verifikasi
+                          <span className="sr-only"> pembayaran di {event.name}</span>
+                        </button>
+                      )}
                     </td>
                     <td className="px-4 py-3 font-mono text-xs text-slate-700">{event.code}</td>
                     <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatFee(event.fee)}</td>

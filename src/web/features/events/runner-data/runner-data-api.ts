@@ -1,11 +1,13 @@
 /**
  * The organizer's registration calls (events spec §7): an event's runner data, its CSV, one
- * registration by scanned value, and the racepack hand-out.
+ * registration by scanned value, the racepack hand-out, and a self-managed payment's proof of
+ * transfer with its Verifikasi / Tolak.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RegistrationPaymentStatus, RegistrationStatus } from '../../../../domain/events';
 import type { RunnerExportSource } from '../../../../domain/runner-export';
 import { api, ApiError } from '../../../api/client';
+import { eventKeys } from '../events-api';
 
 /** The API's registration (GET /api/runner-registrations/...). */
 export interface RunnerRegistration extends RunnerExportSource {
@@ -20,6 +22,11 @@ export interface RunnerRegistration extends RunnerExportSource {
   payment: { status: RegistrationPaymentStatus; amount: number; eventFee: number; adminFee: number; method: string | null };
   racepackCollectedAt: string | null;
   confirmedAt: string | null;
+  expiresAt: string | null;
+  /** Self-managed events: the latest proof of transfer (only organizer and admins may load `url`). */
+  paymentProof: { url: string; submittedAt: string } | null;
+  paymentVerifiedAt: string | null;
+  paymentRejection: { reason: string; rejectedAt: string } | null;
 }
 
 export interface RunnerRegistrationPage {
@@ -32,7 +39,8 @@ export interface RunnerRegistrationPage {
 export const RUNNER_TABLE_LIMIT = 500;
 
 export const runnerDataKeys = {
-  event: (eventKey: string, q: string) => ['runner-registrations', 'event', eventKey, { q }] as const,
+  all: ['runner-registrations'] as const,
+  event: (eventKey: string, q: string, status?: RegistrationStatus) => ['runner-registrations', 'event', eventKey, { q, status }] as const,
 };
 
 const query = (q: string, extra: Record<string, string> = {}) => {
@@ -42,12 +50,12 @@ const query = (q: string, extra: Record<string, string> = {}) => {
   return text ? `?${text}` : '';
 };
 
-export function useRunnerRegistrations(eventKey: string, q: string, enabled: boolean) {
+export function useRunnerRegistrations(eventKey: string, q: string, enabled: boolean, status?: RegistrationStatus) {
   return useQuery({
-    queryKey: runnerDataKeys.event(eventKey, q),
+    queryKey: runnerDataKeys.event(eventKey, q, status),
     queryFn: () =>
       api.get<RunnerRegistrationPage>(
-        `/api/runner-registrations/event/${encodeURIComponent(eventKey)}${query(q, { limit: String(RUNNER_TABLE_LIMIT) })}`,
+        `/api/runner-registrations/event/${encodeURIComponent(eventKey)}${query(q, { limit: String(RUNNER_TABLE_LIMIT), ...(status ? { status } : {}) })}`,
       ),
     enabled,
     placeholderData: keepPreviousData,
@@ -73,4 +81,38 @@ export function collectRacepack(registrationId: string) {
     `/api/runner-registrations/${encodeURIComponent(registrationId)}/racepack`,
     { racePackStatus: 'racepack_collected' },
   );
+}
+
+/**
+ * The proof of transfer as a Blob (it needs the session, so it is fetched through the API client,
+ * which refreshes an expired one; a plain <img src> could not). Keyed by when it was sent: a
+ * replaced proof is a new image.
+ */
+export function usePaymentProof(proof: { url: string; submittedAt: string } | null) {
+  return useQuery({
+    queryKey: ['payment-proof', proof?.url, proof?.submittedAt],
+    queryFn: () => api.blob(proof!.url),
+    enabled: Boolean(proof),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/** Verifikasi and Tolak; afterwards the runner data and the event figures (revenue) are read again. */
+export function usePaymentDecision() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { registration: RunnerRegistration; action: 'verify' } | { registration: RunnerRegistration; action: 'reject'; reason: string }) =>
+      api.patch<{ registration: RunnerRegistration; message: string }>(
+        `/api/runner-registrations/${encodeURIComponent(input.registration._id)}/payment-${input.action}`,
+        {
+          proofSubmittedAt: input.registration.paymentProof?.submittedAt,
+          ...(input.action === 'reject' ? { reason: input.reason } : {}),
+        },
+      ),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: runnerDataKeys.all });
+      void queryClient.invalidateQueries({ queryKey: eventKeys.all });
+    },
+  });
 }

@@ -1,5 +1,6 @@
-import { Download, Search, UsersRound } from 'lucide-react';
+import { Download, Hourglass, Search, UsersRound } from 'lucide-react';
 import { useState, type MouseEvent } from 'react';
+import { formatRupiah } from '../../../../domain/money';
 import { runnerExportColumns, runnerExportValues } from '../../../../domain/runner-export';
 import { api } from '../../../api/client';
 import { Alert } from '../../../components/alert';
@@ -8,9 +9,11 @@ import { cn } from '../../../components/cn';
 import { Dialog } from '../../../components/dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { Spinner } from '../../../components/spinner';
+import { useToast } from '../../../components/toast';
 import { useDebouncedValue } from '../../admin/use-debounced-value';
+import { PaymentVerificationDialog } from './payment-verification-dialog';
 import { PaymentStatusBadge, RegistrationStatusBadge } from './registration-badges';
-import { RUNNER_TABLE_LIMIT, runnerCsvUrl, runnerListErrorMessage, useRunnerRegistrations } from './runner-data-api';
+import { RUNNER_TABLE_LIMIT, runnerCsvUrl, runnerListErrorMessage, useRunnerRegistrations, type RunnerRegistration } from './runner-data-api';
 
 export interface RunnerDataDialogProps {
   event: { _id: string; eventId: string; name: string };
@@ -29,7 +32,14 @@ export function RunnerDataDialog({ event, open, onOpenChange }: RunnerDataDialog
   // The _id never changes when an event is renamed; the server also accepts the slug.
   const eventKey = event._id || event.eventId;
   const list = useRunnerRegistrations(eventKey, q, open);
+  // Proofs of transfer waiting for this organizer, whatever the search (self-managed events).
+  const awaiting = useRunnerRegistrations(eventKey, '', open, 'awaiting_verification');
+  const [checking, setChecking] = useState<RunnerRegistration | null>(null);
+  const toast = useToast();
   const [preparing, setPreparing] = useState(false);
+  // The open registration as last read: a proof replaced meanwhile shows up once the lists refresh.
+  const latest = (r: RunnerRegistration | null) =>
+    r && (awaiting.data?.registrations.find((x) => x._id === r._id) ?? list.data?.registrations.find((x) => x._id === r._id) ?? r);
 
   const rows = list.data?.registrations ?? [];
   const total = list.data?.total ?? 0;
@@ -99,6 +109,10 @@ export function RunnerDataDialog({ event, open, onOpenChange }: RunnerDataDialog
           )}
         </div>
 
+        {(awaiting.data?.registrations.length ?? 0) > 0 && (
+          <AwaitingVerificationPanel registrations={awaiting.data!.registrations} total={awaiting.data!.total} onCheck={setChecking} />
+        )}
+
         {list.isSuccess && (
           <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600" aria-live="polite" data-testid="runner-data-counts">
             <span>
@@ -166,7 +180,19 @@ export function RunnerDataDialog({ event, open, onOpenChange }: RunnerDataDialog
                             )}
                           >
                             {i === STATUS_COLUMN ? (
-                              <RegistrationStatusBadge status={registration.status} />
+                              <span className="flex items-center gap-2">
+                                <RegistrationStatusBadge status={registration.status} />
+                                {registration.paymentProof && (
+                                  <button
+                                    type="button"
+                                    onClick={() => setChecking(registration)}
+                                    className="text-xs font-semibold text-brand-700 underline-offset-2 hover:underline"
+                                  >
+                                    {registration.status === 'awaiting_verification' ? 'Periksa' : 'Bukti'}
+                                    <span className="sr-only"> bukti transfer {registration.runnerData.fullName}</span>
+                                  </button>
+                                )}
+                              </span>
                             ) : i === PAYMENT_COLUMN ? (
                               <PaymentStatusBadge status={registration.payment.status} />
                             ) : (
@@ -188,6 +214,49 @@ export function RunnerDataDialog({ event, open, onOpenChange }: RunnerDataDialog
           </>
         )}
       </div>
+      <PaymentVerificationDialog
+        registration={latest(checking)}
+        onOpenChange={(o) => !o && setChecking(null)}
+        onDecided={(message) => toast(message, 'success')}
+      />
     </Dialog>
+  );
+}
+
+/**
+ * The proofs of transfer waiting for the organizer, above the table: on a phone the table's status
+ * column is far to the right, and these are what the organizer has to act on.
+ */
+function AwaitingVerificationPanel({
+  registrations,
+  total,
+  onCheck,
+}: {
+  registrations: RunnerRegistration[];
+  total: number;
+  onCheck(registration: RunnerRegistration): void;
+}) {
+  return (
+    <section aria-labelledby="awaiting-verification-title" className="rounded-xl border border-brand-200 bg-brand-50/60 p-3" data-testid="awaiting-verification">
+      <h3 id="awaiting-verification-title" className="flex items-center gap-2 text-sm font-bold text-brand-900">
+        <Hourglass className="size-4" aria-hidden="true" />
+        {number(total)} bukti transfer menunggu verifikasi
+      </h3>
+      <ul className="mt-2 max-h-56 space-y-2 overflow-y-auto">
+        {registrations.map((r) => (
+          <li key={r._id} className="flex items-center gap-3 rounded-lg bg-white px-3 py-2 shadow-sm">
+            <div className="min-w-0 flex-1 text-sm">
+              <p className="truncate font-semibold text-slate-900">{r.runnerData.fullName}</p>
+              <p className="truncate text-xs text-slate-600">
+                {r.categoryName} · {formatRupiah(r.payment.amount)} · <span className="font-mono">{r.registrationId}</span>
+              </p>
+            </div>
+            <Button size="sm" onClick={() => onCheck(r)}>
+              Periksa<span className="sr-only"> bukti transfer {r.runnerData.fullName}</span>
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -274,6 +274,7 @@ function RunnerCard({
           </Alert>
         )}
         {r.status === 'pending' && <Alert tone="error">{racepackMessages.unpaid}</Alert>}
+        {r.status === 'awaiting_verification' && <Alert tone="error">{racepackMessages.unverified}</Alert>}
         {(r.status === 'canceled' || r.status === 'expired') && <Alert tone="error">{racepackMessages.inactive}</Alert>}
 
         <FieldGroup title="Data Pelari">

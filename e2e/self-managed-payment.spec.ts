@@ -1,0 +1,215 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import QRCode from 'qrcode';
+import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
+import { devLogin, openEventList, snap, tagOf } from './organizer-tools-helpers';
+
+/**
+ * Self-managed payments (issue 8 item 9), the organizer's side: two runners send proofs of
+ * transfer; in Daftar Kegiatan the event says they wait; in Data Pelari the organizer looks at
+ * each proof, verifies one (confirmation mail with the QR, revenue) and rejects the other with a
+ * reason, which the runner reads on the payment page before sending a new proof. Desktop and phone.
+ */
+
+const DAY = 86_400_000;
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+async function registerWithProof(anonymous: APIRequestContext, code: string, runner: { fullName: string; email: string }, proof: Buffer) {
+  const res = await anonymous.post('/api/runner-registrations', {
+    data: {
+      eventId: code,
+      categoryId: '10k',
+      runnerData: {
+        fullName: runner.fullName,
+        email: runner.email,
+        phone: '+6281200001111',
+        bibName: runner.fullName.split(' ')[0]!.slice(0, 10),
+        bloodType: 'O+',
+        tshirtSize: 'M',
+        sex: 'Perempuan',
+        dob: '17-08-1992',
+        identityType: 'KTP',
+        identityNo: '3174010000001234',
+        emergencyName: 'Made Wirawan',
+        emergencyContact: '+6281399990000',
+      },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { registration } = (await res.json()) as { registration: { registrationId: string } };
+  const paid = await anonymous.patch(`/api/runner-registrations/${registration.registrationId}/payment-status-paid`, {
+    multipart: { file: { name: 'bukti.png', mimeType: 'image/png', buffer: proof } },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  return registration.registrationId;
+}
+
+test('the organizer verifies one proof of transfer and rejects another; the runner sends a new one', async ({ page, playwright, baseURL }, testInfo) => {
+  // One whole journey (two runners, two decisions, the runner's page) on a shared 2-core machine.
+  test.setTimeout(120_000);
+  const tag = tagOf();
+  const name = `Jogja Bank Transfer Run ${tag}`;
+  const code = `jbt-${tag}`;
+  const organizerEmail = uniqueEmail('penyelenggara');
+  await signInViaApi(page, { email: organizerEmail, role: 'organizer', name: 'Siti Penyelenggara' });
+  const created = await page.request.post('/api/events', {
+    data: {
+      name,
+      description: 'Bayar dengan transfer bank ke panitia.',
+      code,
+      location: 'Alun-Alun Utara, Yogyakarta',
+      regOpen: new Date(Date.now() - 60_000).toISOString(),
+      regClose: new Date(Date.now() + 20 * DAY).toISOString(),
+      eventDate: new Date(Date.now() + 40 * DAY).toISOString(),
+      paymentType: 'self_managed',
+      paymentOptions: [],
+      paymentInstruction: { qrImage: `${baseURL}/event-default.svg`, instructions: 'Transfer ke BCA 1234567890 a.n. Panitia.' },
+      categories: [{ name: '10K', price: 200_000, slots: 50 }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const event = (await created.json()).event as { _id: string };
+  const admin = await playwright.request.newContext({ baseURL });
+  const anonymous = await playwright.request.newContext({ baseURL });
+  await devLogin(admin, uniqueEmail('admin'), 'admin');
+  expect((await admin.patch(`/api/admin/events/${event._id}/status`, { data: { status: 'diterima' } })).ok()).toBeTruthy();
+
+  const proofWayan = await QRCode.toBuffer('Transfer Rp210.000 dari Wayan', { type: 'png', width: 360 });
+  const proofMega = await QRCode.toBuffer('Transfer Rp150.000 dari Mega', { type: 'png', width: 360 });
+  const wayanEmail = uniqueEmail('wayan');
+  const megaEmail = uniqueEmail('mega');
+  const wayan = await registerWithProof(anonymous, code, { fullName: 'Wayan Sudarsana', email: wayanEmail }, proofWayan);
+  const mega = await registerWithProof(anonymous, code, { fullName: 'Mega Puspitasari', email: megaEmail }, proofMega);
+
+  // Daftar Kegiatan: no revenue yet, and the event says two proofs wait.
+  await openEventList(page);
+  const row = page.getByTestId('event-row').filter({ hasText: name });
+  await expect(row).toContainText('Rp0');
+  const pill = row.getByRole('button', { name: `2 menunggu verifikasi pembayaran di ${name}` });
+  await pill.scrollIntoViewIfNeeded();
+  await snap(page, 'selfpay-event-list');
+  await pill.click();
+
+  const data = page.getByRole('dialog', { name: `Data Pelari - ${name}` });
+  const panel = data.getByTestId('awaiting-verification');
+  await expect(panel.getByRole('heading', { name: '2 bukti transfer menunggu verifikasi' })).toBeVisible();
+  await expect(data.getByTestId('runner-row').filter({ hasText: 'Wayan Sudarsana' })).toContainText('Menunggu verifikasi');
+  expect(await seriousViolations(page)).toEqual([]);
+  await snap(page, 'selfpay-runner-data');
+
+  // Wayan's proof: shown (fetched with the session), then verified after a confirmation.
+  await panel.getByRole('button', { name: 'Periksa bukti transfer Wayan Sudarsana' }).click();
+  const check = page.getByRole('dialog', { name: 'Verifikasi Pembayaran' });
+  const image = check.getByRole('img', { name: 'Bukti transfer dari Wayan Sudarsana' });
+  await expect(image).toBeVisible();
+  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(360);
+  await expect(check).toContainText('Rp210.000');
+  await expect(check).toContainText(wayan);
+  expect(await seriousViolations(page)).toEqual([]);
+  await snap(page, 'selfpay-check');
+  await check.getByRole('button', { name: 'Verifikasi' }).click();
+  const confirmVerify = page.getByRole('dialog', { name: 'Verifikasi pembayaran?' });
+  await expect(confirmVerify).toContainText(wayanEmail);
+  await snap(page, 'selfpay-verify-confirm');
+  await confirmVerify.getByRole('button', { name: 'Ya, Verifikasi' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Pembayaran terverifikasi.' })).toBeVisible();
+  await expect(check).toBeHidden();
+  await expect(data.getByTestId('runner-row').filter({ hasText: 'Wayan Sudarsana' })).toContainText('Terkonfirmasi');
+  await expect(panel.getByRole('heading', { name: '1 bukti transfer menunggu verifikasi' })).toBeVisible();
+
+  // Mega's proof: Tolak needs a reason.
+  await panel.getByRole('button', { name: 'Periksa bukti transfer Mega Puspitasari' }).click();
+  await expect(check.getByRole('img', { name: 'Bukti transfer dari Mega Puspitasari' })).toBeVisible();
+  await check.getByRole('button', { name: 'Tolak' }).click();
+  const confirmReject = page.getByRole('dialog', { name: 'Tolak bukti transfer?' });
+  await confirmReject.getByRole('button', { name: 'Ya, Tolak' }).click();
+  await expect(confirmReject.getByText('Alasan penolakan wajib diisi.')).toBeVisible();
+  const reason = 'Nominal transfer Rp150.000, kurang Rp60.000. Mohon transfer kekurangannya.';
+  await confirmReject.getByLabel('Alasan penolakan').fill(reason);
+  await expect(confirmReject).toContainText(megaEmail);
+  expect(await seriousViolations(page)).toEqual([]);
+  await snap(page, 'selfpay-reject-confirm');
+  await confirmReject.getByRole('button', { name: 'Ya, Tolak' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Bukti transfer ditolak.' })).toBeVisible();
+  await expect(panel).toHaveCount(0);
+  await expect(data.getByTestId('runner-row').filter({ hasText: 'Mega Puspitasari' })).toContainText('Menunggu pembayaran');
+  await data.getByRole('button', { name: 'Tutup' }).last().click();
+
+  // Only the verified one counts as revenue.
+  await expect(row).toContainText('Rp210.000');
+  await expect(row.getByRole('button', { name: /menunggu verifikasi/ })).toHaveCount(0);
+
+  // The mails: Wayan's confirmation with the racepack QR, Mega's rejection with the reason and the link.
+  const outbox = (await (await admin.get('/api/admin/mail-outbox')).json()).data as { to: string; subject: string; text: string; attachments: { contentType: string }[] }[];
+  const confirmation = outbox.find((m) => m.to === wayanEmail)!;
+  expect(confirmation.subject).toContain('Pendaftaran Berhasil');
+  expect(confirmation.attachments[0]!.contentType).toBe('image/png');
+  const rejection = outbox.find((m) => m.to === megaEmail)!;
+  expect(rejection.subject).toContain('Bukti Pembayaran Ditolak');
+  expect(rejection.text).toContain(reason);
+  const link = /(http\S+\/registration-payment\/REG-\w+)/.exec(rejection.text)![1]!;
+  expect(link).toContain(mega);
+
+  // Mega follows the link: the reason, the deadline, and a new proof goes back to the organizer.
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByRole('heading', { name: 'Selesaikan Pembayaran' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Bukti transfer sebelumnya ditolak panitia' })).toContainText(reason);
+  await expect(page.getByText(/Slot Anda disimpan sampai \d{1,2} \S+ \d{4} pukul \d{2}\.\d{2} GMT\+7/)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `/tmp/organizer-tools-shots/selfpay-rejected-page-${page.viewportSize()!.width}.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Saya Sudah Membayar & Konfirmasi Pendaftaran' }).click();
+  await expect(page.getByText('Unggah bukti transfer (foto atau tangkapan layar) sebelum menekan Saya Sudah Membayar.')).toBeVisible();
+  await page.getByLabel('Bukti transfer', { exact: true }).setInputFiles({ name: 'bukti-lengkap.png', mimeType: 'image/png', buffer: proofMega });
+  await page.getByRole('button', { name: 'Saya Sudah Membayar & Konfirmasi Pendaftaran' }).click();
+  await expect(page.getByRole('heading', { name: 'Menunggu Verifikasi Panitia' })).toBeVisible();
+  await expect(page.getByText('Bukti transfer sebelumnya ditolak panitia')).toHaveCount(0);
+  testInfo.annotations.push({ type: 'registrations', description: `${wayan} ${mega}` });
+
+  // Wayan's page says verified.
+  await page.goto(`/registration-payment/${wayan}`);
+  await expect(page.getByRole('heading', { name: 'Pembayaran Terverifikasi' })).toBeVisible();
+  await Promise.all([admin.dispose(), anonymous.dispose()]);
+});
+
+test('another organizer cannot see the proof or decide on it', async ({ page, playwright, baseURL }) => {
+  const tag = tagOf();
+  const owner = await playwright.request.newContext({ baseURL });
+  const admin = await playwright.request.newContext({ baseURL });
+  const anonymous = await playwright.request.newContext({ baseURL });
+  await devLogin(owner, uniqueEmail('pemilik'), 'organizer');
+  await devLogin(admin, uniqueEmail('admin'), 'admin');
+  const created = await owner.post('/api/events', {
+    data: {
+      name: `Event Orang Lain ${tag}`,
+      description: 'Milik penyelenggara lain.',
+      code: `eol-${tag}`,
+      location: 'Solo',
+      regOpen: new Date(Date.now() - 60_000).toISOString(),
+      regClose: new Date(Date.now() + 5 * DAY).toISOString(),
+      eventDate: new Date(Date.now() + 9 * DAY).toISOString(),
+      paymentType: 'self_managed',
+      paymentOptions: [],
+      paymentInstruction: { qrImage: `${baseURL}/event-default.svg`, instructions: 'Transfer ke BRI 1 a.n. Panitia.' },
+      categories: [{ name: '10K', price: 50_000, slots: 10 }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const event = (await created.json()).event as { _id: string };
+  expect((await admin.patch(`/api/admin/events/${event._id}/status`, { data: { status: 'diterima' } })).ok()).toBeTruthy();
+  const id = await registerWithProof(anonymous, `eol-${tag}`, { fullName: 'Rina Wulandari', email: uniqueEmail('rina') }, await QRCode.toBuffer('x', { type: 'png' }));
+
+  await signInViaApi(page, { email: uniqueEmail('penyelenggara'), role: 'organizer' });
+  expect((await page.request.get(`/api/runner-registrations/${id}/payment-proof`)).status()).toBe(404);
+  const verify = await page.request.patch(`/api/runner-registrations/${id}/payment-verify`, { data: { proofSubmittedAt: new Date().toISOString() } });
+  expect(verify.status()).toBe(404);
+  const proofRes = await owner.get(`/api/runner-registrations/${id}/payment-proof`);
+  expect(proofRes.status()).toBe(200);
+  expect(proofRes.headers()['content-type']).toBe('image/png');
+  await Promise.all([owner.dispose(), admin.dispose(), anonymous.dispose()]);
+});

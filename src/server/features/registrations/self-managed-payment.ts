@@ -1,0 +1,297 @@
+import type { Readable } from 'node:stream';
+import { and, asc, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import {
+  holdReminderDue,
+  paymentProofMessages as m,
+  selfManagedHoldUntil,
+  type SelfManagedPayment,
+} from '../../../domain/payment-verification';
+import type { Mailer } from '../../adapters/mail/port';
+import type { StoragePort } from '../../adapters/storage/port';
+import type { Db } from '../../db/client';
+import { eventCategories, events, runnerRegistrations, uploads, type EventCategoryRow, type EventRow, type RunnerRegistrationRow, type UserRow } from '../../db/schema';
+import { conflict, notFound } from '../../plugins/errors';
+import { newImageKey, recordUpload, type CheckedImage } from '../uploads/image-upload';
+import { confirmationMail } from './confirmation-mail';
+import { toRegistrationJson, type RegistrationJson } from './registration-view';
+import { holdReminderMail, paymentRejectedMail } from './self-managed-mail';
+import { expireStaleSelfManagedRegistrations, registrationErrors } from './service';
+
+/**
+ * Self-managed payments (issue 8 item 9). The runner's 'Saya Sudah Membayar' carries a proof of
+ * transfer and moves the registration to `awaiting_verification`, which stops the hold's clock; the
+ * organizer verifies it (confirmed + paid, the confirmation mail with the racepack QR) or rejects it
+ * with a reason (back to `pending` with a new hold, the reason mailed to the runner, who may send a
+ * new proof). Only verified registrations count as paid. Each step is one conditional update, so a
+ * double click, two organizers or the runner racing the organizer change a registration once.
+ */
+
+export interface SelfManagedDeps {
+  db: Db;
+  mail: Mailer;
+  storage: StoragePort;
+  /** Hours of a hold (SELF_MANAGED_HOLD_HOURS): a rejection starts a new one. */
+  holdHours: number;
+  /** Where the runner's payment page lives (links in mails). */
+  publicUrl: string;
+}
+
+interface Loaded {
+  row: RunnerRegistrationRow;
+  event: EventRow;
+  category: EventCategoryRow;
+}
+
+async function loadBy(executor: Db, where: ReturnType<typeof eq>, lock = false): Promise<Loaded | null> {
+  const query = executor
+    .select({ row: runnerRegistrations, event: events, category: eventCategories })
+    .from(runnerRegistrations)
+    .innerJoin(events, eq(events.id, runnerRegistrations.eventRef))
+    .innerJoin(eventCategories, eq(eventCategories.id, runnerRegistrations.categoryRef))
+    .where(where);
+  const [found] = lock ? await query.for('update', { of: runnerRegistrations }) : await query;
+  return found ?? null;
+}
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+/** The public view of the runner's payment page (no personal data: the id is its only credential). */
+export function toSelfManagedPaymentJson({ row, event }: Pick<Loaded, 'row' | 'event'>): SelfManagedPayment {
+  const holding = row.status === 'pending';
+  return {
+    registrationId: row.registrationId,
+    status: row.status,
+    payment: { status: row.paymentStatus, amount: row.paymentAmount },
+    expiresAt: holding ? iso(row.expiresAt) : null,
+    proofSubmittedAt: iso(row.paymentProofSubmittedAt),
+    rejection:
+      holding && row.paymentRejectedAt && row.paymentRejectionReason
+        ? { reason: row.paymentRejectionReason, rejectedAt: row.paymentRejectedAt.toISOString() }
+        : null,
+    event: {
+      name: event.name,
+      code: event.code,
+      timezone: event.timezone,
+      paymentType: event.paymentType,
+      paymentInstruction:
+        event.paymentType === 'self_managed' ? { qrImage: event.paymentQrImage, instructions: event.paymentInstructions } : null,
+    },
+  };
+}
+
+/** The runner's payment page: 404 (the spec's message) for an unknown id. */
+export async function readSelfManagedPayment(db: Db, registrationId: string): Promise<SelfManagedPayment> {
+  const found = await loadBy(db, eq(runnerRegistrations.registrationId, registrationId.trim().toUpperCase()));
+  if (!found) throw notFound(registrationErrors.registrationNotFound);
+  return toSelfManagedPaymentJson(found);
+}
+
+const isPaid = (row: RunnerRegistrationRow) => row.status === 'confirmed' || row.status === 'racepack_collected';
+
+/**
+ * 'Saya Sudah Membayar' with the proof of transfer: a pending registration whose hold has not ended
+ * (or one already awaiting verification, whose proof is replaced) now awaits the organizer. A paid
+ * one answers as it is and keeps nothing; an ended one is refused.
+ */
+export async function submitPaymentProof(deps: SelfManagedDeps, registrationId: string, image: CheckedImage, now: Date = new Date()): Promise<SelfManagedPayment> {
+  const { db } = deps;
+  const byId = eq(runnerRegistrations.registrationId, registrationId.trim().toUpperCase());
+  const found = await loadBy(db, byId);
+  if (!found) throw notFound(registrationErrors.registrationNotFound);
+  if (found.event.paymentType !== 'self_managed') throw conflict(registrationErrors.platformConfirm, 'PLATFORM_PAYMENT');
+  if (isPaid(found.row)) return toSelfManagedPaymentJson(found);
+  const open = (row: RunnerRegistrationRow) =>
+    row.status === 'awaiting_verification' || (row.status === 'pending' && row.expiresAt !== null && row.expiresAt > now);
+  if (!open(found.row)) throw conflict(registrationErrors.reservationOver, 'REGISTRATION_EXPIRED');
+
+  // Storage is not transactional: the file goes first; a registration that changed meanwhile
+  // leaves an unreferenced private file behind, never a reference to a missing one.
+  const key = newImageKey(image);
+  await deps.storage.put(key, image.bytes, image.mime);
+  const result = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [updated] = await tx
+      .update(runnerRegistrations)
+      .set({ status: 'awaiting_verification', paymentProofKey: key, paymentProofSubmittedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(runnerRegistrations.id, found.row.id),
+          or(
+            eq(runnerRegistrations.status, 'awaiting_verification'),
+            and(eq(runnerRegistrations.status, 'pending'), gt(runnerRegistrations.expiresAt, now)),
+          ),
+        ),
+      )
+      .returning();
+    if (!updated) return null;
+    await recordUpload(tx, key, image, { ownerId: found.row.userId, visibility: 'private' });
+    return { ...found, row: updated };
+  });
+  if (result) return toSelfManagedPaymentJson(result);
+  // Verified, expired or canceled between the read and the update.
+  const current = await loadBy(db, byId);
+  if (current && isPaid(current.row)) return toSelfManagedPaymentJson(current);
+  throw conflict(registrationErrors.reservationOver, 'REGISTRATION_EXPIRED');
+}
+
+/** The organizer's decision is about the proof they saw; anything else is refused before a change. */
+function checkDecidable(found: Loaded, proofSubmittedAt: string) {
+  if (found.event.paymentType !== 'self_managed') throw conflict(registrationErrors.platformConfirm, 'PLATFORM_PAYMENT');
+  if (isPaid(found.row)) throw conflict(m.alreadyVerified, 'ALREADY_VERIFIED');
+  if (found.row.status !== 'awaiting_verification') throw conflict(m.notAwaiting, 'NOT_AWAITING_VERIFICATION');
+  if (found.row.paymentProofSubmittedAt?.getTime() !== new Date(proofSubmittedAt).getTime()) {
+    throw conflict(m.proofChanged, 'PROOF_CHANGED');
+  }
+}
+
+/**
+ * Verifikasi: the registration is confirmed and paid (now it counts as revenue and may collect its
+ * racepack), and the confirmation mail with the QR code is queued in the same transaction.
+ * `id` is the registration's `_id`, already checked to belong to `user`'s event.
+ */
+export async function verifySelfManagedPayment(
+  deps: Pick<SelfManagedDeps, 'db' | 'mail'>,
+  user: UserRow,
+  id: string,
+  proofSubmittedAt: string,
+  now: Date = new Date(),
+): Promise<RegistrationJson> {
+  const result = await deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const found = await loadBy(tx, eq(runnerRegistrations.id, id), true);
+    if (!found) throw notFound(registrationErrors.registrationNotFound);
+    checkDecidable(found, proofSubmittedAt);
+    const [row] = await tx
+      .update(runnerRegistrations)
+      .set({ status: 'confirmed', paymentStatus: 'paid', confirmedAt: now, paymentVerifiedAt: now, paymentVerifiedBy: user.id, expiresAt: null, updatedAt: now })
+      .where(and(eq(runnerRegistrations.id, id), eq(runnerRegistrations.status, 'awaiting_verification')))
+      .returning();
+    await deps.mail.enqueue(await confirmationMail(row!, found.event, found.category), { tx });
+    return { ...found, row: row! };
+  });
+  deps.mail.kick();
+  return toRegistrationJson(result.row, result.event, result.category);
+}
+
+/**
+ * Tolak: back to `pending` with the reason and a new hold (the organizer's review may have taken
+ * days; the runner needs time to read the mail and send a correct proof). The slot stays held; if
+ * no new proof comes, the sweep expires it and frees the slot like any unpaid hold.
+ */
+export async function rejectSelfManagedPayment(
+  deps: Pick<SelfManagedDeps, 'db' | 'mail' | 'holdHours' | 'publicUrl'>,
+  user: UserRow,
+  id: string,
+  input: { proofSubmittedAt: string; reason: string },
+  now: Date = new Date(),
+): Promise<RegistrationJson> {
+  const holdUntil = selfManagedHoldUntil(now, deps.holdHours);
+  const result = await deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const found = await loadBy(tx, eq(runnerRegistrations.id, id), true);
+    if (!found) throw notFound(registrationErrors.registrationNotFound);
+    checkDecidable(found, input.proofSubmittedAt);
+    const [row] = await tx
+      .update(runnerRegistrations)
+      .set({
+        status: 'pending',
+        paymentRejectedAt: now,
+        paymentRejectedBy: user.id,
+        paymentRejectionReason: input.reason,
+        expiresAt: holdUntil,
+        holdReminderSentAt: null,
+        updatedAt: now,
+      })
+      .where(and(eq(runnerRegistrations.id, id), eq(runnerRegistrations.status, 'awaiting_verification')))
+      .returning();
+    await deps.mail.enqueue(
+      paymentRejectedMail(row!, found.event, found.category, { reason: input.reason, rejectedAt: now, holdUntil, publicUrl: deps.publicUrl }),
+      { tx },
+    );
+    return { ...found, row: row! };
+  });
+  deps.mail.kick();
+  return toRegistrationJson(result.row, result.event, result.category);
+}
+
+/** The latest proof of a registration (already checked to belong to the asker's event), streamed. */
+export async function readPaymentProof(
+  db: Db,
+  storage: StoragePort,
+  id: string,
+): Promise<{ stream: Readable; contentType: string; size: number }> {
+  const [found] = await db
+    .select({ contentType: uploads.contentType, size: uploads.size, key: uploads.key })
+    .from(runnerRegistrations)
+    .innerJoin(uploads, eq(uploads.key, runnerRegistrations.paymentProofKey))
+    .where(eq(runnerRegistrations.id, id));
+  if (!found) throw notFound(m.proofNotFound);
+  const stream = await storage.get(found.key);
+  if (!stream) throw notFound(m.proofNotFound);
+  return { stream, contentType: found.contentType, size: found.size };
+}
+
+/** Rows reminded per sweep at most; the rest wait for the next sweep. */
+const REMINDER_BATCH = 200;
+
+/**
+ * Mails each runner whose self-managed hold ends within `reminderHours` (and who has sent no proof)
+ * once per hold: the row is claimed by setting `holdReminderSentAt`, and the mail's topic names the
+ * hold's end, so a second sweep, a second server or a retry sends nothing twice. Returns how many.
+ */
+export async function remindSelfManagedHolds(
+  deps: Pick<SelfManagedDeps, 'db' | 'mail' | 'publicUrl'>,
+  reminderHours: number,
+  now: Date = new Date(),
+): Promise<number> {
+  if (reminderHours <= 0) return 0;
+  const { db } = deps;
+  const horizon = new Date(now.getTime() + reminderHours * 3_600_000);
+  const dueForReminder = and(
+    eq(runnerRegistrations.status, 'pending'),
+    isNull(runnerRegistrations.orderId),
+    isNull(runnerRegistrations.holdReminderSentAt),
+    gt(runnerRegistrations.expiresAt, now),
+    lte(runnerRegistrations.expiresAt, horizon),
+  );
+  const due = await db
+    .select({ id: runnerRegistrations.id })
+    .from(runnerRegistrations)
+    .innerJoin(events, eq(events.id, runnerRegistrations.eventRef))
+    .where(and(dueForReminder, eq(events.paymentType, 'self_managed')))
+    .orderBy(asc(runnerRegistrations.expiresAt))
+    .limit(REMINDER_BATCH);
+  let sent = 0;
+  for (const { id } of due) {
+    const mailed = await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      // The claim repeats every condition: a row verified, rejected (a new hold) or reminded since
+      // the read above is left alone.
+      const [claimed] = await tx
+        .update(runnerRegistrations)
+        .set({ holdReminderSentAt: now })
+        .where(and(eq(runnerRegistrations.id, id), dueForReminder))
+        .returning();
+      if (!claimed?.expiresAt || !holdReminderDue(claimed.expiresAt, now, reminderHours)) return false;
+      const found = await loadBy(tx, eq(runnerRegistrations.id, id));
+      return deps.mail.enqueue(holdReminderMail(claimed, found!.event, found!.category, { expiresAt: claimed.expiresAt, publicUrl: deps.publicUrl }), { tx });
+    });
+    if (mailed) sent++;
+  }
+  if (sent > 0) deps.mail.kick();
+  return sent;
+}
+
+/**
+ * The self-managed sweep (called on the payment-expiry interval; a job runner may call it later):
+ * ended holds expire and free their slots, holds about to end get their reminder.
+ */
+export async function sweepSelfManagedRegistrations(
+  deps: Pick<SelfManagedDeps, 'db' | 'mail' | 'publicUrl'>,
+  reminderHours: number,
+  now: Date = new Date(),
+): Promise<{ expired: number; reminded: number }> {
+  const expired = await expireStaleSelfManagedRegistrations(deps.db, now);
+  const reminded = await remindSelfManagedHolds(deps, reminderHours, now);
+  return { expired, reminded };
+}
