@@ -79,7 +79,7 @@ describe('calendar feed and .ics export', () => {
     const starts = events(res.body).map((e) => /\r\n(DTSTART[^\r]*)\r\n/.exec(e)?.[1]);
     expect(starts).toEqual([dayFromToday(-10), dayFromToday(0), dayFromToday(14)].map((d) => `DTSTART;VALUE=DATE:${compact(d)}`));
     const plan = await api.runs(me.headers);
-    for (const run of plan.filter((r) => r.title !== 'Old Run')) expect(res.body).toContain(`UID:${run._id}@derap.id`);
+    for (const run of plan.filter((r) => r.locked || r.title !== 'Old Run')) expect(res.body).toContain(`UID:${run._id}@derap.id`);
     expect(unfold(res.body)).toContain('Hasil: 8 km dalam 00:40:00\\, pace 05:00/km\\, rata-rata HR 160 bpm');
 
     const after = await t.app.inject({ method: 'GET', url: FEED, headers: me.headers });
@@ -176,7 +176,7 @@ describe('calendar feed and .ics export', () => {
     await api.seed(me.headers, [runInput(dayFromToday(1), 'Easy Run')]);
     // The period ends a day and a half from now: the AI run tomorrow is open, the one in three days locked.
     await setPeriodEnd(t, me.userId, new Date(Date.now() + 1.5 * 86_400_000));
-    const open = await insertAiRun(t, me.userId, addDays(jakartaToday(), 1), 'Tempo Run', { program: '(8k)' });
+    const open = await insertAiRun(t, me.userId, addDays(jakartaToday(), 1), 'Tempo Run', { program: '(8k)', paceRange: "5'00 - 5'10" });
     const locked = await insertAiRun(t, me.userId, addDays(jakartaToday(), 3), 'Long Run Rahasia', {
       program: '(16k)',
       paceRange: "6'10 - 6'20",
