@@ -5,7 +5,7 @@ import { longDayLabel, shortDayLabel } from '../src/web/features/training-plan/c
 import { formatJakartaDate } from '../src/domain/jakarta-time';
 import { HEAVY_CONFLICT_QUESTION, HEAVY_CONFLICT_TITLE } from '../src/domain/run-types';
 import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
-import { addRuns, expectNoHorizontalOverflow, planRuns } from './log-helpers';
+import { addRuns, expectNoHorizontalOverflow, planRuns, runTitled } from './log-helpers';
 
 /**
  * Kalender Latihan (spec §2 Training calendar, §4 Moving a run, §5 Create schedule): desktop
@@ -137,7 +137,7 @@ test('dragging a Tempo run next to an Interval asks first: Batalkan leaves it, Y
   await expect(chip(page, from, 'Tempo Run')).toBeVisible();
   await expect(chip(page, target, 'Tempo Run')).toHaveCount(0);
   expect(patches).toEqual([]);
-  expect((await planRuns(page)).find((r) => r.title === 'Tempo Run')!.date).toBe(isoToPlanDate(from));
+  expect(runTitled(await planRuns(page), 'Tempo Run')!.date).toBe(isoToPlanDate(from));
 
   await dragTo(page, chip(page, from, 'Tempo Run'), cell(page, target));
   const saved = page.waitForResponse((res) => res.request().method() === 'PATCH' && res.ok());
@@ -148,7 +148,7 @@ test('dragging a Tempo run next to an Interval asks first: Batalkan leaves it, Y
 
   await page.reload();
   await expect(chip(page, target, 'Tempo Run')).toBeVisible();
-  expect((await planRuns(page)).find((r) => r.title === 'Tempo Run')!.date).toBe(isoToPlanDate(target));
+  expect(runTitled(await planRuns(page), 'Tempo Run')!.date).toBe(isoToPlanDate(target));
   await expectNoHorizontalOverflow(page);
 });
 
@@ -168,7 +168,7 @@ test('a light run moves at once, and never onto a day outside the displayed mont
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(chip(page, target, 'Easy Run')).toBeVisible();
   await expect(page.getByTestId('toast').filter({ hasText: `Easy Run dipindahkan ke ${shortDayLabel(target)}.` })).toBeVisible();
-  expect((await planRuns(page)).find((r) => r.title === 'Easy Run')!.date).toBe(isoToPlanDate(target));
+  expect(runTitled(await planRuns(page), 'Easy Run')!.date).toBe(isoToPlanDate(target));
 
   // The grid's last cell always belongs to the next month: it takes no drop.
   const patches = recordPatches(page);
@@ -226,7 +226,7 @@ test('keyboard: Enter opens a run\'s log; Space picks it up, arrows choose the d
   await expect(chip(page, target, 'Easy Run')).toBeVisible();
   await expect(chip(page, target, 'Easy Run')).toBeFocused();
   await expect(log).toBeHidden();
-  expect((await planRuns(page)).find((r) => r.title === 'Easy Run')!.date).toBe(isoToPlanDate(target));
+  expect(runTitled(await planRuns(page), 'Easy Run')!.date).toBe(isoToPlanDate(target));
 
   // Escape puts a picked-up run back.
   await chip(page, target, 'Easy Run').focus();
@@ -264,7 +264,7 @@ test('@phone-only a long press drags a run with touch', async ({ page }) => {
   await touch('touchEnd');
   await saved;
   await expect(chip(page, target, 'Easy Run')).toBeVisible();
-  expect((await planRuns(page)).find((r) => r.title === 'Easy Run')!.date).toBe(isoToPlanDate(target));
+  expect(runTitled(await planRuns(page), 'Easy Run')!.date).toBe(isoToPlanDate(target));
 });
 
 test('AI runs after the subscription end are locked: blurred, labelled Kunci, not clickable, not draggable', async ({ page }) => {
