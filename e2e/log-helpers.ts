@@ -21,6 +21,17 @@ export async function addRuns(page: Page, runs: RunInput[]): Promise<TrainingPla
   return (await res.json()) as TrainingPlan;
 }
 
+/**
+ * Adds runs made by the AI to the signed-in runner's plan through the development stand-in for the
+ * AI endpoints (a runner's own POST can never make an AI run); `accessDays` sets their subscription
+ * to end that many days from now (null: none, so every AI run is locked).
+ */
+export async function addAiRuns(page: Page, runs: RunInput[], accessDays: number | null): Promise<TrainingPlan> {
+  const res = await page.request.post('/api/dev/training-plans/ai-runs', { data: { trainingPlan: runs, accessDays } });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as TrainingPlan;
+}
+
 export async function planRuns(page: Page): Promise<PlanRun[]> {
   const res = await page.request.get('/api/training-plans');
   if (res.status() === 404) return [];

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { addDays } from '../src/domain/plan-date';
 import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
-import { addRuns, expectNoHorizontalOverflow, jakartaWeek, openTodayRun, planDate, planRuns, runTitled } from './log-helpers';
+import { addAiRuns, addRuns, expectNoHorizontalOverflow, jakartaWeek, openTodayRun, planDate, planRuns, runTitled } from './log-helpers';
 
 const shot = (name: string) => `/tmp/log/${name}-${test.info().project.name}.png`;
 const ALL_OR_NONE = 'Jika mengisi salah satu dari Jarak Lari, Waktu, atau Rata-rata HR, maka semua harus diisi.';
@@ -9,9 +9,13 @@ const ALL_OR_NONE = 'Jika mengisi salah satu dari Jarak Lari, Waktu, atau Rata-r
 async function runnerWithTodayRuns(page: Page, prefix: string, runs: { title: string; program?: string; paceRange?: string; generatedby?: 'user' | 'ai' }[]) {
   await signInViaApi(page, { email: uniqueEmail(prefix), name: 'Putu Ayu' });
   const { today } = jakartaWeek();
+  const dated = runs.map(({ generatedby, ...r }) => ({ generatedby, run: { date: planDate(today), ...r } }));
+  // The AI's runs come from the AI (a subscribed runner, so they are open); the rest are the runner's own.
+  const ai = dated.filter((r) => r.generatedby === 'ai').map((r) => r.run);
+  if (ai.length) await addAiRuns(page, ai, 30);
   return addRuns(
     page,
-    runs.map((r) => ({ date: planDate(today), ...r })),
+    dated.filter((r) => r.generatedby !== 'ai').map((r) => r.run),
   );
 }
 

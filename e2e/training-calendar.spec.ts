@@ -5,7 +5,7 @@ import { longDayLabel, shortDayLabel } from '../src/web/features/training-plan/c
 import { formatJakartaDate } from '../src/domain/jakarta-time';
 import { HEAVY_CONFLICT_QUESTION, HEAVY_CONFLICT_TITLE } from '../src/domain/run-types';
 import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
-import { addRuns, expectNoHorizontalOverflow, planRuns, runTitled } from './log-helpers';
+import { addAiRuns, addRuns, expectNoHorizontalOverflow, planRuns, runTitled } from './log-helpers';
 
 /**
  * Kalender Latihan (spec §2 Training calendar, §4 Moving a run, §5 Create schedule): desktop
@@ -280,6 +280,8 @@ test('AI runs after the subscription end are locked: blurred, labelled Kunci, no
   for (let i = 0; i < 2 && (await locked.count()) === 0; i++) await page.getByRole('button', { name: 'Bulan berikutnya' }).click();
   const first = locked.first();
   await expect(first).toContainText('Kunci');
+  // The server sends a locked run without its title: none of the plan's titles is on the chip.
+  await expect(first).not.toContainText(/Run|Interval|Speed|Race/);
   expect(await first.evaluate((el) => el.tagName)).toBe('DIV');
   const lockedDay = (await first.locator('xpath=ancestor::li[1]').getAttribute('data-day'))!;
   expect(lockedDay > jakartaToday(new Date(me.user.current_period_end))).toBe(true);
@@ -302,7 +304,13 @@ test('AI runs after the subscription end are locked: blurred, labelled Kunci, no
   // The upcoming list marks them too, without a button.
   const lockedRow = page.getByTestId('upcoming-list').locator('[data-locked="true"]').first();
   await expect(lockedRow).toContainText('Kunci');
+  await expect(lockedRow).not.toContainText(/Run|Interval|Speed|Race/);
   await expect(lockedRow.getByRole('button')).toHaveCount(0);
+  // Picking the locked day lists its stub in the day panel too, not openable.
+  await cell(page, lockedDay).getByRole('button', { name: new RegExp(longDayLabel(lockedDay)) }).click();
+  const panelRow = page.getByTestId('day-panel').locator('[data-locked="true"]');
+  await expect(panelRow).toContainText('Kunci');
+  await expect(panelRow.getByRole('button')).toHaveCount(0);
 });
 
 test('months go back and forth, and today is highlighted', async ({ page }) => {
@@ -416,8 +424,16 @@ test('the view, a picked day and every dialog fit the screen at 360 and 1280 px'
     { date: isoToPlanDate(dayOfMonth(24)), title: 'Fartlek', program: '6k' },
     { date: isoToPlanDate(today), title: 'Long Run', program: '15k', paceRange: "6'00 - 6'30" },
     { date: isoToPlanDate(addDays(today, 2)), title: 'Race Day', program: 'HM' },
-    { date: isoToPlanDate(addDays(today, 3)), title: 'Steady Run', program: '10k', generatedby: 'ai', trainingdistance: 10, trainingtime: 3000, traininghr: 150 },
   ]);
+  // AI runs: one inside a subscription that ends in four days, one after it (locked, shown as its stub).
+  await addAiRuns(
+    page,
+    [
+      { date: isoToPlanDate(addDays(today, 3)), title: 'Steady Run', program: '10k', trainingdistance: 10, trainingtime: 3000, traininghr: 150 },
+      { date: isoToPlanDate(addDays(today, 6)), title: 'Tempo Rahasia', program: '12k', paceRange: "4'30 - 4'45" },
+    ],
+    4,
+  );
   await openCalendar(page);
   await expectNoHorizontalOverflow(page);
   // Each state must fit the screen; its picture is kept with the test output for review.
@@ -427,6 +443,8 @@ test('the view, a picked day and every dialog fit the screen at 360 and 1280 px'
     await page.screenshot({ path: info.outputPath(`${name}.png`), fullPage });
   };
   await shot('view', true);
+  await expect(page.getByTestId('upcoming-list').locator('[data-locked="true"]')).toContainText('Kunci');
+  await expect(page.locator('main')).not.toContainText('Tempo Rahasia');
   await cell(page, dayOfMonth(24)).getByRole('button', { name: /lainnya/ }).click();
   await expect(page.getByTestId('day-panel').getByRole('listitem').filter({ hasText: 'Fartlek' })).toBeVisible();
   await shot('day', true);

@@ -128,4 +128,20 @@ describe("the 'Buat Jadwal' form", () => {
     expect(createRunFormSchema.safeParse({ date: '2026-11-24', title: 'x'.repeat(101), program: '', paceRange: '' }).success).toBe(false);
     expect(createRunFormSchema.safeParse({ date: '1999-12-31', title: 'Easy Run', program: '', paceRange: '' }).success).toBe(false);
   });
+
+  it('says what is wrong: a year out of range, a free-text program or pace range', () => {
+    const issues = (input: Record<string, string>) => {
+      const result = createRunFormSchema.safeParse({ date: '2026-11-24', title: 'Easy Run', program: '', paceRange: '', ...input });
+      return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path[0], i.message]));
+    };
+    expect(issues({ date: '1999-12-31' }).date).toBe(messages.dateOutOfRange);
+    expect(issues({ date: '0202-01-05' }).date).toBe(messages.dateOutOfRange);
+    expect(issues({ date: '2026-02-31' }).date).toBe(messages.dateNotInCalendar);
+    expect(issues({ program: 'lima kilo' }).program).toBe(messages.programInvalid);
+    expect(issues({ paceRange: 'cepat sekali' }).paceRange).toBe(messages.paceRangeInvalid);
+    expect(createRunFormSchema.parse({ date: '2026-11-24', title: 'Easy Run', program: '6x800m', paceRange: '4:10-4:15/km' })).toMatchObject({
+      program: '6x800m',
+      paceRange: "4'10 - 4'15",
+    });
+  });
 });
