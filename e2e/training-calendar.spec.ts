@@ -267,7 +267,7 @@ test('@phone-only a long press drags a run with touch', async ({ page }) => {
   expect(runTitled(await planRuns(page), 'Easy Run')!.date).toBe(isoToPlanDate(target));
 });
 
-test('AI runs after the subscription end are locked: blurred, labelled Kunci, not clickable, not draggable', async ({ page }) => {
+test('AI runs after the subscription end are locked: blurred, labelled Kunci, not clickable, not draggable', async ({ page }, info) => {
   // The demo runner Budi is on a trial that ends in 10 days, with a 6-week AI plan (read only here).
   await signInViaApi(page, { email: 'budi.santoso@derap.id' });
   const me = (await (await page.request.get('/api/auth/me')).json()) as { user: { current_period_end: string } };
@@ -311,6 +311,9 @@ test('AI runs after the subscription end are locked: blurred, labelled Kunci, no
   const panelRow = page.getByTestId('day-panel').locator('[data-locked="true"]');
   await expect(panelRow).toContainText('Kunci');
   await expect(panelRow.getByRole('button')).toHaveCount(0);
+  await expectNoHorizontalOverflow(page);
+  await lockedRow.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: info.outputPath('locked.png'), fullPage: true });
 });
 
 test('months go back and forth, and today is highlighted', async ({ page }) => {

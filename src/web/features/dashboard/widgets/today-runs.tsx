@@ -37,8 +37,8 @@ function LockedToday({ run }: { run: LockedRun }) {
     <div className="flex items-start gap-3 rounded-xl bg-slate-50 px-2 py-2.5" data-locked="true" data-run-id={run._id} title={messages.locked}>
       <span className={cn('mt-1.5 size-2.5 shrink-0 rounded-full', runColor(''))} aria-hidden="true" />
       <span className="min-w-0 flex-1">
-        <span className="block font-semibold text-slate-900 blur-[2px] select-none" aria-hidden="true">
-          Latihan dari AI Coach
+        <span className="block truncate font-semibold text-slate-900 blur-[2px] select-none" aria-hidden="true">
+          Latihan AI
         </span>
         <span className="block text-sm text-slate-600">{messages.locked}</span>
         <span className="mt-1 block">

@@ -18,8 +18,9 @@ export function RunRow({ run, leading, onOpen }: { run: PlanRun; leading?: React
           <span className={cn('w-1 self-stretch rounded-full', runStyle('').accent)} aria-hidden="true" />
           {leading}
           <span className="min-w-0 flex-1">
-            <span className="block font-semibold text-slate-900 blur-[2px] select-none" aria-hidden="true">
-              Latihan dari AI Coach
+            {/* A fixed stand-in word, blurred: the server sent no title to show. */}
+            <span className="block truncate font-semibold text-slate-900 blur-[2px] select-none" aria-hidden="true">
+              Latihan AI
             </span>
             <span className="block text-xs text-slate-600">{messages.locked}</span>
           </span>
