@@ -211,6 +211,8 @@ export async function replaceRuns(db: Db, owner: PlanOwner, items: ReplaceItem[]
     const removable = existing
       .filter((r) => !keep.has(r.id) && r.generatedBy !== 'coach' && !rowIsLocked(r, accessEnd))
       .map((r) => r.id);
+    // Runs the runner may not delete stay, so the plan can end up larger than the list sent.
+    if (existing.length - removable.length + inserts.length > MAX_RUNS_PER_PLAN) throw badRequest(messages.tooManyRuns, 'PLAN_TOO_LARGE');
     if (removable.length) await t.delete(trainingRuns).where(and(eq(trainingRuns.planId, plan.id), inArray(trainingRuns.id, removable)));
     if (inserts.length) await t.insert(trainingRuns).values(inSentOrder(inserts));
     await t.update(trainingPlans).set({ updatedAt: new Date() }).where(eq(trainingPlans.id, plan.id));

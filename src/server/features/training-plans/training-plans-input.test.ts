@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays } from '../../../domain/plan-date';
 import { MAX_RUNS_PER_PLAN, MAX_RUNS_PER_REQUEST, messages } from '../../../domain/training-plan';
@@ -55,6 +55,27 @@ describe('training plans API: input limits and malformed bodies', () => {
     expect(res.json()).toEqual({ message: `Maksimal ${MAX_RUNS_PER_PLAN} aktivitas dalam satu program latihan.`, code: 'PLAN_TOO_LARGE' });
     expect((await api.byDate(me.headers, '06-01-2027')).json().trainingPlans[0].trainingPlan).toEqual([]);
     expect((await api.post(me.headers, [runInput('06-01-2027')])).statusCode).toBe(201); // the last one fits
+  });
+
+  it(`refuses a PUT whose new runs, with the locked runs it may not delete, would take the plan over ${MAX_RUNS_PER_PLAN}`, async () => {
+    const me = await seeded(); // no subscription period: every AI run is locked
+    const [plan] = await t.database.db.select().from(trainingPlans).where(eq(trainingPlans.userId, me.userId));
+    const locked = Array.from({ length: MAX_RUNS_PER_PLAN - 1 }, (_, i) => ({
+      planId: plan!.id,
+      day: addDays('2027-02-01', i % 300),
+      title: 'Long Run',
+      generatedBy: 'ai' as const,
+    }));
+    for (let i = 0; i < locked.length; i += 1000) await t.database.db.insert(trainingRuns).values(locked.slice(i, i + 1000));
+    const before = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(trainingRuns);
+    // The runner's own run goes, the locked ones stay: one new run fits, two do not.
+    const res = await api.put(me.headers, [runInput('06-01-2027'), runInput('07-01-2027')]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: `Maksimal ${MAX_RUNS_PER_PLAN} aktivitas dalam satu program latihan.`, code: 'PLAN_TOO_LARGE' });
+    expect(await t.database.db.select({ n: sql<number>`count(*)::int` }).from(trainingRuns)).toEqual(before);
+    const one = await api.put(me.headers, [runInput('06-01-2027')]);
+    expect(one.statusCode).toBe(200);
+    expect(one.json().trainingPlan).toHaveLength(MAX_RUNS_PER_PLAN);
   });
 
   it('refuses over-long and empty strings with their Indonesian messages', async () => {
