@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LockedRun, Run } from '../../../../domain/training-plan';
 import { datedRuns, decideMove, keyboardStep, runsByDay, shortDayLabel, titleOf, upcomingRuns, longDayLabel } from './calendar-model';
-import { createRunFormSchema, toRunInput } from './create-run-form';
+import { createRunFormSchema, PROGRAM_SUGGESTIONS, toRunInput } from './create-run-form';
 import { runInputSchema, messages } from '../../../../domain/training-plan';
 
 const run = (over: Partial<Run>): Run => ({
@@ -127,6 +127,12 @@ describe("the 'Buat Jadwal' form", () => {
   it('keeps the contract limits', () => {
     expect(createRunFormSchema.safeParse({ date: '2026-11-24', title: 'x'.repeat(101), program: '', paceRange: '' }).success).toBe(false);
     expect(createRunFormSchema.safeParse({ date: '1999-12-31', title: 'Easy Run', program: '', paceRange: '' }).success).toBe(false);
+  });
+
+  it('suggests only programs the server accepts', () => {
+    for (const program of PROGRAM_SUGGESTIONS) {
+      expect(createRunFormSchema.safeParse({ date: '2026-11-24', title: 'Easy Run', program, paceRange: '' }).success, program).toBe(true);
+    }
   });
 
   it('says what is wrong: a year out of range, a free-text program or pace range', () => {
