@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
 import { isoFromParts, jakartaToday, planDateToIso } from '../src/domain/plan-date';
 import { HEAVY_CONFLICT_TITLE } from '../src/domain/run-types';
-import { addRuns, jakartaWeek, openTodayRun, planDate } from './log-helpers';
+import { addAiRuns, addRuns, jakartaWeek, openTodayRun, planDate } from './log-helpers';
 
 /** axe-core over every screen of the foundation: no serious or critical WCAG A/AA violations. */
 const screens: { path: string; role?: 'runner' | 'admin' }[] = [
@@ -31,9 +31,9 @@ test('the dashboard widgets with runs and the Log Hasil Latihan dialog have no s
   const { today, other } = jakartaWeek();
   await addRuns(page, [
     { date: planDate(today), title: 'Tempo Run', program: '8k', paceRange: "4'30 - 4'45", trainingdistance: 8, trainingtime: 2280, traininghr: 160 },
-    { date: planDate(today), title: 'Easy Run', program: '5k', generatedby: 'ai' },
     { date: planDate(other), title: 'Long Run', program: '15k' },
   ]);
+  await addAiRuns(page, [{ date: planDate(today), title: 'Easy Run', program: '5k' }], 30);
   await page.goto('/dashboard');
   await expect(page.getByTestId('week-total')).toBeVisible();
   await page.waitForLoadState('networkidle');

@@ -1,6 +1,6 @@
 import { addDays } from '../src/domain/plan-date';
 import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
-import { addRuns, chartRow, expectNoHorizontalOverflow, jakartaWeek, openTodayRun, planDate } from './log-helpers';
+import { addAiRuns, addRuns, chartRow, expectNoHorizontalOverflow, jakartaWeek, openTodayRun, planDate } from './log-helpers';
 
 const shot = (name: string) => `/tmp/log/${name}-${test.info().project.name}.png`;
 
@@ -86,4 +86,31 @@ test('a failing week request shows both widget errors, and Coba lagi recovers', 
   await todayCard.getByRole('button', { name: /Coba lagi/ }).click();
   await expect(todayCard.getByRole('button', { name: /Easy Run/ })).toBeVisible();
   await expect(weekly.getByTestId('week-total')).toHaveText('0 / 5 km');
+});
+
+test('a locked AI run today shows Kunci without its title, cannot be opened, and adds nothing to the week', async ({ page }) => {
+  await signInViaApi(page, { email: uniqueEmail('terkunci'), name: 'Putu Ayu' });
+  const { today } = jakartaWeek();
+  await addRuns(page, [{ date: planDate(today), title: 'Easy Run', program: '5k' }]);
+  // No subscription: every AI run is locked, and the server sends only its stub.
+  await addAiRuns(page, [{ date: planDate(today), title: 'Tempo Rahasia', program: '12k', paceRange: "4'30 - 4'45" }], null);
+  const read = await (await page.request.get('/api/training-plans')).text();
+  expect(read).not.toContain('Tempo Rahasia');
+
+  await page.goto('/dashboard');
+  const todayCard = page.getByRole('region', { name: 'Latihan Hari Ini' });
+  const locked = todayCard.locator('[data-locked="true"]');
+  await expect(locked).toContainText('Kunci');
+  await expect(locked).toContainText('Program ini dibatasi');
+  await expect(locked.getByRole('button')).toHaveCount(0);
+  await expect(todayCard).not.toContainText('Tempo Rahasia');
+  await expect(todayCard).not.toContainText('undefined');
+  await expect(todayCard.getByRole('button')).toHaveCount(1); // the runner's own Easy Run
+  await locked.click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // Planned km count the open run only.
+  await expect(page.getByRole('region', { name: 'Progres Latihan Minggu Ini' }).getByTestId('week-total')).toHaveText('0 / 5 km');
+  await expectNoHorizontalOverflow(page);
+  await todayCard.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shot('dashboard-locked') });
 });

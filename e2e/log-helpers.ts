@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { WEEKDAY_NAMES } from '../src/domain/month-grid';
 import { addDays, isoToPlanDate, jakartaToday, weekdayIndex, weekDays, type IsoDay } from '../src/domain/plan-date';
-import type { Run, RunInput, TrainingPlan } from '../src/domain/training-plan';
+import type { PlanRun, Run, RunInput, TrainingPlan } from '../src/domain/training-plan';
 import { expect } from './fixtures';
 
 /** Today in Jakarta, its Monday-to-Sunday week, and another day of the same week. */
@@ -21,12 +21,26 @@ export async function addRuns(page: Page, runs: RunInput[]): Promise<TrainingPla
   return (await res.json()) as TrainingPlan;
 }
 
-export async function planRuns(page: Page): Promise<Run[]> {
+/**
+ * Adds runs made by the AI to the signed-in runner's plan through the development stand-in for the
+ * AI endpoints (a runner's own POST can never make an AI run); `accessDays` sets their subscription
+ * to end that many days from now (null: none, so every AI run is locked).
+ */
+export async function addAiRuns(page: Page, runs: RunInput[], accessDays: number | null): Promise<TrainingPlan> {
+  const res = await page.request.post('/api/dev/training-plans/ai-runs', { data: { trainingPlan: runs, accessDays } });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as TrainingPlan;
+}
+
+export async function planRuns(page: Page): Promise<PlanRun[]> {
   const res = await page.request.get('/api/training-plans');
   if (res.status() === 404) return [];
   expect(res.ok()).toBeTruthy();
   return ((await res.json()) as { trainingPlans: TrainingPlan[] }).trainingPlans[0]?.trainingPlan ?? [];
 }
+
+/** The open (not locked) run with that title. */
+export const runTitled = (runs: readonly PlanRun[], title: string): Run | undefined => runs.find((r): r is Run => !r.locked && r.title === title);
 
 /** The weekly chart's text alternative: [planned, realised] km of one day, as shown. */
 export async function chartRow(page: Page, iso: IsoDay): Promise<string[]> {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { addDays } from '../src/domain/plan-date';
 import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
-import { addRuns, expectNoHorizontalOverflow, jakartaWeek, openTodayRun, planDate, planRuns } from './log-helpers';
+import { addAiRuns, addRuns, expectNoHorizontalOverflow, jakartaWeek, openTodayRun, planDate, planRuns, runTitled } from './log-helpers';
 
 const shot = (name: string) => `/tmp/log/${name}-${test.info().project.name}.png`;
 const ALL_OR_NONE = 'Jika mengisi salah satu dari Jarak Lari, Waktu, atau Rata-rata HR, maka semua harus diisi.';
@@ -9,9 +9,13 @@ const ALL_OR_NONE = 'Jika mengisi salah satu dari Jarak Lari, Waktu, atau Rata-r
 async function runnerWithTodayRuns(page: Page, prefix: string, runs: { title: string; program?: string; paceRange?: string; generatedby?: 'user' | 'ai' }[]) {
   await signInViaApi(page, { email: uniqueEmail(prefix), name: 'Putu Ayu' });
   const { today } = jakartaWeek();
+  const dated = runs.map(({ generatedby, ...r }) => ({ generatedby, run: { date: planDate(today), ...r } }));
+  // The AI's runs come from the AI (a subscribed runner, so they are open); the rest are the runner's own.
+  const ai = dated.filter((r) => r.generatedby === 'ai').map((r) => r.run);
+  if (ai.length) await addAiRuns(page, ai, 30);
   return addRuns(
     page,
-    runs.map((r) => ({ date: planDate(today), ...r })),
+    dated.filter((r) => r.generatedby !== 'ai').map((r) => r.run),
   );
 }
 
@@ -150,7 +154,7 @@ test('a runner’s own run is deleted after confirming', async ({ page }) => {
   await expect(page.getByText('Aktivitas dihapus.')).toBeVisible();
   await expect(todayCard.getByRole('button', { name: /Easy Run/ })).toHaveCount(0);
   await expect(todayCard.getByRole('button', { name: /Strides/ })).toBeVisible();
-  expect((await planRuns(page)).map((r) => r.title)).toEqual(['Strides']);
+  expect((await planRuns(page)).map((r) => (r.locked ? 'Kunci' : r.title))).toEqual(['Strides']);
 
   // A server failure is reported in the dialog, prefixed as the spec says.
   dialog = await openTodayRun(page, 'Strides');
@@ -197,14 +201,14 @@ test('changing the date moves the run, asking first when two heavy runs would be
   await confirm.getByRole('button', { name: 'Batalkan' }).click();
   await expect(confirm).toHaveCount(0);
   await expect(dialog).toBeVisible();
-  expect((await planRuns(page)).find((r) => r.title === 'Tempo Run')!.date).toBe(planDate(today));
+  expect(runTitled(await planRuns(page), 'Tempo Run')!.date).toBe(planDate(today));
 
   await dialog.getByRole('button', { name: 'Simpan' }).click();
   const patch = page.waitForRequest((req) => req.method() === 'PATCH');
   await page.getByRole('dialog', { name: 'Anda akan menempatkan 2 aktivitas berat secara berurutan' }).getByRole('button', { name: 'Yakin' }).click();
   expect((await patch).postDataJSON()).toEqual({ date: planDate(plus(2)) });
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  expect((await planRuns(page)).find((r) => r.title === 'Tempo Run')!.date).toBe(planDate(plus(2)));
+  expect(runTitled(await planRuns(page), 'Tempo Run')!.date).toBe(planDate(plus(2)));
   await expect(page.getByRole('region', { name: 'Latihan Hari Ini' })).toContainText('Tidak ada latihan untuk hari ini.');
 
   // A move with no heavy neighbour is saved straight away.
@@ -214,7 +218,7 @@ test('changing the date moves the run, asking first when two heavy runs would be
   await dialog.getByLabel('Tanggal').fill(plus(1));
   await dialog.getByRole('button', { name: 'Simpan' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  expect((await planRuns(page)).find((r) => r.title === 'Easy Run')!.date).toBe(planDate(plus(1)));
+  expect(runTitled(await planRuns(page), 'Easy Run')!.date).toBe(planDate(plus(1)));
 });
 
 const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=', 'base64');

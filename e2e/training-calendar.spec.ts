@@ -5,7 +5,7 @@ import { longDayLabel, shortDayLabel } from '../src/web/features/training-plan/c
 import { formatJakartaDate } from '../src/domain/jakarta-time';
 import { HEAVY_CONFLICT_QUESTION, HEAVY_CONFLICT_TITLE } from '../src/domain/run-types';
 import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
-import { addRuns, expectNoHorizontalOverflow, planRuns } from './log-helpers';
+import { addAiRuns, addRuns, expectNoHorizontalOverflow, planRuns, runTitled } from './log-helpers';
 
 /**
  * Kalender Latihan (spec §2 Training calendar, §4 Moving a run, §5 Create schedule): desktop
@@ -137,7 +137,7 @@ test('dragging a Tempo run next to an Interval asks first: Batalkan leaves it, Y
   await expect(chip(page, from, 'Tempo Run')).toBeVisible();
   await expect(chip(page, target, 'Tempo Run')).toHaveCount(0);
   expect(patches).toEqual([]);
-  expect((await planRuns(page)).find((r) => r.title === 'Tempo Run')!.date).toBe(isoToPlanDate(from));
+  expect(runTitled(await planRuns(page), 'Tempo Run')!.date).toBe(isoToPlanDate(from));
 
   await dragTo(page, chip(page, from, 'Tempo Run'), cell(page, target));
   const saved = page.waitForResponse((res) => res.request().method() === 'PATCH' && res.ok());
@@ -148,7 +148,7 @@ test('dragging a Tempo run next to an Interval asks first: Batalkan leaves it, Y
 
   await page.reload();
   await expect(chip(page, target, 'Tempo Run')).toBeVisible();
-  expect((await planRuns(page)).find((r) => r.title === 'Tempo Run')!.date).toBe(isoToPlanDate(target));
+  expect(runTitled(await planRuns(page), 'Tempo Run')!.date).toBe(isoToPlanDate(target));
   await expectNoHorizontalOverflow(page);
 });
 
@@ -168,7 +168,7 @@ test('a light run moves at once, and never onto a day outside the displayed mont
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(chip(page, target, 'Easy Run')).toBeVisible();
   await expect(page.getByTestId('toast').filter({ hasText: `Easy Run dipindahkan ke ${shortDayLabel(target)}.` })).toBeVisible();
-  expect((await planRuns(page)).find((r) => r.title === 'Easy Run')!.date).toBe(isoToPlanDate(target));
+  expect(runTitled(await planRuns(page), 'Easy Run')!.date).toBe(isoToPlanDate(target));
 
   // The grid's last cell always belongs to the next month: it takes no drop.
   const patches = recordPatches(page);
@@ -226,7 +226,7 @@ test('keyboard: Enter opens a run\'s log; Space picks it up, arrows choose the d
   await expect(chip(page, target, 'Easy Run')).toBeVisible();
   await expect(chip(page, target, 'Easy Run')).toBeFocused();
   await expect(log).toBeHidden();
-  expect((await planRuns(page)).find((r) => r.title === 'Easy Run')!.date).toBe(isoToPlanDate(target));
+  expect(runTitled(await planRuns(page), 'Easy Run')!.date).toBe(isoToPlanDate(target));
 
   // Escape puts a picked-up run back.
   await chip(page, target, 'Easy Run').focus();
@@ -264,10 +264,10 @@ test('@phone-only a long press drags a run with touch', async ({ page }) => {
   await touch('touchEnd');
   await saved;
   await expect(chip(page, target, 'Easy Run')).toBeVisible();
-  expect((await planRuns(page)).find((r) => r.title === 'Easy Run')!.date).toBe(isoToPlanDate(target));
+  expect(runTitled(await planRuns(page), 'Easy Run')!.date).toBe(isoToPlanDate(target));
 });
 
-test('AI runs after the subscription end are locked: blurred, labelled Kunci, not clickable, not draggable', async ({ page }) => {
+test('AI runs after the subscription end are locked: blurred, labelled Kunci, not clickable, not draggable', async ({ page }, info) => {
   // The demo runner Budi is on a trial that ends in 10 days, with a 6-week AI plan (read only here).
   await signInViaApi(page, { email: 'budi.santoso@derap.id' });
   const me = (await (await page.request.get('/api/auth/me')).json()) as { user: { current_period_end: string } };
@@ -280,6 +280,8 @@ test('AI runs after the subscription end are locked: blurred, labelled Kunci, no
   for (let i = 0; i < 2 && (await locked.count()) === 0; i++) await page.getByRole('button', { name: 'Bulan berikutnya' }).click();
   const first = locked.first();
   await expect(first).toContainText('Kunci');
+  // The server sends a locked run without its title: none of the plan's titles is on the chip.
+  await expect(first).not.toContainText(/Run|Interval|Speed|Race/);
   expect(await first.evaluate((el) => el.tagName)).toBe('DIV');
   const lockedDay = (await first.locator('xpath=ancestor::li[1]').getAttribute('data-day'))!;
   expect(lockedDay > jakartaToday(new Date(me.user.current_period_end))).toBe(true);
@@ -302,7 +304,16 @@ test('AI runs after the subscription end are locked: blurred, labelled Kunci, no
   // The upcoming list marks them too, without a button.
   const lockedRow = page.getByTestId('upcoming-list').locator('[data-locked="true"]').first();
   await expect(lockedRow).toContainText('Kunci');
+  await expect(lockedRow).not.toContainText(/Run|Interval|Speed|Race/);
   await expect(lockedRow.getByRole('button')).toHaveCount(0);
+  // Picking the locked day lists its stub in the day panel too, not openable.
+  await cell(page, lockedDay).getByRole('button', { name: new RegExp(longDayLabel(lockedDay)) }).click();
+  const panelRow = page.getByTestId('day-panel').locator('[data-locked="true"]');
+  await expect(panelRow).toContainText('Kunci');
+  await expect(panelRow.getByRole('button')).toHaveCount(0);
+  await expectNoHorizontalOverflow(page);
+  await lockedRow.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: info.outputPath('locked.png'), fullPage: true });
 });
 
 test('months go back and forth, and today is highlighted', async ({ page }) => {
@@ -416,8 +427,16 @@ test('the view, a picked day and every dialog fit the screen at 360 and 1280 px'
     { date: isoToPlanDate(dayOfMonth(24)), title: 'Fartlek', program: '6k' },
     { date: isoToPlanDate(today), title: 'Long Run', program: '15k', paceRange: "6'00 - 6'30" },
     { date: isoToPlanDate(addDays(today, 2)), title: 'Race Day', program: 'HM' },
-    { date: isoToPlanDate(addDays(today, 3)), title: 'Steady Run', program: '10k', generatedby: 'ai', trainingdistance: 10, trainingtime: 3000, traininghr: 150 },
   ]);
+  // AI runs: one inside a subscription that ends in four days, one after it (locked, shown as its stub).
+  await addAiRuns(
+    page,
+    [
+      { date: isoToPlanDate(addDays(today, 3)), title: 'Steady Run', program: '10k', trainingdistance: 10, trainingtime: 3000, traininghr: 150 },
+      { date: isoToPlanDate(addDays(today, 6)), title: 'Tempo Rahasia', program: '12k', paceRange: "4'30 - 4'45" },
+    ],
+    4,
+  );
   await openCalendar(page);
   await expectNoHorizontalOverflow(page);
   // Each state must fit the screen; its picture is kept with the test output for review.
@@ -427,6 +446,8 @@ test('the view, a picked day and every dialog fit the screen at 360 and 1280 px'
     await page.screenshot({ path: info.outputPath(`${name}.png`), fullPage });
   };
   await shot('view', true);
+  await expect(page.getByTestId('upcoming-list').locator('[data-locked="true"]')).toContainText('Kunci');
+  await expect(page.locator('main')).not.toContainText('Tempo Rahasia');
   await cell(page, dayOfMonth(24)).getByRole('button', { name: /lainnya/ }).click();
   await expect(page.getByTestId('day-panel').getByRole('listitem').filter({ hasText: 'Fartlek' })).toBeVisible();
   await shot('day', true);

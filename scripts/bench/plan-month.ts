@@ -57,12 +57,12 @@ for (let week = 0; week < 52; week++) {
       program: `${6 + (week % 10)}k`,
       paceRange: `${formatPlanPace(330)} - ${formatPlanPace(345)}`,
       periodization: 'Build',
-      generatedby: 'ai',
       ...(logged ? { trainingdistance: 8, trainingtime: 2700, traininghr: 150 } : {}),
     });
   });
 }
-await call('POST', '/api/training-plans', token, { trainingPlan: runs });
+// An AI plan of a subscribed runner (so nothing is locked), through the development stand-in for the AI.
+await call('POST', '/api/dev/training-plans/ai-runs', token, { trainingPlan: runs, accessDays: 365 });
 
 const [y, m] = today.split('-').map(Number) as [number, number];
 const grid = monthGrid(y, m);

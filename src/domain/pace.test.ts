@@ -5,6 +5,9 @@ import {
   formatDuration,
   formatPace,
   formatPlanPace,
+  MAX_PLAN_PACE,
+  MIN_PLAN_PACE,
+  normalisePaceRange,
   paceFromInput,
   paceSecondsPerKm,
   parseDuration,
@@ -132,5 +135,50 @@ describe('parsePaceRange', () => {
       }),
     );
     expect(formatPlanPace(250)).toBe("4'10");
+  });
+});
+
+describe('normalisePaceRange', () => {
+  it.each([
+    ["4'10 - 4'15", "4'10 - 4'15"],
+    ["4'10-4'15", "4'10 - 4'15"],
+    ['4:10-4:15/km', "4'10 - 4'15"],
+    ['4:10 - 4:15 /km', "4'10 - 4'15"],
+    ['4:10 – 4:15 min/km', "4'10 - 4'15"],
+    ["4'10 s/d 4'15 menit/km", "4'10 - 4'15"],
+    ['4.10 - 4.15', "4'10 - 4'15"],
+    ["4'15 - 4'10", "4'10 - 4'15"],
+    ['4’10 - 4’15', "4'10 - 4'15"],
+    [`4'10" - 4'15"`, "4'10 - 4'15"],
+    ["5'30", "5'30"],
+    ['12:30/km', "12'30"],
+    ["4'10 - 4'10", "4'10"],
+    ['', ''],
+    ['   ', ''],
+  ])('%j is the plan range %j', (text, expected) => {
+    expect(normalisePaceRange(text)).toBe(expected);
+  });
+
+  it.each(['cepat sekali', 'easy', 'zona 2', "4'10 - 4'15 - 4'20", "4'75", "4'10 -", '410', "1'59", "20'01", "0'30 - 0'40", '4:10 km'])(
+    'refuses %j',
+    (text) => {
+      expect(normalisePaceRange(text)).toBeNull();
+    },
+  );
+
+  it('accepts the bounds themselves', () => {
+    expect(normalisePaceRange(formatPlanPace(MIN_PLAN_PACE))).toBe("2'00");
+    expect(normalisePaceRange(formatPlanPace(MAX_PLAN_PACE))).toBe("20'00");
+  });
+
+  it('keeps what a normalised range means, and normalising twice changes nothing (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: MIN_PLAN_PACE, max: MAX_PLAN_PACE }), fc.integer({ min: MIN_PLAN_PACE, max: MAX_PLAN_PACE }), (a, b) => {
+        const once = normalisePaceRange(`${formatPlanPace(a)}-${formatPlanPace(b)}`);
+        expect(once).not.toBeNull();
+        expect(parsePaceRange(once)).toEqual([Math.min(a, b), Math.max(a, b)]);
+        expect(normalisePaceRange(once!)).toBe(once);
+      }),
+    );
   });
 });

@@ -57,17 +57,20 @@ export function paceFromInput(distanceText: string, timeText: string): string {
 
 /** One pace like 4'10, 4:10 or 4.10 (minutes and seconds) → seconds per km. */
 export function parsePace(text: string): number | null {
-  const m = /^\s*(\d{1,2})\s*['’:.]\s*(\d{2})\s*(?:"|''|\/km)?\s*$/.exec(text);
+  const m = /^\s*(\d{1,2})\s*['’′:.]\s*(\d{2})\s*(?:"|''|″|\/km)?\s*$/.exec(text);
   if (!m) return null;
   const seconds = Number(m[2]);
   if (seconds >= 60) return null;
   return Number(m[1]) * 60 + seconds;
 }
 
+/** A unit written once after the whole range: "4:10-4:15/km", "… min/km", "… menit/km". */
+const RANGE_UNIT = /\s*(?:min|menit|mnt)?\s*\/\s*km\s*$/i;
+
 /** A plan's pace range like "4'10 - 4'15" → [fastest, slowest] seconds per km; one pace gives a point range. */
 export function parsePaceRange(text: string | null | undefined): [number, number] | null {
   if (!text) return null;
-  const parts = text.split(/\s*[-–—]\s*|\s+s\/d\s+/);
+  const parts = text.replace(RANGE_UNIT, '').split(/\s*[-–—]\s*|\s+s\/d\s+/);
   const paces = parts.map(parsePace);
   if (paces.length === 0 || paces.length > 2 || paces.some((p) => p === null)) return null;
   const [a, b = a] = paces as number[];
@@ -78,4 +81,22 @@ export function parsePaceRange(text: string | null | undefined): [number, number
 export function formatPlanPace(secondsPerKm: number): string {
   const s = Math.round(secondsPerKm);
   return `${Math.floor(s / 60)}'${two(s % 60)}`;
+}
+
+/** Target paces a plan may hold, in seconds per km: faster than any runner's pace is a typo, slower is walking. */
+export const MIN_PLAN_PACE = 2 * 60;
+export const MAX_PLAN_PACE = 20 * 60;
+
+/**
+ * A typed pace range in the plan's notation ("4:10-4:15/km" → "4'10 - 4'15", fastest first; one
+ * pace stays one pace); '' stays ''. Null when it is not a pace range (free text such as "cepat")
+ * or a pace is outside MIN_PLAN_PACE..MAX_PLAN_PACE.
+ */
+export function normalisePaceRange(text: string): string | null {
+  if (text.trim() === '') return '';
+  const range = parsePaceRange(text.trim());
+  if (!range) return null;
+  const [fast, slow] = range;
+  if (fast < MIN_PLAN_PACE || slow > MAX_PLAN_PACE) return null;
+  return fast === slow ? formatPlanPace(fast) : `${formatPlanPace(fast)} - ${formatPlanPace(slow)}`;
 }

@@ -8,6 +8,7 @@ import {
   isoToPlanDate,
   isValidIsoDay,
   jakartaToday,
+  planDateProblem,
   planDateToIso,
   startOfWeek,
   weekDays,
@@ -164,5 +165,43 @@ describe('isoToLocalDate', () => {
   it('is local midnight of the same calendar day', () => {
     const date = isoToLocalDate('2027-01-05');
     expect([date.getFullYear(), date.getMonth(), date.getDate(), date.getHours()]).toEqual([2027, 0, 5, 0]);
+  });
+});
+
+describe('planDateProblem', () => {
+  it('is null for a real day in range', () => {
+    expect(planDateProblem('05-01-2027')).toBeNull();
+    expect(planDateProblem(' 29-02-2028 ')).toBeNull();
+  });
+
+  it.each(['5-1-2027', '2027-01-05', '05/01/2027', '05-01-27', '', 'abc', '05-01-2027x'])('calls %j a format problem', (value) => {
+    expect(planDateProblem(value)).toBe('format');
+  });
+
+  it.each(['31-02-2026', '29-02-2027', '31-04-2027', '32-01-2027', '00-01-2027', '01-00-2027', '01-13-2027', '29-02-2100'])(
+    'calls %s a day that is not on the calendar',
+    (value) => {
+      expect(planDateProblem(value)).toBe('calendar');
+    },
+  );
+
+  it.each(['31-12-1999', '01-01-2101', '01-01-0202', '15-06-9999'])('calls %s out of range', (value) => {
+    expect(planDateProblem(value)).toBe('range');
+  });
+
+  it('has no problem exactly when planDateToIso reads the value (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.tuple(fc.integer({ min: 0, max: 39 }), fc.integer({ min: 0, max: 14 }), fc.integer({ min: 0, max: 9999 })).map(
+            ([d, m, y]) => `${String(d).padStart(2, '0')}-${String(m).padStart(2, '0')}-${String(y).padStart(4, '0')}`,
+          ),
+          fc.string(),
+        ),
+        (value) => {
+          expect(planDateProblem(value) === null).toBe(planDateToIso(value) !== null);
+        },
+      ),
+    );
   });
 });

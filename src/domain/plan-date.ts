@@ -30,6 +30,20 @@ export function planDateToIso(value: string): IsoDay | null {
   return validParts(year, month, day) ? `${m[3]}-${m[2]}-${m[1]}` : null;
 }
 
+export type PlanDateProblem = 'format' | 'calendar' | 'range';
+
+/**
+ * Why a wire date is not accepted, or null when it is: not DD-MM-YYYY at all ('format'), a year
+ * outside MIN_PLAN_YEAR..MAX_PLAN_YEAR ('range'), or a day the calendar does not have ('calendar').
+ */
+export function planDateProblem(value: string): PlanDateProblem | null {
+  const m = PLAN_DATE.exec(value.trim());
+  if (!m) return 'format';
+  const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < MIN_PLAN_YEAR || year > MAX_PLAN_YEAR) return 'range';
+  return validParts(year, month, day) ? null : 'calendar';
+}
+
 /** `YYYY-MM-DD` → `DD-MM-YYYY`. */
 export function isoToPlanDate(iso: IsoDay): string {
   const m = ISO_DAY.exec(iso);

@@ -1,19 +1,26 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays } from './plan-date';
+import { addDays, isoToPlanDate, planDateToIso } from './plan-date';
 import {
   MAX_LOGGED_HEART_RATE,
   MAX_RUN_DISTANCE_KM,
   MAX_RUN_TIME_SECONDS,
   MIN_HEART_RATE,
+  accessEndDay,
   canDeleteRun,
   generatedByValues,
   isRunLocked,
+  lockedStub,
   messages,
   planInputSchema,
+  planRunSchema,
+  replaceInputSchema,
+  replaceItemSchema,
   resultIsAllOrNone,
   runInputSchema,
   runPatchSchema,
+  visibleRun,
+  type Run,
 } from './training-plan';
 
 const valid = { date: '05-01-2027', title: 'Easy Run' };
@@ -51,8 +58,31 @@ describe('runInputSchema', () => {
     expect(messages.dateRequired).toBe('Tanggal tidak boleh kosong.');
   });
 
-  it.each(['31-02-2027', '29-02-2027', '2027-01-05', '5-1-2027', '00-01-2027', '01-01-1999'])('rejects the date %j as invalid', (date) => {
+  it.each(['2027-01-05', '5-1-2027', '05/01/2027', 'besok'])('rejects the malformed date %j with the format message', (date) => {
     expect(firstIssue(runInputSchema, { ...valid, date })).toBe(messages.dateInvalid);
+  });
+
+  it.each(['31-02-2026', '29-02-2027', '00-01-2027', '01-13-2027'])('says %j is not on the calendar (not a format error)', (date) => {
+    expect(firstIssue(runInputSchema, { ...valid, date })).toBe(messages.dateNotInCalendar);
+    expect(messages.dateNotInCalendar).not.toMatch(/DD-MM-YYYY/);
+  });
+
+  it.each(['01-01-1999', '01-01-2101', '01-01-0202'])('says %j is out of the accepted range', (date) => {
+    expect(firstIssue(runInputSchema, { ...valid, date })).toBe(messages.dateOutOfRange);
+    expect(messages.dateOutOfRange).toContain('2000');
+    expect(messages.dateOutOfRange).toContain('2100');
+  });
+
+  it('refuses free-text programs and pace ranges with their Indonesian messages', () => {
+    expect(firstIssue(runInputSchema, { ...valid, program: 'lima kilo' })).toBe(messages.programInvalid);
+    expect(firstIssue(runInputSchema, { ...valid, paceRange: 'cepat sekali' })).toBe(messages.paceRangeInvalid);
+    expect(firstIssue(runInputSchema, { ...valid, paceRange: "0'30 - 0'40" })).toBe(messages.paceRangeInvalid);
+  });
+
+  it('accepts legitimate programs and normalises the pace range to the plan notation', () => {
+    const parsed = runInputSchema.parse({ ...valid, program: '6x800m', paceRange: '4:10-4:15/km' });
+    expect(parsed).toMatchObject({ program: '6x800m', paceRange: "4'10 - 4'15" });
+    expect(runInputSchema.parse({ ...valid, program: '(HM)', paceRange: '' })).toMatchObject({ program: '(HM)', paceRange: '' });
   });
 
   it('accepts 29-02-2028', () => {
@@ -118,7 +148,8 @@ describe('runPatchSchema', () => {
   });
 
   it('validates the date and the result figures', () => {
-    expect(firstIssue(runPatchSchema, { date: '31-02-2027' })).toBe(messages.dateInvalid);
+    expect(firstIssue(runPatchSchema, { date: '31-02-2027' })).toBe(messages.dateNotInCalendar);
+    expect(firstIssue(runPatchSchema, { date: '31-02-2027x' })).toBe(messages.dateInvalid);
     expect(firstIssue(runPatchSchema, { date: '' })).toBe(messages.dateRequired);
     expect(firstIssue(runPatchSchema, { trainingdistance: -5 })).not.toBeNull();
     expect(firstIssue(runPatchSchema, { trainingtime: MAX_RUN_TIME_SECONDS + 1 })).not.toBeNull();
@@ -160,6 +191,16 @@ describe('canDeleteRun', () => {
   });
 });
 
+describe('accessEndDay', () => {
+  it('is the Jakarta day of the period end, null without one', () => {
+    expect(accessEndDay(new Date('2026-11-30T20:00:00.000Z'))).toBe('2026-12-01');
+    expect(accessEndDay('2026-11-30T16:59:59.000Z')).toBe('2026-11-30');
+    expect(accessEndDay(null)).toBeNull();
+    expect(accessEndDay(undefined)).toBeNull();
+    expect(accessEndDay('bukan tanggal')).toBeNull();
+  });
+});
+
 describe('isRunLocked', () => {
   const end = '2027-01-31';
 
@@ -172,13 +213,16 @@ describe('isRunLocked', () => {
   it('never locks user or coach runs', () => {
     expect(isRunLocked({ generatedby: 'user', day: '2027-03-01' }, end)).toBe(false);
     expect(isRunLocked({ generatedby: 'coach', day: '2027-03-01' }, end)).toBe(false);
+    expect(isRunLocked({ generatedby: 'user', day: '2027-03-01' }, null)).toBe(false);
+    expect(isRunLocked({ generatedby: 'coach', day: '2027-03-01' }, null)).toBe(false);
   });
 
-  it('never locks without a period end', () => {
-    expect(isRunLocked({ generatedby: 'ai', day: '2099-12-31' }, null)).toBe(false);
+  it('locks every AI run of a user with no period end (status none or canceled)', () => {
+    expect(isRunLocked({ generatedby: 'ai', day: '2000-01-01' }, null)).toBe(true);
+    expect(isRunLocked({ generatedby: 'ai', day: '2099-12-31' }, null)).toBe(true);
   });
 
-  it('locks exactly the AI runs dated after the end (property)', () => {
+  it('locks exactly the AI runs dated after the end, or all AI runs without an end (property)', () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...generatedByValues),
@@ -186,7 +230,7 @@ describe('isRunLocked', () => {
         fc.option(fc.integer({ min: 0, max: 3000 }).map((n) => addDays('2026-01-01', n)), { nil: null }),
         (generatedby, offset, endDay) => {
           const day = addDays(endDay ?? '2027-01-01', offset);
-          expect(isRunLocked({ generatedby, day }, endDay)).toBe(generatedby === 'ai' && endDay !== null && offset > 0);
+          expect(isRunLocked({ generatedby, day }, endDay)).toBe(generatedby === 'ai' && (endDay === null || offset > 0));
         },
       ),
     );
@@ -194,5 +238,80 @@ describe('isRunLocked', () => {
 
   it('has the coach-view text', () => {
     expect(messages.locked).toBe('Program ini dibatasi');
+  });
+});
+
+const anyRun = fc.record({
+  _id: fc.uuid(),
+  date: fc.integer({ min: 0, max: 3000 }).map((n) => isoToPlanDate(addDays('2026-01-01', n))),
+  title: fc.string({ minLength: 1 }),
+  program: fc.string(),
+  paceRange: fc.string(),
+  color: fc.string(),
+  periodization: fc.constantFrom('Base' as const, 'Build' as const, 'Taper' as const, null),
+  generatedby: fc.constantFrom(...generatedByValues),
+  trainingdistance: fc.option(fc.double({ min: 0.1, max: 300, noNaN: true }), { nil: null }),
+  trainingtime: fc.option(fc.integer({ min: 1, max: 100_000 }), { nil: null }),
+  trainingpace: fc.option(fc.integer({ min: 1, max: 10_000 }), { nil: null }),
+  traininghr: fc.option(fc.integer({ min: 30, max: 250 }), { nil: null }),
+  locked: fc.constant(false as const),
+}) satisfies fc.Arbitrary<Run>;
+
+describe('visibleRun (what any read path returns)', () => {
+  it('a locked run is only its _id, date, generatedby and locked: true', () => {
+    const run = fc.sample(anyRun, 1)[0]!;
+    const ai = { ...run, generatedby: 'ai' as const, date: '01-02-2027' };
+    const stub = visibleRun(ai, '2027-01-31');
+    expect(stub).toEqual({ _id: ai._id, date: '01-02-2027', generatedby: 'ai', locked: true });
+    expect(Object.keys(stub).sort()).toEqual(['_id', 'date', 'generatedby', 'locked']);
+    expect(planRunSchema.parse(stub)).toEqual(stub);
+  });
+
+  it('an open run is returned whole, with locked: false', () => {
+    const run = { ...fc.sample(anyRun, 1)[0]!, generatedby: 'user' as const };
+    expect(visibleRun(run, null)).toEqual(run);
+    expect(visibleRun(run, null).locked).toBe(false);
+  });
+
+  it('never leaks title, program, pace, colour or result of a locked run, and hides nothing else (property)', () => {
+    fc.assert(
+      fc.property(anyRun, fc.option(fc.integer({ min: 0, max: 3000 }).map((n) => addDays('2026-01-01', n)), { nil: null }), (run, end) => {
+        const seen = visibleRun(run, end);
+        const locked = isRunLocked({ generatedby: run.generatedby, day: planDateToIso(run.date)! }, end);
+        expect(seen.locked).toBe(locked);
+        if (seen.locked) {
+          expect(seen).toEqual(lockedStub(run));
+          const text = JSON.stringify(seen);
+          for (const key of ['title', 'program', 'paceRange', 'color', 'periodization', 'trainingdistance', 'trainingtime', 'trainingpace', 'traininghr']) {
+            expect(seen).not.toHaveProperty(key);
+          }
+          expect(text.length).toBeLessThan(200);
+        } else {
+          expect(seen).toEqual(run);
+        }
+      }),
+    );
+  });
+
+  it('fails closed: an AI run whose date cannot be read is locked', () => {
+    const run = { ...fc.sample(anyRun, 1)[0]!, generatedby: 'ai' as const, date: 'rusak' };
+    expect(visibleRun(run, '2099-12-31').locked).toBe(true);
+  });
+});
+
+describe('replaceItemSchema (PUT items)', () => {
+  it('takes a full run, or a locked stub sent back as it was read', () => {
+    expect(replaceItemSchema.safeParse({ ...valid, program: '5k' }).success).toBe(true);
+    expect(replaceItemSchema.safeParse({ ...valid, locked: false }).success).toBe(true);
+    const stub = { _id: '11111111-1111-4111-8111-111111111111', date: '01-02-2027', generatedby: 'ai', locked: true };
+    expect(replaceItemSchema.parse(stub)).toEqual(stub);
+    expect(replaceItemSchema.parse({ _id: stub._id, locked: true })).toEqual({ _id: stub._id, locked: true });
+  });
+
+  it('a stub needs its _id; a full run still needs its title', () => {
+    expect(replaceItemSchema.safeParse({ locked: true, date: '01-02-2027' }).success).toBe(false);
+    const noTitle = replaceItemSchema.safeParse({ date: '01-02-2027' });
+    expect(noTitle.success ? null : noTitle.error.issues[0]!.message).toBe(messages.titleRequired);
+    expect(replaceInputSchema.safeParse({ trainingPlan: [{ _id: 'x', locked: 'ya' }] }).success).toBe(false);
   });
 });

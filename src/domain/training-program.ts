@@ -43,3 +43,57 @@ export function unwrapProgram(program: string | null | undefined): string {
   const text = (program ?? '').trim();
   return text.startsWith('(') && text.endsWith(')') ? text.slice(1, -1).trim() : text;
 }
+
+// What a program may say (spec §3: "distance or time in parentheses"): quantities, repeats and a
+// few training words, so typos and free text ("lima kilo", "cepat sekali") are caught at the door.
+const NUM = String.raw`\d+(?:[.,]\d+)?`;
+/** Not glued to a letter or digit on either side (a "k" inside "kilo" is not kilometres). */
+const edge = (body: string) => new RegExp(String.raw`(?<![\p{L}\d])(?:${body})(?![\p{L}\d])`, 'giu');
+/** "6x", "8 ×": a repeat count, followed by what is repeated. */
+const REPEAT = /(?<![\p{L}\d])\d+\s*[x×]\s*(?=\d)/giu;
+const QUANTITIES = [
+  // distances: 10k, 8 km, 800m, 400 meter, 5 kilo
+  edge(`${NUM}\\s*(?:km|k|m|meter|kilometer|kilo|mil|mi)`),
+  // durations: 45 menit, 30 min, 1 jam, 90 detik
+  edge(`${NUM}\\s*(?:menit|mnt|min|mins|minutes?|jam|j|h|hr|hrs|detik|dtk|det|s|sec|secs|seconds?)`),
+  // a clock time: 45:00, 00:45:00
+  edge(String.raw`\d{1,2}:\d{2}(?::\d{2})?`),
+  // race distances
+  edge(String.raw`hm|fm|half\s*marathon|full\s*marathon|marathon|maraton`),
+];
+/** A target pace inside a program ("6x800m @ 3'50"): allowed, but not the quantity itself. */
+const PACE = edge(String.raw`\d{1,2}\s*['’′]\s*\d{2}(?:\s*(?:"|″|''))?`);
+/** Words a program may carry around its quantities (warm-up, recovery, strides…), lower case. */
+const PROGRAM_WORDS = new Set(
+  [
+    'wu cd warm up warmup warm-up cool down cooldown cool-down pemanasan pendinginan',
+    'jog jogging rec recovery pemulihan rest istirahat jalan walk easy santai strides stride',
+    'race tempo steady threshold fartlek interval long run lari pace at di per dan and with dengan',
+    'set sets rep reps repetisi progresif progressive bukit tanjakan hill hills',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+/**
+ * Whether a run's program reads as one: at least one distance, duration or race (10k, 8 km, HM,
+ * 6x800m, 45 menit, "2k WU + 6x800m + 2k CD"), with nothing else than connectors and training
+ * words. An empty program is allowed (the field is optional).
+ */
+export function isValidProgram(program: string): boolean {
+  let text = unwrapProgram(program);
+  if (text === '') return program.trim() === '';
+  let quantities = 0;
+  text = text.replace(REPEAT, ' ').replace(PACE, ' ');
+  for (const pattern of QUANTITIES) {
+    text = text.replace(pattern, () => {
+      quantities += 1;
+      return ' ';
+    });
+  }
+  const words = text
+    .toLowerCase()
+    .split(/[\s+,&/@()\-–:;.]+/u)
+    .filter(Boolean);
+  return quantities > 0 && words.every((word) => PROGRAM_WORDS.has(word));
+}

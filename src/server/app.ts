@@ -23,6 +23,7 @@ import { registrationPublicRoutes } from './features/registrations/public-routes
 import { selfManagedPaymentRoutes } from './features/registrations/self-managed-routes';
 import { mailPlugin } from './adapters/mail/mailer';
 import { organizerRegistrationRoutes } from './features/registrations/organizer-routes';
+import { devTrainingPlanRoutes } from './features/training-plans/dev-routes';
 import { trainingPlanRoutes } from './features/training-plans/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { createLocalDiskStorage } from './adapters/storage/local-disk';
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(selfManagedPaymentRoutes, { db: database.db, config, storage });
   await app.register(mailOutboxRoutes, { db: database.db });
   await app.register(trainingPlanRoutes, { db: database.db });
+  if (config.devLogin) await app.register(devTrainingPlanRoutes, { db: database.db });
   await app.register(calendarFeedRoutes, { db: database.db, config });
   await app.register(eventRoutes, { db: database.db });
   await app.register(adminEventRoutes, { db: database.db });

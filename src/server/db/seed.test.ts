@@ -41,13 +41,31 @@ describe('demo training plans', () => {
     const now = new Date('2026-11-25T03:00:00Z');
     await seedDemoData(database.db, now);
     const [rina] = await database.db.select().from(users).where(eq(users.email, 'rina.wulandari@derap.id'));
-    const plan = await readPlan(database.db, rina!.id);
-    expect(plan!.trainingPlan.length).toBeGreaterThan(30);
-    const logged = plan!.trainingPlan.filter((r) => r.trainingdistance !== null);
+    const plan = await readPlan(database.db, rina!);
+    const runs = plan!.trainingPlan.filter((r) => !r.locked);
+    expect(runs).toHaveLength(plan!.trainingPlan.length); // a 180-day subscription: nothing locked
+    expect(runs.length).toBeGreaterThan(30);
+    const logged = runs.filter((r) => r.trainingdistance !== null);
     expect(logged.length).toBeGreaterThan(10);
     for (const r of logged) expect(r.trainingpace).toBe(Math.round(r.trainingtime! / r.trainingdistance!));
-    expect(plan!.trainingPlan.every((r) => r.program === '' || r.program.startsWith('('))).toBe(true);
-    expect(plan!.trainingPlan.find((r) => r.title === 'Tempo Run')!.color).toBe('bg-orange-500');
+    expect(runs.every((r) => r.program === '' || r.program.startsWith('('))).toBe(true);
+    expect(runs.find((r) => r.title === 'Tempo Run')!.color).toBe('bg-orange-500');
+    // The AI's sessions are stored as the AI's, the two she added herself as hers.
+    expect(runs.filter((r) => r.generatedby === 'user').map((r) => r.title).sort()).toEqual(['Easy Run Pagi', 'Fun Run Komunitas']);
+    expect(runs.filter((r) => r.generatedby === 'ai').length).toBe(runs.length - 2);
+  });
+
+  it("locks Budi's AI runs after his 10-day trial: they read as stubs, his own runs stay whole", async () => {
+    const [budi] = await database.db.select().from(users).where(eq(users.email, 'budi.santoso@derap.id'));
+    const plan = await readPlan(database.db, budi!);
+    const locked = plan!.trainingPlan.filter((r) => r.locked);
+    expect(locked.length).toBeGreaterThan(5);
+    for (const r of locked) expect(Object.keys(r).sort()).toEqual(['_id', 'date', 'generatedby', 'locked']);
+    const lastOpenDay = '2026-12-05'; // 10 days after 25 November, Jakarta
+    for (const r of plan!.trainingPlan) {
+      const day = r.date.split('-').reverse().join('-');
+      expect(r.locked, r.date).toBe(r.generatedby === 'ai' && day > lastOpenDay);
+    }
   });
 });
 

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, isoToPlanDate, jakartaToday } from '../../../domain/plan-date';
 import { calendarFeeds } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { planApi, runInput, type Headers } from '../training-plans/plan-test-helpers';
+import { messages } from '../../../domain/training-plan';
+import { insertAiRun, planApi, runInput, setPeriodEnd, type Headers } from '../training-plans/plan-test-helpers';
 import { FEED_HISTORY_DAYS, FEED_RATE_LIMIT_PER_MINUTE } from './routes';
 
 const FEED = '/api/training-plans/calendar-feed';
@@ -54,8 +55,10 @@ describe('calendar feed and .ics export', () => {
       runInput(dayFromToday(-(FEED_HISTORY_DAYS + 5)), 'Old Run'),
       runInput(dayFromToday(-10), 'Tempo Run', { program: '8k', trainingdistance: 8, trainingtime: 2400, traininghr: 160 }),
       runInput(dayFromToday(0), 'Easy Run'),
-      runInput(dayFromToday(14), 'Long Run', { program: 'HM', generatedby: 'ai' }),
     ]);
+    // An AI run inside the subscription period is shown whole.
+    await setPeriodEnd(t, me.userId, new Date(Date.now() + 60 * 86_400_000));
+    await insertAiRun(t, me.userId, addDays(jakartaToday(), 14), 'Long Run', { program: '(HM)' });
     const before = await t.app.inject({ method: 'GET', url: FEED, headers: me.headers });
     expect(before.json()).toEqual({ active: false, createdAt: null });
 
@@ -76,7 +79,7 @@ describe('calendar feed and .ics export', () => {
     const starts = events(res.body).map((e) => /\r\n(DTSTART[^\r]*)\r\n/.exec(e)?.[1]);
     expect(starts).toEqual([dayFromToday(-10), dayFromToday(0), dayFromToday(14)].map((d) => `DTSTART;VALUE=DATE:${compact(d)}`));
     const plan = await api.runs(me.headers);
-    for (const run of plan.filter((r) => r.title !== 'Old Run')) expect(res.body).toContain(`UID:${run._id}@derap.id`);
+    for (const run of plan.filter((r) => r.locked || r.title !== 'Old Run')) expect(res.body).toContain(`UID:${run._id}@derap.id`);
     expect(unfold(res.body)).toContain('Hasil: 8 km dalam 00:40:00\\, pace 05:00/km\\, rata-rata HR 160 bpm');
 
     const after = await t.app.inject({ method: 'GET', url: FEED, headers: me.headers });
@@ -166,6 +169,47 @@ describe('calendar feed and .ics export', () => {
     expect(res.body).toContain(`DTSTART;VALUE=DATE:${compact(dayFromToday(0))}`);
     // The download needs no feed and creates none.
     expect((await t.app.inject({ method: 'GET', url: FEED, headers: me.headers })).json()).toMatchObject({ active: false });
+  });
+
+  it("shows a locked AI run as a bare 'Kunci' event in the subscribed feed and leaves it out of the download", async () => {
+    const me = await t.login('budi@contoh.id');
+    await api.seed(me.headers, [runInput(dayFromToday(1), 'Easy Run')]);
+    // The period ends a day and a half from now: the AI run tomorrow is open, the one in three days locked.
+    await setPeriodEnd(t, me.userId, new Date(Date.now() + 1.5 * 86_400_000));
+    const open = await insertAiRun(t, me.userId, addDays(jakartaToday(), 1), 'Tempo Run', { program: '(8k)', paceRange: "5'00 - 5'10" });
+    const locked = await insertAiRun(t, me.userId, addDays(jakartaToday(), 3), 'Long Run Rahasia', {
+      program: '(16k)',
+      paceRange: "6'10 - 6'20",
+      trainingDistance: 16,
+      trainingTime: 5900,
+      trainingPace: 369,
+      trainingHr: 150,
+    });
+    const secrets = ['Long Run Rahasia', '(16k)', "6'10", '16 km', '150 bpm'];
+
+    const feed = await fetchFeed((await createFeed(me.headers)).url);
+    expect(feed.statusCode).toBe(200);
+    for (const secret of secrets) expect(unfold(feed.body)).not.toContain(secret);
+    expect(summaries(feed.body)).toEqual(['Easy Run (5k)', 'Tempo Run (8k)', `Kunci: ${messages.locked}`]);
+    const bare = events(feed.body).find((e) => e.includes(`UID:${locked.id}@derap.id`))!;
+    // Same UID as the whole event will have once the subscription is renewed, so the calendar updates it in place.
+    expect(bare).toContain(`DTSTART;VALUE=DATE:${compact(dayFromToday(3))}`);
+    expect(unfold(bare)).toContain('DESCRIPTION:Perpanjang langganan Derap untuk membuka latihan ini.');
+    expect(unfold(feed.body)).toContain(`UID:${open.id}@derap.id`);
+
+    const download = await t.app.inject({ method: 'GET', url: EXPORT, headers: me.headers });
+    expect(download.statusCode).toBe(200);
+    for (const secret of secrets) expect(unfold(download.body)).not.toContain(secret);
+    expect(summaries(download.body)).toEqual(['Easy Run (5k)', 'Tempo Run (8k)']);
+    expect(download.body).not.toContain(locked.id);
+
+    // Without any period every AI run is locked, in both.
+    await setPeriodEnd(t, me.userId, null);
+    const none = (await t.app.inject({ method: 'GET', url: EXPORT, headers: me.headers })).body;
+    expect(summaries(none)).toEqual(['Easy Run (5k)']);
+    const noneFeed = await fetchFeed((await createFeed(me.headers)).url);
+    expect(summaries(noneFeed.body)).toEqual(['Easy Run (5k)', `Kunci: ${messages.locked}`, `Kunci: ${messages.locked}`]);
+    expect(noneFeed.body).not.toContain('Tempo Run');
   });
 
   it('rate-limits the public feed per address', async () => {

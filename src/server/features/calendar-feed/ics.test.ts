@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Run } from '../../../domain/training-plan';
+import { lockedStub, type Run } from '../../../domain/training-plan';
 import { buildCalendar, CALENDAR_NAME, eventDescription, eventSummary, eventUid } from './ics';
 
 const APP_URL = 'https://derap.test/dashboard#calendar';
@@ -18,6 +18,7 @@ const run = (extra: Partial<Run> = {}): Run => ({
   trainingtime: null,
   trainingpace: null,
   traininghr: null,
+  locked: false,
   ...extra,
 });
 
@@ -88,6 +89,17 @@ describe('iCalendar of runs', () => {
     expect(ics).toContain('SUMMARY:Easy\\; santai\\, pelan (8k)');
     const again = unfold(buildCalendar([run({ title: 'Renamed' })], { appUrl: APP_URL, now: NOW }));
     expect(again).toContain('UID:11111111-1111-4111-8111-111111111111@derap.id');
+  });
+
+  it("a locked run is a bare 'Kunci' event: its date and UID, no title, program, pace or result", () => {
+    const secret = run({ title: 'Long Run Rahasia', program: '(16k)', paceRange: "6'10 - 6'20", trainingdistance: 16, trainingtime: 5900, traininghr: 150 });
+    const ics = unfold(buildCalendar([lockedStub({ ...secret, generatedby: 'ai' })], { appUrl: APP_URL, now: NOW }));
+    const all = ics.split('\r\n');
+    expect(all).toContain('SUMMARY:Kunci: Program ini dibatasi');
+    expect(all).toContain('UID:11111111-1111-4111-8111-111111111111@derap.id');
+    expect(all).toContain('DTSTART;VALUE=DATE:20270105');
+    expect(all).toContain(`DESCRIPTION:Perpanjang langganan Derap untuk membuka latihan ini.\\nLihat di Derap: ${APP_URL}`);
+    for (const leak of ['Rahasia', '16k', "6'10", 'Hasil', 'bpm']) expect(ics).not.toContain(leak);
   });
 
   it('an empty plan is a valid calendar without events', () => {

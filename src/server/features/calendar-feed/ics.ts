@@ -2,13 +2,17 @@ import ical, { ICalCalendarMethod, ICalEventTransparency } from 'ical-generator'
 import { addDays, planDateToIso } from '../../../domain/plan-date';
 import { formatDuration, formatPace, paceSecondsPerKm } from '../../../domain/pace';
 import { JAKARTA_TIME_ZONE } from '../../../domain/jakarta-time';
-import { hasResult, type Run } from '../../../domain/training-plan';
+import { hasResult, messages, type PlanRun, type Run } from '../../../domain/training-plan';
 
 export const CALENDAR_NAME = 'Derap - Jadwal Latihan';
 export const EXPORT_FILENAME = 'derap-jadwal-latihan.ics';
 
-/** A run as the calendar needs it: the API shape plus when it last changed (for LAST-MODIFIED). */
-export type CalendarRun = Run & { updatedAt?: Date };
+/** A run as the calendar needs it: the API shape (whole, or a locked stub) plus when it last changed (for LAST-MODIFIED). */
+export type CalendarRun = PlanRun & { updatedAt?: Date };
+
+/** A locked AI run's event: the day and nothing of the run itself (spec §2: labelled 'Kunci'). */
+export const LOCKED_SUMMARY = `Kunci: ${messages.locked}`;
+export const LOCKED_DESCRIPTION = 'Perpanjang langganan Derap untuk membuka latihan ini.';
 
 export interface CalendarOptions {
   /** Where the runner sees the plan in Derap (linked from every event). */
@@ -73,8 +77,8 @@ export function buildCalendar(runs: CalendarRun[], opts: CalendarOptions): strin
       end: utcMidnight(addDays(day, 1)),
       stamp: opts.now ?? new Date(),
       ...(run.updatedAt ? { lastModified: run.updatedAt } : {}),
-      summary: eventSummary(run),
-      description: eventDescription(run, opts.appUrl),
+      summary: run.locked ? LOCKED_SUMMARY : eventSummary(run),
+      description: run.locked ? `${LOCKED_DESCRIPTION}\nLihat di Derap: ${opts.appUrl}` : eventDescription(run, opts.appUrl),
       url: opts.appUrl,
       // A training run should not mark the runner busy for the whole day.
       transparency: ICalEventTransparency.TRANSPARENT,

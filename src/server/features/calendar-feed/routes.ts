@@ -100,12 +100,14 @@ export async function calendarFeedRoutes(app: FastifyInstance, { db, config, now
       onRequest: [signedIn],
       schema: {
         tags: ['calendar-feed'],
-        summary: "Downloads the caller's upcoming runs (today, Jakarta time, onward) as an .ics file",
+        summary: "Downloads the caller's upcoming runs (today, Jakarta time, onward) as an .ics file; locked AI runs are left out",
         response: errors,
       },
     },
     async (request, reply) => {
-      const runs = await runsFrom(db, requireUser(request).id, jakartaToday(now()));
+      // A downloaded file is imported once and never updated, so a locked run would stay a 'Kunci'
+      // event in the runner's calendar for good: it is left out (the subscribed feed shows it).
+      const runs = await runsFrom(db, requireUser(request), jakartaToday(now()), 'omit');
       reply.header('content-disposition', `attachment; filename="${EXPORT_FILENAME}"`);
       return sendCalendar(reply, buildCalendar(runs, { appUrl, now: now() }));
     },
@@ -117,7 +119,7 @@ export async function calendarFeedRoutes(app: FastifyInstance, { db, config, now
       config: { rateLimit: { max: FEED_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
       schema: {
         tags: ['calendar-feed'],
-        summary: `Public iCalendar feed (the token is the credential): every run from ${FEED_HISTORY_DAYS} days ago onward`,
+        summary: `Public iCalendar feed (the token is the credential): every run from ${FEED_HISTORY_DAYS} days ago onward; locked AI runs as bare 'Kunci' events`,
         security: [],
         params: z.object({ token: z.string().max(100) }),
         response: { 404: errorSchema, 429: errorSchema },
@@ -127,7 +129,9 @@ export async function calendarFeedRoutes(app: FastifyInstance, { db, config, now
       const owner = await feedOwner(db, request.params.token);
       if (!owner) throw notFound(FEED_GONE);
       const today = jakartaToday(now());
-      const runs = await runsFrom(db, owner, addDays(today, -FEED_HISTORY_DAYS));
+      // A locked run is a bare 'Kunci' event under the UID its whole event will have: the calendar
+      // shows the day is planned, and fills it in by itself once the subscription is renewed.
+      const runs = await runsFrom(db, owner, addDays(today, -FEED_HISTORY_DAYS), 'stub');
       // The URL is a secret: keep it out of search engines.
       reply.header('x-robots-tag', 'noindex, nofollow');
       return sendCalendar(reply, buildCalendar(runs, { appUrl, now: now() }));

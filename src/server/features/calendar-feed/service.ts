@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gte } from 'drizzle-orm';
 import type { IsoDay } from '../../../domain/plan-date';
+import { accessEndDay } from '../../../domain/training-plan';
 import type { Db } from '../../db/client';
-import { calendarFeeds, trainingRuns } from '../../db/schema';
-import { findPlan, toRun } from '../training-plans/service';
+import { calendarFeeds, trainingRuns, users } from '../../db/schema';
+import { findPlan, viewRun, type PlanOwner } from '../training-plans/service';
 import type { CalendarRun } from './ics';
 
 /** 32 random bytes in base64url: 43 characters, nothing else accepted as a feed token. */
@@ -35,25 +36,32 @@ export async function revokeFeed(db: Db, userId: string): Promise<boolean> {
   return deleted.length > 0;
 }
 
-/** The owner of a feed token, or null (malformed, unknown or revoked). */
-export async function feedOwner(db: Db, token: string): Promise<string | null> {
+/** The owner of a feed token (with their subscription period, for the lock), or null (malformed, unknown or revoked). */
+export async function feedOwner(db: Db, token: string): Promise<PlanOwner | null> {
   if (!FEED_TOKEN.test(token)) return null;
   const [row] = await db
-    .select({ userId: calendarFeeds.userId })
+    .select({ id: users.id, currentPeriodEnd: users.currentPeriodEnd })
     .from(calendarFeeds)
+    .innerJoin(users, eq(users.id, calendarFeeds.userId))
     .where(eq(calendarFeeds.tokenHash, hashToken(token)))
     .limit(1);
-  return row?.userId ?? null;
+  return row ?? null;
 }
 
-/** Every run of the user's plan from a day onward, oldest first, with when each last changed. */
-export async function runsFrom(db: Db, userId: string, from: IsoDay): Promise<CalendarRun[]> {
-  const plan = await findPlan(db, userId);
+/**
+ * Every run of the owner's plan from a day onward, oldest first, with when each last changed, as the
+ * owner may see it: a locked AI run is its stub ('stub'), or is left out ('omit').
+ */
+export async function runsFrom(db: Db, owner: PlanOwner, from: IsoDay, locked: 'stub' | 'omit'): Promise<CalendarRun[]> {
+  const plan = await findPlan(db, owner.id);
   if (!plan) return [];
   const rows = await db
     .select()
     .from(trainingRuns)
     .where(and(eq(trainingRuns.planId, plan.id), gte(trainingRuns.day, from)))
     .orderBy(asc(trainingRuns.day), asc(trainingRuns.createdAt), asc(trainingRuns.id));
-  return rows.map((row) => ({ ...toRun(row), updatedAt: row.updatedAt }));
+  const accessEnd = accessEndDay(owner.currentPeriodEnd);
+  return rows
+    .map((row) => ({ ...viewRun(row, accessEnd), updatedAt: row.updatedAt }))
+    .filter((run) => locked === 'stub' || !run.locked);
 }

@@ -1,6 +1,6 @@
 /** Small helpers shared by the training plan API tests (one app per test file). */
 import { eq } from 'drizzle-orm';
-import type { Run, TrainingPlan } from '../../../domain/training-plan';
+import type { PlanRun, Run, TrainingPlan } from '../../../domain/training-plan';
 import { trainingPlans, trainingRuns, users } from '../../db/schema';
 import type { TestApp } from '../../test/build-test-app';
 
@@ -44,7 +44,7 @@ export function planApi(t: TestApp) {
     },
 
     /** The caller's whole plan as stored, read back through the API ([] when there is none). */
-    async runs(headers: Headers): Promise<Run[]> {
+    async runs(headers: Headers): Promise<PlanRun[]> {
       const res = await call('GET', '/api/training-plans', headers);
       if (res.statusCode === 404) return [];
       return (res.json() as { trainingPlans: TrainingPlan[] }).trainingPlans[0]!.trainingPlan;
@@ -63,12 +63,42 @@ export async function insertCoachRun(t: TestApp, userId: string, day: string, ti
   return row!;
 }
 
+/**
+ * AI runs come only from the server (the AI endpoints, the demo seed), never from a runner's POST,
+ * so tests put them straight into the table; the runner's plan is created when there is none.
+ */
+export async function insertAiRun(
+  t: TestApp,
+  userId: string,
+  day: string,
+  title = 'Long Run',
+  extra: Partial<typeof trainingRuns.$inferInsert> = {},
+) {
+  await t.database.db.insert(trainingPlans).values({ userId }).onConflictDoNothing();
+  const [plan] = await t.database.db.select().from(trainingPlans).where(eq(trainingPlans.userId, userId));
+  const [row] = await t.database.db
+    .insert(trainingRuns)
+    .values({
+      planId: plan!.id,
+      day,
+      title,
+      program: '(16k)',
+      paceRange: "6'10 - 6'20",
+      color: 'bg-green-500',
+      periodization: 'Build',
+      generatedBy: 'ai',
+      ...extra,
+    })
+    .returning();
+  return row!;
+}
+
 export async function setPeriodEnd(t: TestApp, userId: string, end: Date | null) {
   await t.database.db.update(users).set({ currentPeriodEnd: end }).where(eq(users.id, userId));
 }
 
-export const byTitle = (runs: Run[], title: string) => {
-  const run = runs.find((r) => r.title === title);
+export const byTitle = (runs: PlanRun[], title: string): Run => {
+  const run = runs.find((r): r is Run => !r.locked && r.title === title);
   if (!run) throw new Error(`no run titled ${title}`);
   return run;
 };

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { daysBetween, planDateToIso } from '../../../domain/plan-date';
-import { messages, planInputSchema, planListSchema, planSchema, planDateSchema, runPatchSchema, runSchema } from '../../../domain/training-plan';
+import { messages, planDateSchema, planInputSchema, planListSchema, planRunSchema, planSchema, replaceInputSchema, runPatchSchema } from '../../../domain/training-plan';
 import type { Db } from '../../db/client';
 import { requireUser, signedIn } from '../../plugins/auth';
 import { badRequest, errorResponseSchema as errorSchema, notFound } from '../../plugins/errors';
@@ -12,7 +12,10 @@ export const MAX_RANGE_DAYS = 366;
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
-/** The runner's own training plan (spec §7). Every route reads and writes only the caller's plan. */
+/**
+ * The runner's own training plan (spec §7). Every route reads and writes only the caller's plan;
+ * AI runs locked by the caller's subscription are returned as stubs and refused on every write.
+ */
 export async function trainingPlanRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', signedIn);
@@ -27,7 +30,7 @@ export async function trainingPlanRoutes(app: FastifyInstance, { db }: { db: Db 
       },
     },
     async (request) => {
-      const plan = await readPlan(db, requireUser(request).id);
+      const plan = await readPlan(db, requireUser(request));
       if (!plan) throw notFound('Belum ada program latihan.');
       return { trainingPlans: [plan] };
     },
@@ -45,7 +48,7 @@ export async function trainingPlanRoutes(app: FastifyInstance, { db }: { db: Db 
     },
     async (request) => {
       const day = planDateToIso(request.query.date)!;
-      const plan = await readPlan(db, requireUser(request).id, { from: day, to: day });
+      const plan = await readPlan(db, requireUser(request), { from: day, to: day });
       return { trainingPlans: plan ? [plan] : [] };
     },
   );
@@ -66,7 +69,7 @@ export async function trainingPlanRoutes(app: FastifyInstance, { db }: { db: Db 
       const span = daysBetween(from, to);
       if (span < 0) throw badRequest('Tanggal akhir harus sama dengan atau setelah tanggal awal.', 'INVALID_RANGE');
       if (span >= MAX_RANGE_DAYS) throw badRequest(`Rentang tanggal maksimal ${MAX_RANGE_DAYS} hari.`, 'INVALID_RANGE');
-      const plan = await readPlan(db, requireUser(request).id, { from, to });
+      const plan = await readPlan(db, requireUser(request), { from, to });
       return { trainingPlans: plan ? [plan] : [] };
     },
   );
@@ -76,13 +79,13 @@ export async function trainingPlanRoutes(app: FastifyInstance, { db }: { db: Db 
     {
       schema: {
         tags: ['training-plans'],
-        summary: "Adds runs to the caller's plan, creating it when there is none; returns the whole plan",
+        summary: "Adds the runner's own runs ('user') to the caller's plan, creating it when there is none; returns the whole plan",
         body: planInputSchema,
         response: { 201: planSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const plan = await addRuns(db, requireUser(request).id, request.body.trainingPlan);
+      const plan = await addRuns(db, requireUser(request), request.body.trainingPlan, 'user');
       return reply.status(201).send(plan);
     },
   );
@@ -92,12 +95,14 @@ export async function trainingPlanRoutes(app: FastifyInstance, { db }: { db: Db 
     {
       schema: {
         tags: ['training-plans'],
-        summary: "Replaces the caller's plan with the given runs (runs sent with their _id keep it and their result)",
-        body: planInputSchema,
+        summary:
+          "Replaces the caller's plan with the given runs (runs sent with their _id keep it, their maker and their result; " +
+          'locked runs come back only as their stub and stay; coach runs left out stay)',
+        body: replaceInputSchema,
         response: { 200: planSchema, ...errors },
       },
     },
-    async (request) => replaceRuns(db, requireUser(request).id, request.body.trainingPlan),
+    async (request) => replaceRuns(db, requireUser(request), request.body.trainingPlan),
   );
 
   r.patch(
@@ -108,7 +113,7 @@ export async function trainingPlanRoutes(app: FastifyInstance, { db }: { db: Db 
         summary: 'Logs a result (distance km, time s, average HR: all or none) and/or moves a run to another date',
         params: z.object({ planId: z.string().max(64), runId: z.string().max(64) }),
         body: runPatchSchema,
-        response: { 200: z.object({ item: runSchema }), ...errors },
+        response: { 200: z.object({ item: planRunSchema }), ...errors },
       },
     },
     async (request) => ({
@@ -127,7 +132,7 @@ export async function trainingPlanRoutes(app: FastifyInstance, { db }: { db: Db 
       },
     },
     async (request) => {
-      await deleteProgramRun(db, requireUser(request).id, request.params.planId, request.params.runId);
+      await deleteProgramRun(db, requireUser(request), request.params.planId, request.params.runId);
       return { message: 'Aktivitas dihapus.' };
     },
   );
@@ -144,7 +149,7 @@ export async function trainingPlanRoutes(app: FastifyInstance, { db }: { db: Db 
     },
     async (request) => {
       if (!request.params.runId) throw badRequest(messages.deleteNoId);
-      await deleteOwnRun(db, requireUser(request).id, request.params.runId);
+      await deleteOwnRun(db, requireUser(request), request.params.runId);
       return { message: 'Aktivitas dihapus.' };
     },
   );

@@ -1,15 +1,19 @@
-import { and, asc, eq, gte, lte, notInArray, sql } from 'drizzle-orm';
-import { isoToPlanDate, jakartaToday, planDateToIso, type IsoDay } from '../../../domain/plan-date';
-import { paceSecondsPerKm } from '../../../domain/pace';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { isoToPlanDate, planDateToIso, type IsoDay } from '../../../domain/plan-date';
+import { normalisePaceRange, paceSecondsPerKm } from '../../../domain/pace';
 import { runColor } from '../../../domain/run-types';
 import { wrapProgram } from '../../../domain/training-program';
 import {
+  accessEndDay,
   isRunLocked,
   MAX_RUN_TIME_SECONDS,
   MAX_RUNS_PER_PLAN,
   messages,
   resultIsAllOrNone,
+  visibleRun,
   type GeneratedBy,
+  type LockedRunInput,
+  type PlanRun,
   type Run,
   type RunPatch,
   type TrainingPlan,
@@ -31,6 +35,12 @@ type RunInput = {
   traininghr?: number | null;
 };
 
+/** A PUT item: a whole run, or a locked run's stub sent back as read. */
+type ReplaceItem = (RunInput & { locked?: false }) | LockedRunInput;
+
+/** Whose plan it is: the lock follows the owner's subscription, whoever reads or writes. */
+export type PlanOwner = Pick<UserRow, 'id' | 'currentPeriodEnd'>;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids that are not ours never reach SQL (a malformed uuid would be a 500 there). */
 export const isUuid = (value: string) => UUID.test(value);
@@ -49,8 +59,16 @@ export function toRun(row: TrainingRunRow): Run {
     trainingtime: row.trainingTime,
     trainingpace: row.trainingPace,
     traininghr: row.trainingHr,
+    locked: false,
   };
 }
+
+/** Whether a stored run is locked for its plan owner (the domain's one rule). */
+export const rowIsLocked = (row: Pick<TrainingRunRow, 'generatedBy' | 'day'>, accessEnd: IsoDay | null) =>
+  isRunLocked({ generatedby: row.generatedBy, day: row.day }, accessEnd);
+
+/** A stored run as any reader gets it: whole, or its stub when locked. Every read goes through here. */
+export const viewRun = (row: TrainingRunRow, accessEnd: IsoDay | null): PlanRun => visibleRun(toRun(row), accessEnd);
 
 export async function findPlan(db: Db, userId: string) {
   const [plan] = await db.select().from(trainingPlans).where(eq(trainingPlans.userId, userId)).limit(1);
@@ -71,12 +89,13 @@ export async function listRuns(db: Db, planId: string, range?: { from: IsoDay; t
   return db.select().from(trainingRuns).where(where).orderBy(asc(trainingRuns.day), asc(trainingRuns.createdAt), asc(trainingRuns.id));
 }
 
-/** The caller's plan with the runs of a span (or all), in the spec's container shape; null when none. */
-export async function readPlan(db: Db, userId: string, range?: { from: IsoDay; to: IsoDay }): Promise<TrainingPlan | null> {
-  const plan = await findPlan(db, userId);
+/** The owner's plan with the runs of a span (or all), in the spec's container shape; null when none. */
+export async function readPlan(db: Db, owner: PlanOwner, range?: { from: IsoDay; to: IsoDay }): Promise<TrainingPlan | null> {
+  const plan = await findPlan(db, owner.id);
   if (!plan) return null;
   const rows = await listRuns(db, plan.id, range);
-  return { _id: plan.id, trainingPlan: rows.map(toRun) };
+  const accessEnd = accessEndDay(owner.currentPeriodEnd);
+  return { _id: plan.id, trainingPlan: rows.map((row) => viewRun(row, accessEnd)) };
 }
 
 function resultValues(distance: number | null, time: number | null, hr: number | null) {
@@ -97,7 +116,8 @@ function runValues(input: RunInput, generatedBy: GeneratedBy) {
     day,
     title: input.title,
     program: wrapProgram(input.program ?? ''),
-    paceRange: (input.paceRange ?? '').trim(),
+    // The route has validated it; server-made runs (seed, AI) are normalised the same way.
+    paceRange: normalisePaceRange(input.paceRange ?? '') ?? (input.paceRange ?? '').trim(),
     color: runColor(input.title),
     periodization: input.periodization ?? null,
     generatedBy,
@@ -105,11 +125,16 @@ function runValues(input: RunInput, generatedBy: GeneratedBy) {
   };
 }
 
-/** Runners write their own runs and saved AI plans; coach-made runs come only from coaches. */
-function runnerGeneratedBy(input: RunInput): GeneratedBy {
-  const value = input.generatedby ?? 'user';
-  if (value === 'coach') throw forbidden('Hanya pelatih yang dapat membuat aktivitas pelatih.');
-  return value;
+/**
+ * Who makes a new run is decided by the server from the route, never by the client: a runner's
+ * write makes 'user' runs, 'ai' runs come only from the AI (and the demo seed), 'coach' runs only
+ * from coach routes. A runner's request claiming another maker is refused rather than relabelled,
+ * so a client that believes it is saving an AI plan learns that it is not.
+ */
+function makerOf(input: { generatedby?: GeneratedBy }, maker: GeneratedBy): GeneratedBy {
+  if (maker === 'user' && input.generatedby === 'ai') throw forbidden(messages.aiRunsFromAiOnly);
+  if (maker === 'user' && input.generatedby === 'coach') throw forbidden(messages.coachRunsFromCoachOnly);
+  return maker;
 }
 
 async function assertPlanSize(db: Db, planId: string, adding: number) {
@@ -123,57 +148,75 @@ function inSentOrder<T extends object>(rows: T[]): (T & { createdAt: Date })[] {
   return rows.map((row, i) => ({ ...row, createdAt: new Date(start + i) }));
 }
 
-/** POST: appends runs to the caller's plan, creating the plan when there is none. */
-export async function addRuns(db: Db, userId: string, inputs: RunInput[]): Promise<TrainingPlan> {
-  const values = inputs.map((input) => runValues(input, runnerGeneratedBy(input)));
+/** POST: appends runs to the owner's plan, creating the plan when there is none; `maker` is who writes. */
+export async function addRuns(db: Db, owner: PlanOwner, inputs: RunInput[], maker: GeneratedBy = 'user'): Promise<TrainingPlan> {
+  const values = inputs.map((input) => runValues(input, makerOf(input, maker)));
   return db.transaction(async (tx) => {
-    const plan = await ensurePlan(tx as unknown as Db, userId);
+    const plan = await ensurePlan(tx as unknown as Db, owner.id);
     await assertPlanSize(tx as unknown as Db, plan.id, values.length);
     if (values.length) await tx.insert(trainingRuns).values(inSentOrder(values.map((v) => ({ ...v, planId: plan.id }))));
-    return (await readPlan(tx as unknown as Db, userId))!;
+    return (await readPlan(tx as unknown as Db, owner))!;
   });
 }
 
 /**
- * PUT: the plan becomes exactly the given runs. Runs sent back with their `_id` keep their identity
- * and who made them, so a replace never loses a logged result the client carried along.
+ * A runner's PUT: the plan becomes the given runs, within what the runner may change.
+ * - A run sent back with its `_id` keeps its identity, who made it and (unless sent) its result.
+ * - A locked run may only come back as its stub (`{_id, locked: true}`, date and maker as read):
+ *   it is kept untouched. Sent with content, or moved, it is refused with 'Program ini dibatasi'.
+ * - Runs left out are deleted, except a coach's runs and locked runs, which the runner may not delete
+ *   (the single-run deletes refuse them too); they stay, and the answer shows them.
+ * - Runs without a known `_id` are new and the runner's ('user').
  */
-export async function replaceRuns(db: Db, userId: string, inputs: RunInput[]): Promise<TrainingPlan> {
-  if (inputs.length > MAX_RUNS_PER_PLAN) throw badRequest(messages.tooManyRuns, 'PLAN_TOO_LARGE');
+export async function replaceRuns(db: Db, owner: PlanOwner, items: ReplaceItem[]): Promise<TrainingPlan> {
+  if (items.length > MAX_RUNS_PER_PLAN) throw badRequest(messages.tooManyRuns, 'PLAN_TOO_LARGE');
+  const accessEnd = accessEndDay(owner.currentPeriodEnd);
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    const plan = await ensurePlan(t, userId);
+    const plan = await ensurePlan(t, owner.id);
     const existing = await t.select().from(trainingRuns).where(eq(trainingRuns.planId, plan.id));
     const owned = new Map(existing.map((r) => [r.id, r]));
-    const keep: string[] = [];
+    const keep = new Set<string>();
     const inserts = [];
-    for (const input of inputs) {
-      const known = input._id && isUuid(input._id) ? owned.get(input._id) : undefined;
-      if (known && !keep.includes(input._id!)) {
-        keep.push(input._id!);
+    for (const item of items) {
+      const known = item._id && isUuid(item._id) ? owned.get(item._id) : undefined;
+      if (item.locked === true) {
+        if (!known) throw notFound(messages.runNotFound);
+        const sameDay = item.date === undefined || planDateToIso(item.date) === known.day;
+        const sameMaker = item.generatedby === undefined || item.generatedby === known.generatedBy;
+        if (!sameDay || !sameMaker) throw forbidden(messages.locked);
+        keep.add(known.id);
+        continue;
+      }
+      if (known && !keep.has(known.id)) {
+        if (rowIsLocked(known, accessEnd)) throw forbidden(messages.locked);
+        keep.add(known.id);
         // A field left out keeps what is stored (a client sending only the plan must not wipe a logged
-        // result or the AI's periodization); an explicit null clears it.
+        // result or the AI's periodization); an explicit null clears it. The stored maker always wins.
         const values = runValues(
           {
-            ...input,
-            periodization: input.periodization === undefined ? known.periodization : input.periodization,
-            trainingdistance: input.trainingdistance === undefined ? known.trainingDistance : input.trainingdistance,
-            trainingtime: input.trainingtime === undefined ? known.trainingTime : input.trainingtime,
-            traininghr: input.traininghr === undefined ? known.trainingHr : input.traininghr,
+            ...item,
+            periodization: item.periodization === undefined ? known.periodization : item.periodization,
+            trainingdistance: item.trainingdistance === undefined ? known.trainingDistance : item.trainingdistance,
+            trainingtime: item.trainingtime === undefined ? known.trainingTime : item.trainingtime,
+            traininghr: item.traininghr === undefined ? known.trainingHr : item.traininghr,
           },
           known.generatedBy,
         );
-        await t.update(trainingRuns).set({ ...values, updatedAt: new Date() }).where(eq(trainingRuns.id, input._id!));
+        await t.update(trainingRuns).set({ ...values, updatedAt: new Date() }).where(eq(trainingRuns.id, known.id));
       } else {
-        inserts.push({ ...runValues(input, runnerGeneratedBy(input)), planId: plan.id });
+        inserts.push({ ...runValues(item, makerOf(item, 'user')), planId: plan.id });
       }
     }
-    await t
-      .delete(trainingRuns)
-      .where(keep.length ? and(eq(trainingRuns.planId, plan.id), notInArray(trainingRuns.id, keep)) : eq(trainingRuns.planId, plan.id));
+    const removable = existing
+      .filter((r) => !keep.has(r.id) && r.generatedBy !== 'coach' && !rowIsLocked(r, accessEnd))
+      .map((r) => r.id);
+    // Runs the runner may not delete stay, so the plan can end up larger than the list sent.
+    if (existing.length - removable.length + inserts.length > MAX_RUNS_PER_PLAN) throw badRequest(messages.tooManyRuns, 'PLAN_TOO_LARGE');
+    if (removable.length) await t.delete(trainingRuns).where(and(eq(trainingRuns.planId, plan.id), inArray(trainingRuns.id, removable)));
     if (inserts.length) await t.insert(trainingRuns).values(inSentOrder(inserts));
     await t.update(trainingPlans).set({ updatedAt: new Date() }).where(eq(trainingPlans.id, plan.id));
-    return (await readPlan(t, userId))!;
+    return (await readPlan(t, owner))!;
   });
 }
 
@@ -192,14 +235,11 @@ async function ownRun(db: Db, userId: string, runId: string, planId?: string) {
   return run;
 }
 
-function periodEndDay(user: UserRow): IsoDay | null {
-  return user.currentPeriodEnd ? jakartaToday(user.currentPeriodEnd) : null;
-}
-
-/** PATCH: a result (all three fields or none) and/or a new date. */
-export async function patchRun(db: Db, user: UserRow, planId: string, runId: string, patch: RunPatch): Promise<Run> {
-  const run = await ownRun(db, user.id, runId, planId);
-  if (isRunLocked({ generatedby: run.generatedBy, day: run.day }, periodEndDay(user))) throw forbidden(messages.locked);
+/** PATCH: a result (all three fields or none) and/or a new date; never on a locked run. */
+export async function patchRun(db: Db, owner: PlanOwner, planId: string, runId: string, patch: RunPatch): Promise<PlanRun> {
+  const run = await ownRun(db, owner.id, runId, planId);
+  const accessEnd = accessEndDay(owner.currentPeriodEnd);
+  if (rowIsLocked(run, accessEnd)) throw forbidden(messages.locked);
   const day = patch.date !== undefined ? planDateToIso(patch.date) : run.day;
   if (!day) throw badRequest(messages.dateInvalid, 'INVALID_DATE');
   const pick = <T>(sent: T | null | undefined, stored: T | null) => (sent === undefined ? stored : sent);
@@ -213,19 +253,22 @@ export async function patchRun(db: Db, user: UserRow, planId: string, runId: str
     .set({ day, ...result, updatedAt: new Date() })
     .where(eq(trainingRuns.id, run.id))
     .returning();
-  return toRun(updated!);
+  // An AI run moved past the end of the period is locked from now on: the answer is its stub.
+  return viewRun(updated!, accessEnd);
 }
 
-/** The log modal's delete: only runs the runner made. */
-export async function deleteOwnRun(db: Db, userId: string, runId: string) {
-  const run = await ownRun(db, userId, runId);
+/** The log modal's delete: only runs the runner made (a locked run is refused as locked). */
+export async function deleteOwnRun(db: Db, owner: PlanOwner, runId: string) {
+  const run = await ownRun(db, owner.id, runId);
+  if (rowIsLocked(run, accessEndDay(owner.currentPeriodEnd))) throw forbidden(messages.locked);
   if (run.generatedBy !== 'user') throw forbidden(messages.deleteNotUser);
   await db.delete(trainingRuns).where(eq(trainingRuns.id, run.id));
 }
 
-/** The plan-management delete (used before re-saving an AI plan): the runner's and AI runs, never a coach's. */
-export async function deleteProgramRun(db: Db, userId: string, planId: string, runId: string) {
-  const run = await ownRun(db, userId, runId, planId);
+/** The plan-management delete (used before re-saving an AI plan): the runner's and open AI runs, never a coach's. */
+export async function deleteProgramRun(db: Db, owner: PlanOwner, planId: string, runId: string) {
+  const run = await ownRun(db, owner.id, runId, planId);
+  if (rowIsLocked(run, accessEndDay(owner.currentPeriodEnd))) throw forbidden(messages.locked);
   if (run.generatedBy === 'coach') throw forbidden('Aktivitas dari pelatih hanya bisa dihapus oleh pelatih.');
   await db.delete(trainingRuns).where(eq(trainingRuns.id, run.id));
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TrainingPlan } from '../../../domain/training-plan';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { byTitle, insertCoachRun, planApi, runInput, setPeriodEnd, UNKNOWN_ID, type Headers } from './plan-test-helpers';
+import { byTitle, insertAiRun, insertCoachRun, planApi, runInput, setPeriodEnd, UNKNOWN_ID, type Headers } from './plan-test-helpers';
 
 const ALL_OR_NONE = 'Jika mengisi salah satu dari Jarak Lari, Waktu, atau Rata-rata HR, maka semua harus diisi.';
 const DELETE_NOT_USER = 'Hanya bisa menghapus aktivitas yang dibuat oleh user';
@@ -17,10 +17,13 @@ describe('training plans API: PATCH and DELETE', () => {
   beforeEach(() => t.reset());
   afterAll(() => t.close());
 
-  /** A runner with a user run, an AI run and an empty slot for more. */
+  /** A runner with a subscription through 2027, a run of their own and an (open) AI run. */
   async function runnerWithPlan(email = 'rina@contoh.id') {
     const me = await t.login(email);
-    const plan = await api.seed(me.headers, [runInput('05-01-2027', 'Easy Run'), runInput('06-01-2027', 'Tempo Run', { generatedby: 'ai', periodization: 'Build' })]);
+    await setPeriodEnd(t, me.userId, new Date('2027-12-31T00:00:00Z'));
+    await api.seed(me.headers, [runInput('05-01-2027', 'Easy Run')]);
+    await insertAiRun(t, me.userId, '2027-01-06', 'Tempo Run', { program: '(5k)', paceRange: "6'00 - 6'30", color: 'bg-orange-500', periodization: 'Build' });
+    const plan = (await api.get(me.headers)).json().trainingPlans[0] as TrainingPlan;
     return { ...me, plan, user: byTitle(plan.trainingPlan, 'Easy Run'), ai: byTitle(plan.trainingPlan, 'Tempo Run') };
   }
 
@@ -308,11 +311,12 @@ describe('training plans API: PATCH and DELETE', () => {
   describe('locked AI runs', () => {
     it("refuses PATCH on an AI run dated after the subscription period's end (Jakarta day) with 'Program ini dibatasi'", async () => {
       const me = await t.login('budi@contoh.id');
-      const plan = await api.seed(me.headers, [
-        runInput('06-01-2027', 'Tempo Run', { generatedby: 'ai' }),
-        runInput('07-01-2027', 'Long Run', { generatedby: 'ai' }),
-        runInput('08-01-2027', 'Easy Run'),
-      ]);
+      await api.seed(me.headers, [runInput('08-01-2027', 'Easy Run')]);
+      await insertAiRun(t, me.userId, '2027-01-06', 'Tempo Run');
+      await insertAiRun(t, me.userId, '2027-01-07', 'Long Run');
+      // Read while the period still covers them all.
+      await setPeriodEnd(t, me.userId, new Date('2027-02-01T00:00:00Z'));
+      const plan = (await api.get(me.headers)).json().trainingPlans[0] as TrainingPlan;
       // 20:00 UTC on the 5th is 03:00 on the 6th in Jakarta: the 6th is the last day of the period
       await setPeriodEnd(t, me.userId, new Date('2027-01-05T20:00:00Z'));
       const lastDay = byTitle(plan.trainingPlan, 'Tempo Run');
@@ -325,16 +329,18 @@ describe('training plans API: PATCH and DELETE', () => {
         expect(res.statusCode).toBe(403);
         expect(res.json()).toEqual({ message: 'Program ini dibatasi', code: 'FORBIDDEN' });
       }
-      expect(byTitle(await api.runs(me.headers), 'Long Run')).toEqual(locked);
+      expect((await api.runs(me.headers)).find((r) => r._id === locked._id)).toEqual({ _id: locked._id, date: locked.date, generatedby: 'ai', locked: true });
       expect((await api.patch(me.headers, plan._id, lastDay._id, result)).statusCode).toBe(200);
       expect((await api.patch(me.headers, plan._id, userRun._id, result)).statusCode).toBe(200); // user runs never lock
 
       // a renewed period unlocks it
       await setPeriodEnd(t, me.userId, new Date('2027-02-01T00:00:00Z'));
       expect((await api.patch(me.headers, plan._id, locked._id, result)).statusCode).toBe(200);
-      // a user who never had a period has nothing locked
+      // a user with no period at all (status none or canceled) has every AI run locked, even past ones
       await setPeriodEnd(t, me.userId, null);
-      expect((await api.patch(me.headers, plan._id, locked._id, { date: '20-01-2027' })).statusCode).toBe(200);
+      expect((await api.patch(me.headers, plan._id, locked._id, { date: '20-01-2027' })).statusCode).toBe(403);
+      expect((await api.patch(me.headers, plan._id, lastDay._id, result)).statusCode).toBe(403);
+      expect((await api.patch(me.headers, plan._id, userRun._id, { date: '09-01-2027' })).statusCode).toBe(200);
     });
   });
 });

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays } from '../../../domain/plan-date';
-import { MAX_RUNS_PER_PLAN, MAX_RUNS_PER_REQUEST } from '../../../domain/training-plan';
+import { MAX_RUNS_PER_PLAN, MAX_RUNS_PER_REQUEST, messages } from '../../../domain/training-plan';
 import { trainingPlans, trainingRuns } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { planApi, runInput, type Method } from './plan-test-helpers';
@@ -57,6 +57,27 @@ describe('training plans API: input limits and malformed bodies', () => {
     expect((await api.post(me.headers, [runInput('06-01-2027')])).statusCode).toBe(201); // the last one fits
   });
 
+  it(`refuses a PUT whose new runs, with the locked runs it may not delete, would take the plan over ${MAX_RUNS_PER_PLAN}`, async () => {
+    const me = await seeded(); // no subscription period: every AI run is locked
+    const [plan] = await t.database.db.select().from(trainingPlans).where(eq(trainingPlans.userId, me.userId));
+    const locked = Array.from({ length: MAX_RUNS_PER_PLAN - 1 }, (_, i) => ({
+      planId: plan!.id,
+      day: addDays('2027-02-01', i % 300),
+      title: 'Long Run',
+      generatedBy: 'ai' as const,
+    }));
+    for (let i = 0; i < locked.length; i += 1000) await t.database.db.insert(trainingRuns).values(locked.slice(i, i + 1000));
+    const before = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(trainingRuns);
+    // The runner's own run goes, the locked ones stay: one new run fits, two do not.
+    const res = await api.put(me.headers, [runInput('06-01-2027'), runInput('07-01-2027')]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: `Maksimal ${MAX_RUNS_PER_PLAN} aktivitas dalam satu program latihan.`, code: 'PLAN_TOO_LARGE' });
+    expect(await t.database.db.select({ n: sql<number>`count(*)::int` }).from(trainingRuns)).toEqual(before);
+    const one = await api.put(me.headers, [runInput('06-01-2027')]);
+    expect(one.statusCode).toBe(200);
+    expect(one.json().trainingPlan).toHaveLength(MAX_RUNS_PER_PLAN);
+  });
+
   it('refuses over-long and empty strings with their Indonesian messages', async () => {
     const me = await seeded();
     const cases: [Record<string, unknown>, string][] = [
@@ -69,7 +90,16 @@ describe('training plans API: input limits and malformed bodies', () => {
       [{ date: undefined }, 'Tanggal tidak boleh kosong.'],
       [{ date: '' }, 'Tanggal tidak boleh kosong.'],
       [{ date: '2027-01-05' }, 'Tanggal harus berformat DD-MM-YYYY.'],
-      [{ date: '31-02-2027' }, 'Tanggal harus berformat DD-MM-YYYY.'],
+      [{ date: '31-02-2027' }, 'Tanggal tersebut tidak ada di kalender.'],
+      [{ date: '31-02-2026' }, 'Tanggal tersebut tidak ada di kalender.'],
+      [{ date: '05-01-1999' }, 'Tanggal harus di antara tahun 2000 dan 2100.'],
+      [{ date: '05-01-2101' }, 'Tanggal harus di antara tahun 2000 dan 2100.'],
+      [{ program: 'lima kilo' }, messages.programInvalid],
+      [{ program: 'cepat sekali' }, messages.programInvalid],
+      [{ program: '10k cepat sekali' }, messages.programInvalid],
+      [{ paceRange: 'cepat sekali' }, messages.paceRangeInvalid],
+      [{ paceRange: 'zona 2' }, messages.paceRangeInvalid],
+      [{ paceRange: "0'10 - 0'20" }, messages.paceRangeInvalid],
       [{ periodization: 'Peak' }, 'Periodisasi harus Base, Build atau Taper.'],
       [{ generatedby: 'admin' }, 'Sumber aktivitas tidak dikenal.'],
       [{ _id: 'x'.repeat(65) }, ''],
@@ -89,6 +119,28 @@ describe('training plans API: input limits and malformed bodies', () => {
     const ok = await api.post(me.headers, [runInput('06-01-2027', ` ${'x'.repeat(100)} `)]);
     expect(ok.statusCode).toBe(201);
     expect(ok.json().trainingPlan[1].title).toBe('x'.repeat(100));
+  });
+
+  it('accepts every program and pace-range shape the app, the AI plan and the demo data write', async () => {
+    const me = await seeded();
+    const programs = ['5K', '10k', '8 km', '21.1k', 'HM', 'FM', '6x800m', '2k + 6k + 2k', '(2k WU + 6x800m rec 400m jog + 2k CD)', '45 menit', '1 jam'];
+    const paces: [string, string][] = [
+      ["4'10 - 4'15", "4'10 - 4'15"],
+      ['4:10-4:15/km', "4'10 - 4'15"],
+      ["5'30", "5'30"],
+      ["6'45 - 7'00", "6'45 - 7'00"],
+      ['', ''],
+    ];
+    const res = await api.post(me.headers, [
+      ...programs.map((program) => runInput('10-01-2027', 'Easy Run', { program })),
+      ...paces.map(([paceRange]) => runInput('11-01-2027', 'Tempo Run', { paceRange })),
+    ]);
+    expect(res.statusCode).toBe(201);
+    const runs = res.json().trainingPlan as { date: string; program: string; paceRange: string }[];
+    expect(runs.filter((r) => r.date === '10-01-2027').map((r) => r.program)).toEqual(
+      programs.map((p) => (p.startsWith('(') ? p : `(${p})`)),
+    );
+    expect(runs.filter((r) => r.date === '11-01-2027').map((r) => r.paceRange)).toEqual(paces.map(([, stored]) => stored));
   });
 
   it('refuses bad JSON and wrong shapes with 400 and an Indonesian message, never 500', async () => {
@@ -126,6 +178,7 @@ describe('training plans API: input limits and malformed bodies', () => {
   });
 
   it('a PUT that fails on its last run changes nothing (one transaction)', async () => {
+    // The last run claims to be a coach's: refused (403) after the others were already handled.
     const me = await seeded();
     const runs = [...me.plan.trainingPlan, runInput('06-01-2027', 'Tempo Run'), runInput('07-01-2027', 'Long Run', { generatedby: 'coach' })];
     const res = await api.put(me.headers, runs);

@@ -5,6 +5,8 @@ import { planApi, runInput, UNKNOWN_ID, type Method } from './plan-test-helpers'
 
 const DATE_INVALID = 'Tanggal harus berformat DD-MM-YYYY.';
 const DATE_REQUIRED = 'Tanggal tidak boleh kosong.';
+const DATE_NOT_IN_CALENDAR = 'Tanggal tersebut tidak ada di kalender.';
+const DATE_OUT_OF_RANGE = 'Tanggal harus di antara tahun 2000 dan 2100.';
 
 /** Reading a plan: access, the whole plan, one day, a span of days. */
 describe('training plans API: access and reads', () => {
@@ -131,12 +133,13 @@ describe('training plans API: access and reads', () => {
       ['/api/training-plans/by-date', DATE_REQUIRED],
       ['/api/training-plans/by-date?date=', DATE_REQUIRED],
       ['/api/training-plans/by-date?date=2027-01-05', DATE_INVALID],
-      ['/api/training-plans/by-date?date=31-02-2027', DATE_INVALID],
-      ['/api/training-plans/by-date?date=29-02-2027', DATE_INVALID], // not a leap year
+      ['/api/training-plans/by-date?date=31-02-2027', DATE_NOT_IN_CALENDAR],
+      ['/api/training-plans/by-date?date=29-02-2027', DATE_NOT_IN_CALENDAR], // not a leap year
       ['/api/training-plans/by-date?date=5-1-2027', DATE_INVALID],
-      ['/api/training-plans/by-date?date=00-01-2027', DATE_INVALID],
-      ['/api/training-plans/by-date?date=05-13-2027', DATE_INVALID],
-      ['/api/training-plans/by-date?date=05-01-0202', DATE_INVALID],
+      ['/api/training-plans/by-date?date=00-01-2027', DATE_NOT_IN_CALENDAR],
+      ['/api/training-plans/by-date?date=05-13-2027', DATE_NOT_IN_CALENDAR],
+      ['/api/training-plans/by-date?date=05-01-0202', DATE_OUT_OF_RANGE],
+      ['/api/training-plans/by-date?date=05-01-2101', DATE_OUT_OF_RANGE],
       ['/api/training-plans/by-date?date=05%2F01%2F2027', DATE_INVALID],
       ["/api/training-plans/by-date?date=05-01-2027'%20or%201=1--", DATE_INVALID],
     ];
@@ -159,7 +162,8 @@ describe('training plans API: access and reads', () => {
       ['/api/training-plans/range?to=05-01-2027', DATE_REQUIRED],
       ['/api/training-plans/range', DATE_REQUIRED],
       ['/api/training-plans/range?from=2027-01-05&to=11-01-2027', DATE_INVALID],
-      ['/api/training-plans/range?from=05-01-2027&to=31-02-2027', DATE_INVALID],
+      ['/api/training-plans/range?from=05-01-2027&to=31-02-2027', DATE_NOT_IN_CALENDAR],
+      ['/api/training-plans/range?from=31-12-1999&to=05-01-2000', DATE_OUT_OF_RANGE],
     ];
     for (const [url, message] of bad) {
       const res = await api.call('GET', url, me.headers);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Run } from '../../../domain/training-plan';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { byTitle, insertCoachRun, planApi, runInput } from './plan-test-helpers';
+import { byTitle, insertAiRun, insertCoachRun, planApi, runInput, setPeriodEnd } from './plan-test-helpers';
 
 /** Writing a plan: POST appends (creating the plan), PUT replaces. */
 describe('training plans API: POST and PUT', () => {
@@ -50,7 +51,7 @@ describe('training plans API: POST and PUT', () => {
       runInput('10-01-2027', 'Jalan santai', { color: 'bg-red-500', program: '' }),
       runInput('11-01-2027', 'Cross training', { program: undefined, paceRange: undefined }),
     ]);
-    const runs = plan.trainingPlan;
+    const runs = plan.trainingPlan.filter((r): r is Run => !r.locked);
     expect(runs.map((r) => [r.title, r.color, r.program])).toEqual([
       ['Recovery Run', 'bg-blue-500', '(5k)'],
       ['Endurance', 'bg-green-500', '(10k)'],
@@ -63,16 +64,17 @@ describe('training plans API: POST and PUT', () => {
     expect(byTitle(runs, 'Cross training').paceRange).toBe('');
   });
 
-  it("generatedby defaults to 'user', accepts 'ai' (with periodization), derives trainingpace of a result sent along", async () => {
+  it("generatedby is 'user' (sent or not), periodization is kept, trainingpace of a result sent along is derived", async () => {
     const me = await t.login('rina@contoh.id');
     const plan = await api.seed(me.headers, [
       runInput('05-01-2027', 'Easy Run', { trainingpace: 1, trainingdistance: 10, trainingtime: 3000, traininghr: 150 }),
-      runInput('06-01-2027', 'Tempo Run', { generatedby: 'ai', periodization: 'Build' }),
+      runInput('06-01-2027', 'Tempo Run', { periodization: 'Build' }),
       runInput('07-01-2027', 'Recovery Run', { generatedby: 'user' }),
     ]);
-    expect(plan.trainingPlan.map((r) => [r.title, r.generatedby, r.periodization])).toEqual([
+    const runs = plan.trainingPlan.filter((r): r is Run => !r.locked);
+    expect(runs.map((r) => [r.title, r.generatedby, r.periodization])).toEqual([
       ['Easy Run', 'user', null],
-      ['Tempo Run', 'ai', 'Build'],
+      ['Tempo Run', 'user', 'Build'],
       ['Recovery Run', 'user', null],
     ]);
     expect(byTitle(plan.trainingPlan, 'Easy Run')).toMatchObject({ trainingdistance: 10, trainingtime: 3000, trainingpace: 300, traininghr: 150 });
@@ -163,11 +165,10 @@ describe('training plans API: POST and PUT', () => {
 
   it('PUT keeps who made a kept run (the stored maker wins) and refuses a new coach run without touching the plan', async () => {
     const me = await t.login('rina@contoh.id');
-    const plan = await api.seed(me.headers, [
-      runInput('05-01-2027', 'Tempo Run', { generatedby: 'ai', periodization: 'Base' }),
-      runInput('06-01-2027', 'Easy Run'),
-    ]);
-    const ai = byTitle(plan.trainingPlan, 'Tempo Run');
+    await setPeriodEnd(t, me.userId, new Date('2027-12-31T00:00:00Z'));
+    await api.seed(me.headers, [runInput('06-01-2027', 'Easy Run')]);
+    await insertAiRun(t, me.userId, '2027-01-05', 'Tempo Run', { program: '(5k)', paceRange: "6'00 - 6'30", color: 'bg-orange-500', periodization: 'Base' });
+    const ai = byTitle(await api.runs(me.headers), 'Tempo Run');
     const res = await api.put(me.headers, [{ ...ai, generatedby: 'user' }]);
     expect(res.json().trainingPlan).toEqual([ai]);
     // a client sending only the plan fields keeps the AI's periodization too

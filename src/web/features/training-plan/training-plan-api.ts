@@ -4,7 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isoToPlanDate, type IsoDay } from '../../../domain/plan-date';
-import type { Run, RunInput, RunPatch, TrainingPlan } from '../../../domain/training-plan';
+import type { PlanRun, RunInput, RunPatch, TrainingPlan } from '../../../domain/training-plan';
 import { api, ApiError } from '../../api/client';
 
 export const planKeys = {
@@ -14,11 +14,14 @@ export const planKeys = {
   feed: ['training-plan', 'calendar-feed'] as const,
 };
 
+/** A plan as read: its runs are whole, or the server's stub of a locked AI run (`locked: true`). */
+export type PlanData = { _id: string | null; trainingPlan: PlanRun[] };
+
 /** GET /api/training-plans → the first plan, or an empty one (`_id: null`) on 404. */
 export function usePlan() {
   return useQuery({
     queryKey: planKeys.plan,
-    queryFn: async (): Promise<{ _id: string | null; trainingPlan: Run[] }> => {
+    queryFn: async (): Promise<PlanData> => {
       try {
         const res = await api.get<{ trainingPlans: TrainingPlan[] }>('/api/training-plans');
         return res.trainingPlans[0] ?? { _id: null, trainingPlan: [] };
@@ -34,7 +37,7 @@ export function usePlan() {
 export function usePlanRange(from: IsoDay, to: IsoDay) {
   return useQuery({
     queryKey: planKeys.range(from, to),
-    queryFn: async (): Promise<{ _id: string | null; trainingPlan: Run[] }> => {
+    queryFn: async (): Promise<PlanData> => {
       const params = new URLSearchParams({ from: isoToPlanDate(from), to: isoToPlanDate(to) });
       const res = await api.get<{ trainingPlans: TrainingPlan[] }>(`/api/training-plans/range?${params}`);
       return res.trainingPlans[0] ?? { _id: null, trainingPlan: [] };
@@ -62,12 +65,12 @@ export function usePatchRun() {
   const invalidate = useInvalidatePlan();
   return useMutation({
     mutationFn: ({ planId, runId, patch }: { planId: string; runId: string; patch: RunPatch }) =>
-      api.patch<{ item: Run }>(`/api/training-plans/${encodeURIComponent(planId)}/item/${encodeURIComponent(runId)}`, patch),
+      api.patch<{ item: PlanRun }>(`/api/training-plans/${encodeURIComponent(planId)}/item/${encodeURIComponent(runId)}`, patch),
     // Moves show at once; a failure rolls back when the plan is re-read.
     onMutate: async ({ runId, patch }) => {
       if (!patch.date) return;
       await queryClient.cancelQueries({ queryKey: planKeys.plan });
-      queryClient.setQueryData<{ _id: string | null; trainingPlan: Run[] }>(planKeys.plan, (old) =>
+      queryClient.setQueryData<PlanData>(planKeys.plan, (old) =>
         old ? { ...old, trainingPlan: old.trainingPlan.map((r) => (r._id === runId ? { ...r, date: patch.date! } : r)) } : old,
       );
     },

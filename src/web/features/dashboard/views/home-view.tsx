@@ -3,8 +3,8 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { greetUser } from '../../../../domain/greeting';
 import { formatJakartaDate } from '../../../../domain/jakarta-time';
-import { jakartaToday, planDateToIso } from '../../../../domain/plan-date';
-import { isRunLocked, type Run } from '../../../../domain/training-plan';
+import { jakartaToday } from '../../../../domain/plan-date';
+import type { Run } from '../../../../domain/training-plan';
 import { Badge } from '../../../components/badge';
 import { Button, buttonClass } from '../../../components/button';
 import { SectionCard } from '../../../components/section-card';
@@ -26,8 +26,6 @@ export function HomeView({ user, onNavigate, now = new Date() }: HomeViewProps) 
   const { status, refetch, planId, week, todayRuns } = useWeekRuns(today);
   // The run whose log dialog is open (kept as opened, so a refetch never swaps it mid-edit).
   const [logging, setLogging] = useState<Run | null>(null);
-  const periodEnd = user.current_period_end ? jakartaToday(new Date(user.current_period_end)) : null;
-  const isLocked = (run: Run) => isRunLocked({ generatedby: run.generatedby, day: planDateToIso(run.date) ?? today }, periodEnd);
   return (
     <>
       <ViewHeader
@@ -89,7 +87,7 @@ export function HomeView({ user, onNavigate, now = new Date() }: HomeViewProps) 
         </SectionCard>
 
         <SectionCard title="Latihan Hari Ini" icon={CalendarCheck} titleId="today-card-title">
-          <TodayRuns status={status} runs={todayRuns} isLocked={isLocked} onOpen={setLogging} onRetry={refetch} />
+          <TodayRuns status={status} runs={todayRuns} onOpen={setLogging} onRetry={refetch} />
         </SectionCard>
 
         <SectionCard title="Fitur Baru Segera Hadir" icon={Sparkles} titleId="soon-card-title" className="lg:col-span-3">

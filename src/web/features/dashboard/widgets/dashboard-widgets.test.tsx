@@ -34,6 +34,7 @@ const baseRun: Run = {
   trainingtime: null,
   trainingpace: null,
   traininghr: null,
+  locked: false,
 };
 
 type Handler = (url: string, init: RequestInit) => { status: number; body: unknown };
@@ -179,20 +180,26 @@ describe('dashboard home widgets', { timeout: 20_000 }, () => {
     await waitFor(() => expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual(['/api/training-plans/run-today']));
   });
 
-  it('locks an AI run dated after the subscription end: shown with Kunci, not openable', async () => {
-    stubApi(weekWith([{ ...baseRun, generatedby: 'ai' }]));
+  it('shows the stub the server sends for a locked AI run with Kunci, without a title, and does not open it', async () => {
+    const stub = { _id: 'run-locked', date: '14-07-2027', generatedby: 'ai', locked: true };
+    stubApi(weekWith([baseRun, stub as unknown as Run]));
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <QueryClientProvider client={client}>
         <MemoryRouter>
           <ToastProvider>
-            <HomeView user={{ ...user, current_period_end: '2027-07-10T16:59:00.000Z' }} onNavigate={() => {}} now={now} />
+            {/* The lock is the server's answer: even a user whose period has not ended sees what it sent. */}
+            <HomeView user={{ ...user, current_period_end: '2099-07-10T16:59:00.000Z' }} onNavigate={() => {}} now={now} />
           </ToastProvider>
         </MemoryRouter>
       </QueryClientProvider>,
     );
     const today = region('Latihan Hari Ini');
     expect(await within(today).findByText('Kunci')).toBeTruthy();
-    expect(within(today).queryByRole('button', { name: /Tempo Run/ })).toBeNull();
+    expect(within(today).getByText('Program ini dibatasi')).toBeTruthy();
+    expect(within(today).getAllByRole('button')).toHaveLength(1); // only the open Tempo Run
+    expect(within(today).getByRole('button', { name: /Tempo Run/ })).toBeTruthy();
+    expect(today.querySelector('[data-locked="true"]')!.getAttribute('data-run-id')).toBe('run-locked');
+    expect(today.textContent).not.toContain('undefined');
   });
 });

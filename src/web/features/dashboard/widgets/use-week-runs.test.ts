@@ -16,6 +16,7 @@ const run = (date: string, program: string, trainingdistance: number | null = nu
   trainingtime: trainingdistance ? 3000 : null,
   trainingpace: null,
   traininghr: trainingdistance ? 140 : null,
+  locked: false,
 });
 
 describe('summariseWeek', () => {
@@ -46,6 +47,12 @@ describe('summariseWeek', () => {
     expect(week.plannedKm).toBe(46);
     expect(week.actualKm).toBe(23.1);
     expect(week.runCount).toBe(5);
+  });
+
+  it('counts a locked run (a stub without program or result) but adds no km', () => {
+    const week = summariseWeek([run('14-07-2027', '(5k)', 5), { _id: 'k', date: '14-07-2027', generatedby: 'ai', locked: true }], today);
+    expect(week.days[2]).toMatchObject({ plannedKm: 5, actualKm: 5 });
+    expect(week.runCount).toBe(2);
   });
 
   it('ignores runs outside the week', () => {

@@ -4,7 +4,7 @@
  */
 import { WEEKDAY_NAMES, WEEKDAY_SHORT_NAMES } from '../../../../domain/month-grid';
 import { planDateToIso, weekDays, type IsoDay } from '../../../../domain/plan-date';
-import type { Run } from '../../../../domain/training-plan';
+import type { PlanRun } from '../../../../domain/training-plan';
 import { plannedChartKm } from '../../../../domain/training-program';
 import { usePlanRange } from '../../training-plan/training-plan-api';
 
@@ -28,20 +28,23 @@ export interface WeekSummary {
 const round = (km: number) => Math.round(km * 100) / 100;
 
 /** Runs dated on `day` (runs whose date cannot be read are left out). */
-export function runsOfDay(runs: readonly Run[], day: IsoDay): Run[] {
+export function runsOfDay(runs: readonly PlanRun[], day: IsoDay): PlanRun[] {
   return runs.filter((run) => planDateToIso(run.date) === day);
 }
 
-/** Planned km per day from each run's program (a half marathon counts 21) and realised km from logged distances. */
-export function summariseWeek(runs: readonly Run[], today: IsoDay): WeekSummary {
+/**
+ * Planned km per day from each run's program (a half marathon counts 21) and realised km from logged
+ * distances. A locked run comes without its program or result, so it adds nothing to either.
+ */
+export function summariseWeek(runs: readonly PlanRun[], today: IsoDay): WeekSummary {
   const days = weekDays(today).map((day, i) => {
     const ofDay = runsOfDay(runs, day);
     return {
       day,
       label: WEEKDAY_SHORT_NAMES[i]!,
       name: WEEKDAY_NAMES[i]!,
-      plannedKm: round(ofDay.reduce((sum, run) => sum + plannedChartKm(run.program), 0)),
-      actualKm: round(ofDay.reduce((sum, run) => sum + (run.trainingdistance ?? 0), 0)),
+      plannedKm: round(ofDay.reduce((sum, run) => sum + (run.locked ? 0 : plannedChartKm(run.program)), 0)),
+      actualKm: round(ofDay.reduce((sum, run) => sum + (run.locked ? 0 : (run.trainingdistance ?? 0)), 0)),
     };
   });
   return {

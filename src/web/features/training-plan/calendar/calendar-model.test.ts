@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Run } from '../../../../domain/training-plan';
-import { datedRuns, decideMove, keyboardStep, periodEndDay, runIsLocked, runsByDay, shortDayLabel, upcomingRuns, longDayLabel } from './calendar-model';
-import { createRunFormSchema, toRunInput } from './create-run-form';
+import type { LockedRun, Run } from '../../../../domain/training-plan';
+import { datedRuns, decideMove, keyboardStep, runsByDay, shortDayLabel, titleOf, upcomingRuns, longDayLabel } from './calendar-model';
+import { createRunFormSchema, PROGRAM_SUGGESTIONS, toRunInput } from './create-run-form';
 import { runInputSchema, messages } from '../../../../domain/training-plan';
 
 const run = (over: Partial<Run>): Run => ({
@@ -17,8 +17,10 @@ const run = (over: Partial<Run>): Run => ({
   trainingtime: null,
   trainingpace: null,
   traininghr: null,
+  locked: false,
   ...over,
 });
+const stub = (over: Partial<LockedRun>): LockedRun => ({ _id: 'l', date: '10-11-2026', generatedby: 'ai', locked: true, ...over });
 
 describe('grouping and the upcoming list', () => {
   const plan = datedRuns([
@@ -49,20 +51,18 @@ describe('grouping and the upcoming list', () => {
   });
 });
 
-describe('locked runs', () => {
-  it('reads the subscription end as a Jakarta day, and none when there never was one', () => {
-    // 20:00 UTC on the 30th is already 1 December in Jakarta.
-    expect(periodEndDay('2026-11-30T20:00:00.000Z')).toBe('2026-12-01');
-    expect(periodEndDay(null)).toBeNull();
-    expect(periodEndDay('bukan tanggal')).toBeNull();
+describe('locked runs (the server sends them as stubs)', () => {
+  it('are grouped and listed like any run, with no title to read', () => {
+    const plan = datedRuns([run({ _id: 'a', date: '12-11-2026' }), stub({ _id: 'k', date: '12-11-2026' })]);
+    expect(runsByDay(plan).get('2026-11-12')!.map((r) => r._id)).toEqual(['a', 'k']);
+    expect(upcomingRuns(plan, '2026-11-12').map((r) => r.run.locked)).toEqual([false, true]);
+    expect(titleOf(plan[1]!.run)).toBe('');
+    expect(titleOf(plan[0]!.run)).toBe('Easy Run');
   });
 
-  it('locks only AI runs after the end day', () => {
-    const ai = { run: run({ generatedby: 'ai' }), day: '2026-12-02' };
-    expect(runIsLocked(ai, '2026-12-01')).toBe(true);
-    expect(runIsLocked({ ...ai, day: '2026-12-01' }, '2026-12-01')).toBe(false);
-    expect(runIsLocked({ run: run({ generatedby: 'user' }), day: '2026-12-02' }, '2026-12-01')).toBe(false);
-    expect(runIsLocked(ai, null)).toBe(false);
+  it('never count as a heavy neighbour (their title is hidden)', () => {
+    const plan = datedRuns([run({ _id: 'tempo', date: '10-11-2026', title: 'Tempo Run' }), stub({ _id: 'k', date: '13-11-2026' })]);
+    expect(decideMove(plan, { _id: 'tempo', title: 'Tempo Run' }, '2026-11-10', '2026-11-12', '2026-11')).toEqual({ kind: 'move', day: '2026-11-12' });
   });
 });
 
@@ -72,8 +72,8 @@ describe('what a drop means (spec §4 Moving a run)', () => {
     run({ _id: 'interval', date: '16-11-2026', title: 'Interval 6x800' }),
     run({ _id: 'easy', date: '12-11-2026', title: 'Easy Run' }),
   ]);
-  const tempo = plan[0]!.run;
-  const easy = plan[2]!.run;
+  const tempo = plan[0]!.run as Run;
+  const easy = plan[2]!.run as Run;
 
   it('does nothing on the same day, outside the displayed month or off the grid', () => {
     expect(decideMove(plan, tempo, '2026-11-10', '2026-11-10', '2026-11')).toEqual({ kind: 'ignore' });
@@ -127,5 +127,27 @@ describe("the 'Buat Jadwal' form", () => {
   it('keeps the contract limits', () => {
     expect(createRunFormSchema.safeParse({ date: '2026-11-24', title: 'x'.repeat(101), program: '', paceRange: '' }).success).toBe(false);
     expect(createRunFormSchema.safeParse({ date: '1999-12-31', title: 'Easy Run', program: '', paceRange: '' }).success).toBe(false);
+  });
+
+  it('suggests only programs the server accepts', () => {
+    for (const program of PROGRAM_SUGGESTIONS) {
+      expect(createRunFormSchema.safeParse({ date: '2026-11-24', title: 'Easy Run', program, paceRange: '' }).success, program).toBe(true);
+    }
+  });
+
+  it('says what is wrong: a year out of range, a free-text program or pace range', () => {
+    const issues = (input: Record<string, string>) => {
+      const result = createRunFormSchema.safeParse({ date: '2026-11-24', title: 'Easy Run', program: '', paceRange: '', ...input });
+      return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path[0], i.message]));
+    };
+    expect(issues({ date: '1999-12-31' }).date).toBe(messages.dateOutOfRange);
+    expect(issues({ date: '0202-01-05' }).date).toBe(messages.dateOutOfRange);
+    expect(issues({ date: '2026-02-31' }).date).toBe(messages.dateNotInCalendar);
+    expect(issues({ program: 'lima kilo' }).program).toBe(messages.programInvalid);
+    expect(issues({ paceRange: 'cepat sekali' }).paceRange).toBe(messages.paceRangeInvalid);
+    expect(createRunFormSchema.parse({ date: '2026-11-24', title: 'Easy Run', program: '6x800m', paceRange: '4:10-4:15/km' })).toMatchObject({
+      program: '6x800m',
+      paceRange: "4'10 - 4'15",
+    });
   });
 });

@@ -4,17 +4,20 @@
  */
 import { format } from 'date-fns';
 import { id } from 'date-fns/locale';
-import { addDays, isoToLocalDate, jakartaToday, planDateToIso, type IsoDay } from '../../../../domain/plan-date';
+import { addDays, isoToLocalDate, planDateToIso, type IsoDay } from '../../../../domain/plan-date';
 import { specialRunConflict, type DatedRun } from '../../../../domain/run-types';
-import { isRunLocked, type Run } from '../../../../domain/training-plan';
+import type { PlanRun, Run } from '../../../../domain/training-plan';
 
-/** A run with its ISO day (runs whose date cannot be read are left out of the calendar). */
+/**
+ * A run with its ISO day (runs whose date cannot be read are left out of the calendar). The run is
+ * whole, or the stub the server sends for a locked AI run: the server alone decides what is locked.
+ */
 export interface DayRun {
-  run: Run;
+  run: PlanRun;
   day: IsoDay;
 }
 
-export function datedRuns(runs: readonly Run[]): DayRun[] {
+export function datedRuns(runs: readonly PlanRun[]): DayRun[] {
   return runs.flatMap((run) => {
     const day = planDateToIso(run.date);
     return day ? [{ run, day }] : [];
@@ -22,8 +25,8 @@ export function datedRuns(runs: readonly Run[]): DayRun[] {
 }
 
 /** Runs per ISO day, in plan order within a day. */
-export function runsByDay(runs: readonly DayRun[]): Map<IsoDay, Run[]> {
-  const map = new Map<IsoDay, Run[]>();
+export function runsByDay(runs: readonly DayRun[]): Map<IsoDay, PlanRun[]> {
+  const map = new Map<IsoDay, PlanRun[]>();
   for (const { run, day } of runs) {
     const list = map.get(day);
     if (list) list.push(run);
@@ -41,16 +44,8 @@ export function upcomingRuns(runs: readonly DayRun[], today: IsoDay): DayRun[] {
     .map(({ run, day }) => ({ run, day }));
 }
 
-/** The day the subscription ends (Jakarta), for `isRunLocked`; null when there never was one. */
-export function periodEndDay(currentPeriodEnd: string | null): IsoDay | null {
-  if (!currentPeriodEnd) return null;
-  const instant = new Date(currentPeriodEnd);
-  return Number.isNaN(instant.getTime()) ? null : jakartaToday(instant);
-}
-
-export function runIsLocked(entry: DayRun, periodEnd: IsoDay | null): boolean {
-  return isRunLocked({ generatedby: entry.run.generatedby, day: entry.day }, periodEnd);
-}
+/** A run's title for rules that read it (heavy runs); a locked run shows none. */
+export const titleOf = (run: PlanRun): string => (run.locked ? '' : run.title);
 
 /** 'Sen, 24 Nov'. */
 export function shortDayLabel(iso: IsoDay): string {
@@ -81,7 +76,7 @@ export function decideMove(
 ): MoveDecision {
   if (!targetDay || targetDay === fromDay || !targetDay.startsWith(`${displayedMonth}-`)) return { kind: 'ignore' };
   const conflict = specialRunConflict(
-    runs.map(({ run, day }) => ({ _id: run._id, title: run.title, day })),
+    runs.map(({ run, day }) => ({ _id: run._id, title: titleOf(run), day })),
     moving,
     targetDay,
   );

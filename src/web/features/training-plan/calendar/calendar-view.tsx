@@ -9,7 +9,7 @@ import type { DashboardViewProps } from '../../dashboard/view-types';
 import { CalendarExportDialog } from '../calendar-export/calendar-export-dialog';
 import { LogResultDialog } from '../log-result/log-result-dialog';
 import { usePatchRun, usePlan } from '../training-plan-api';
-import { datedRuns, decideMove, monthKey, periodEndDay, runIsLocked, runsByDay, shortDayLabel, upcomingRuns, type DayRun } from './calendar-model';
+import { datedRuns, decideMove, monthKey, runsByDay, shortDayLabel, upcomingRuns } from './calendar-model';
 import { CreateRunDialog } from './create-run-dialog';
 import { DayRunsPanel } from './day-runs-panel';
 import { HeavyRunConfirmDialog, type PendingHeavyMove } from './heavy-run-confirm-dialog';
@@ -26,6 +26,7 @@ const monthOf = (iso: IsoDay) => ({ year: Number(iso.slice(0, 4)), month: Number
 
 /** 'Kalender Latihan' (spec §2 Training calendar, §4 Moving a run, §5 Create schedule). */
 export function CalendarView({ user, now }: CalendarViewProps) {
+  // Which AI runs are locked is the server's answer (a stub with `locked: true`), never worked out here.
   const today = jakartaToday(now);
   const toast = useToast();
   const plan = usePlan();
@@ -42,8 +43,6 @@ export function CalendarView({ user, now }: CalendarViewProps) {
   const runs = useMemo(() => datedRuns(plan.data?.trainingPlan ?? []), [plan.data]);
   const byDay = useMemo(() => runsByDay(runs), [runs]);
   const upcoming = useMemo(() => upcomingRuns(runs, today), [runs, today]);
-  const periodEnd = periodEndDay(user.current_period_end);
-  const isLocked = (run: Run, day: IsoDay) => runIsLocked({ run, day }, periodEnd);
 
   const move = (run: Run, day: IsoDay) => {
     if (!planId) return toast(`Gagal memindahkan aktivitas: ${messages.planNotFound}`, 'error');
@@ -90,7 +89,6 @@ export function CalendarView({ user, now }: CalendarViewProps) {
             status={status}
             onRetry={retry}
             runsByDay={byDay}
-            isLocked={isLocked}
             onPrevMonth={() => setShown((m) => shiftMonth(m.year, m.month, -1))}
             onNextMonth={() => setShown((m) => shiftMonth(m.year, m.month, 1))}
             onThisMonth={() => setShown(monthOf(today))}
@@ -104,7 +102,6 @@ export function CalendarView({ user, now }: CalendarViewProps) {
               <DayRunsPanel
                 day={selectedDay}
                 runs={byDay.get(selectedDay) ?? []}
-                isLocked={(run) => isLocked(run, selectedDay)}
                 onOpen={setLogging}
                 onAdd={(day) => setCreating({ date: day })}
                 onClose={() => setSelectedDay(null)}
@@ -122,7 +119,6 @@ export function CalendarView({ user, now }: CalendarViewProps) {
             status={status}
             runs={upcoming}
             today={today}
-            isLocked={(entry: DayRun) => runIsLocked(entry, periodEnd)}
             onOpen={setLogging}
             onRetry={retry}
             onAdd={() => setCreating({})}

@@ -3,11 +3,22 @@
  * picker value (YYYY-MM-DD) that travels as DD-MM-YYYY, and runs made here are the runner's own.
  */
 import { z } from 'zod';
-import { isoToPlanDate, isValidIsoDay } from '../../../../domain/plan-date';
+import { isoToPlanDate, planDateProblem } from '../../../../domain/plan-date';
 import { messages, runInputSchema, type RunInput } from '../../../../domain/training-plan';
 
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const pickerMessages = { format: 'Tanggal tidak valid.', calendar: messages.dateNotInCalendar, range: messages.dateOutOfRange } as const;
+
 export const createRunFormSchema = z.object({
-  date: z.string().trim().min(1, { message: messages.dateRequired, abort: true }).refine(isValidIsoDay, 'Tanggal tidak valid.'),
+  // The date picker gives YYYY-MM-DD; a typed year such as 0202 is said to be out of range.
+  date: z
+    .string()
+    .trim()
+    .min(1, { message: messages.dateRequired, abort: true })
+    .check((ctx) => {
+      const problem = ISO_DAY.test(ctx.value) ? planDateProblem(isoToPlanDate(ctx.value)) : 'format';
+      if (problem) ctx.issues.push({ code: 'custom', message: pickerMessages[problem], input: ctx.value });
+    }),
   title: runInputSchema.shape.title,
   program: runInputSchema.shape.program,
   paceRange: runInputSchema.shape.paceRange,

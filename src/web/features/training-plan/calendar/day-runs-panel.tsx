@@ -1,20 +1,19 @@
 import { Footprints, Plus, X } from 'lucide-react';
-import type { Run } from '../../../../domain/training-plan';
+import type { PlanRun, Run } from '../../../../domain/training-plan';
 import { Button } from '../../../components/button';
 import { longDayLabel } from './calendar-model';
 import { RunRow } from './run-row';
 
 export interface DayRunsPanelProps {
   day: string;
-  runs: readonly Run[];
-  isLocked: (run: Run) => boolean;
+  runs: readonly PlanRun[];
   onOpen: (run: Run) => void;
   onAdd: (day: string) => void;
   onClose: () => void;
 }
 
 /** The runs of the day picked in the grid, full size (the grid's chips are tiny on a phone). */
-export function DayRunsPanel({ day, runs, isLocked, onOpen, onAdd, onClose }: DayRunsPanelProps) {
+export function DayRunsPanel({ day, runs, onOpen, onAdd, onClose }: DayRunsPanelProps) {
   return (
     <section aria-labelledby="day-panel-title" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" data-testid="day-panel">
       <div className="mb-3 flex items-start justify-between gap-2">
@@ -32,7 +31,7 @@ export function DayRunsPanel({ day, runs, isLocked, onOpen, onAdd, onClose }: Da
       ) : (
         <ul className="-mx-2 space-y-1">
           {runs.map((run) => (
-            <RunRow key={run._id} run={run} locked={isLocked(run)} onOpen={onOpen} />
+            <RunRow key={run._id} run={run} onOpen={onOpen} />
           ))}
         </ul>
       )}

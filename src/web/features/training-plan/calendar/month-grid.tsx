@@ -22,7 +22,7 @@ import { createPortal } from 'react-dom';
 import { monthGrid, monthLabel, WEEKDAY_NAMES, WEEKDAY_SHORT_NAMES, type GridCell } from '../../../../domain/month-grid';
 import type { IsoDay } from '../../../../domain/plan-date';
 import { runTypeLabels, runTypes, type RunType } from '../../../../domain/run-types';
-import { messages, type Run } from '../../../../domain/training-plan';
+import { messages, type PlanRun, type Run } from '../../../../domain/training-plan';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { cn } from '../../../components/cn';
@@ -56,8 +56,7 @@ export interface MonthGridProps {
   today: IsoDay;
   status: 'pending' | 'error' | 'success';
   onRetry: () => void;
-  runsByDay: ReadonlyMap<IsoDay, readonly Run[]>;
-  isLocked: (run: Run, day: IsoDay) => boolean;
+  runsByDay: ReadonlyMap<IsoDay, readonly PlanRun[]>;
   onPrevMonth: () => void;
   onNextMonth: () => void;
   onThisMonth: () => void;
@@ -120,7 +119,6 @@ function DayGrid({
   month,
   today,
   runsByDay,
-  isLocked,
   onOpenRun,
   onDropRun,
   selectedDay,
@@ -217,7 +215,6 @@ function DayGrid({
               isToday={cell.iso === today}
               selected={cell.iso === selectedDay}
               runs={runsByDay.get(cell.iso) ?? []}
-              isLocked={isLocked}
               onOpenRun={onOpenRun}
               onSelectDay={onSelectDay}
             />
@@ -239,15 +236,13 @@ function DayCell({
   isToday,
   selected,
   runs,
-  isLocked,
   onOpenRun,
   onSelectDay,
 }: {
   cell: GridCell;
   isToday: boolean;
   selected: boolean;
-  runs: readonly Run[];
-  isLocked: (run: Run, day: IsoDay) => boolean;
+  runs: readonly PlanRun[];
   onOpenRun: (run: Run) => void;
   onSelectDay: (day: IsoDay) => void;
 }) {
@@ -288,7 +283,7 @@ function DayCell({
         {cell.day}
       </button>
       {shown.map((run) => (
-        <RunChip key={run._id} run={run} day={cell.iso} locked={isLocked(run, cell.iso)} draggable={cell.inMonth} onOpen={onOpenRun} />
+        <RunChip key={run._id} run={run} day={cell.iso} draggable={cell.inMonth} onOpen={onOpenRun} />
       ))}
       {hidden > 0 && (
         <button

@@ -1,7 +1,7 @@
 import { useDraggable } from '@dnd-kit/core';
 import { CheckCircle2, Lock } from 'lucide-react';
 import { runType, runTypeLabels } from '../../../../domain/run-types';
-import { hasResult, type Run } from '../../../../domain/training-plan';
+import { hasResult, messages, type LockedRun, type PlanRun, type Run } from '../../../../domain/training-plan';
 import { cn } from '../../../components/cn';
 import { longDayLabel } from './calendar-model';
 import { runStyle } from './run-style';
@@ -40,44 +40,52 @@ function ChipBody({ run }: { run: Run }) {
 }
 
 export interface RunChipProps {
-  run: Run;
+  /** A whole run, or a locked AI run's stub (blurred, not clickable, not draggable, labelled 'Kunci'). */
+  run: PlanRun;
   day: string;
-  /** AI runs past the subscription end: blurred, not clickable, not draggable, labelled 'Kunci'. */
-  locked: boolean;
   /** Only runs of the displayed month can be dragged. */
   draggable: boolean;
   onOpen: (run: Run) => void;
 }
 
 /** A run in a day cell: click (or Enter) opens its log; drag (mouse, long press, or Space + arrows) moves it. */
-export function RunChip({ run, day, locked, draggable, onOpen }: RunChipProps) {
+export function RunChip({ run, ...rest }: RunChipProps) {
+  return run.locked ? <LockedRunChip run={run} day={rest.day} /> : <OpenRunChip run={run} {...rest} />;
+}
+
+/**
+ * The server sends a locked run without its title: the chip blurs a fixed stand-in word so it still
+ * reads as "a run is planned here", and names the lock for screen readers.
+ */
+function LockedRunChip({ run, day }: { run: LockedRun; day: string }) {
+  return (
+    <div
+      className={cn(chipBase, chipSize, 'cursor-not-allowed border-slate-200 bg-slate-100 text-slate-800')}
+      data-testid="run-chip"
+      data-locked="true"
+      data-run-id={run._id}
+      title={messages.locked}
+    >
+      <span className="min-w-0 flex-1 overflow-hidden font-semibold whitespace-nowrap blur-[2px] select-none" aria-hidden="true">
+        Latihan
+      </span>
+      <span className="flex shrink-0 items-center gap-0.5 font-bold">
+        <Lock className="size-3" aria-hidden="true" />
+        <span className="sr-only @lg:not-sr-only">Kunci</span>
+      </span>
+      <span className="sr-only">{`, ${messages.locked}, ${longDayLabel(day)}`}</span>
+    </div>
+  );
+}
+
+function OpenRunChip({ run, day, draggable, onOpen }: Omit<RunChipProps, 'run'> & { run: Run }) {
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
     id: run._id,
     data: { run, day } satisfies RunDragData,
-    disabled: locked || !draggable,
+    disabled: !draggable,
     attributes: { roleDescription: 'latihan yang bisa dipindahkan' },
   });
   const style = runStyle(run.title);
-
-  if (locked) {
-    return (
-      <div
-        className={cn(chipBase, chipSize, 'cursor-not-allowed border-slate-200 bg-slate-100 text-slate-800')}
-        data-testid="run-chip"
-        data-locked="true"
-        title="Program ini dibatasi"
-      >
-        <span className="min-w-0 flex-1 overflow-hidden font-semibold whitespace-nowrap blur-[2px]" aria-hidden="true">
-          {run.title}
-        </span>
-        <span className="flex shrink-0 items-center gap-0.5 font-bold">
-          <Lock className="size-3" aria-hidden="true" />
-          <span className="sr-only @lg:not-sr-only">Kunci</span>
-        </span>
-        <span className="sr-only">{`, ${longDayLabel(day)}`}</span>
-      </div>
-    );
-  }
 
   return (
     <button

@@ -1,30 +1,47 @@
 import { CheckCircle2, ChevronRight, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { hasResult, type Run } from '../../../../domain/training-plan';
+import { hasResult, messages, type PlanRun, type Run } from '../../../../domain/training-plan';
 import { Badge } from '../../../components/badge';
 import { cn } from '../../../components/cn';
 import { runStyle } from './run-style';
 
 /**
  * One run in a list (upcoming runs, a day's runs): colour bar, optional leading text (its date),
- * title, program and pace; a button that opens the log, or a blurred 'Kunci' row when locked.
+ * title, program and pace; a button that opens the log, or a blurred 'Kunci' row for a locked run
+ * (which the server sends without title, program or pace).
  */
-export function RunRow({ run, locked, leading, onOpen }: { run: Run; locked: boolean; leading?: ReactNode; onOpen: (run: Run) => void }) {
+export function RunRow({ run, leading, onOpen }: { run: PlanRun; leading?: ReactNode; onOpen: (run: Run) => void }) {
+  if (run.locked) {
+    return (
+      <li>
+        <div className="flex cursor-not-allowed items-start gap-3 rounded-xl px-2 py-2" data-locked="true" data-run-id={run._id} title={messages.locked}>
+          <span className={cn('w-1 self-stretch rounded-full', runStyle('').accent)} aria-hidden="true" />
+          {leading}
+          <span className="min-w-0 flex-1">
+            {/* A fixed stand-in word, blurred: the server sent no title to show. */}
+            <span className="block truncate font-semibold text-slate-900 blur-[2px] select-none" aria-hidden="true">
+              Latihan AI
+            </span>
+            <span className="block text-xs text-slate-600">{messages.locked}</span>
+          </span>
+          <Badge tone="gray" className="shrink-0 gap-1">
+            <Lock className="size-3" aria-hidden="true" /> Kunci
+          </Badge>
+        </div>
+      </li>
+    );
+  }
   const body = (
     <>
       <span className={cn('w-1 self-stretch rounded-full', runStyle(run.title).accent)} aria-hidden="true" />
       {leading}
-      <span className={cn('min-w-0 flex-1', locked && 'blur-[2px]')} aria-hidden={locked || undefined}>
+      <span className="min-w-0 flex-1">
         <span className="block font-semibold break-words text-slate-900">
           {run.title} {run.program && <span className="font-normal text-slate-600">{run.program}</span>}
         </span>
         {run.paceRange && <span className="block text-xs text-slate-600">Pace {run.paceRange} /km</span>}
       </span>
-      {locked ? (
-        <Badge tone="gray" className="shrink-0 gap-1">
-          <Lock className="size-3" aria-hidden="true" /> Kunci
-        </Badge>
-      ) : hasResult(run) ? (
+      {hasResult(run) ? (
         <Badge tone="green" className="shrink-0 gap-1">
           <CheckCircle2 className="size-3" aria-hidden="true" /> Selesai
         </Badge>
@@ -35,15 +52,9 @@ export function RunRow({ run, locked, leading, onOpen }: { run: Run; locked: boo
   );
   return (
     <li>
-      {locked ? (
-        <div className="flex cursor-not-allowed items-start gap-3 rounded-xl px-2 py-2" data-locked="true" title="Program ini dibatasi">
-          {body}
-        </div>
-      ) : (
-        <button type="button" onClick={() => onOpen(run)} className="flex w-full items-start gap-3 rounded-xl px-2 py-2 text-left hover:bg-slate-50">
-          {body}
-        </button>
-      )}
+      <button type="button" onClick={() => onOpen(run)} className="flex w-full items-start gap-3 rounded-xl px-2 py-2 text-left hover:bg-slate-50">
+        {body}
+      </button>
     </li>
   );
 }

@@ -11,7 +11,6 @@ export interface UpcomingRunsProps {
   status: 'pending' | 'error' | 'success';
   runs: readonly DayRun[];
   today: string;
-  isLocked: (entry: DayRun) => boolean;
   onOpen: (run: Run) => void;
   onRetry: () => void;
   onAdd: () => void;
@@ -19,7 +18,7 @@ export interface UpcomingRunsProps {
 }
 
 /** 'Latihan mendatang' (spec §2): runs from today on, the Google Calendar export and 'Tambah Jadwal'. */
-export function UpcomingRuns({ status, runs, today, isLocked, onOpen, onRetry, onAdd, onExport }: UpcomingRunsProps) {
+export function UpcomingRuns({ status, runs, today, onOpen, onRetry, onAdd, onExport }: UpcomingRunsProps) {
   return (
     <section aria-labelledby="upcoming-title" className="flex min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="mb-3 flex items-center justify-between gap-2">
@@ -49,7 +48,7 @@ export function UpcomingRuns({ status, runs, today, isLocked, onOpen, onRetry, o
         <div className="-mx-2 max-h-80 overflow-y-auto lg:max-h-[26rem]" tabIndex={0} role="region" aria-label="Daftar latihan mendatang">
           <ul className="space-y-1 px-2" data-testid="upcoming-list">
             {runs.map((entry) => (
-              <UpcomingRow key={entry.run._id} entry={entry} today={today} locked={isLocked(entry)} onOpen={onOpen} />
+              <UpcomingRow key={entry.run._id} entry={entry} today={today} onOpen={onOpen} />
             ))}
           </ul>
         </div>
@@ -69,12 +68,12 @@ export function UpcomingRuns({ status, runs, today, isLocked, onOpen, onRetry, o
   );
 }
 
-function UpcomingRow({ entry, today, locked, onOpen }: { entry: DayRun; today: string; locked: boolean; onOpen: (run: Run) => void }) {
+function UpcomingRow({ entry, today, onOpen }: { entry: DayRun; today: string; onOpen: (run: Run) => void }) {
   const leading = (
     <span className="w-20 shrink-0 text-xs leading-tight font-semibold whitespace-nowrap text-slate-700">
       {entry.day === today && <span className="block text-brand-700">Hari ini</span>}
       {shortDayLabel(entry.day)}
     </span>
   );
-  return <RunRow run={entry.run} locked={locked} leading={leading} onOpen={onOpen} />;
+  return <RunRow run={entry.run} leading={leading} onOpen={onOpen} />;
 }

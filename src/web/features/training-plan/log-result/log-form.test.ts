@@ -16,6 +16,7 @@ const run: Run = {
   trainingtime: null,
   trainingpace: null,
   traininghr: null,
+  locked: false,
 };
 const values = (over: Partial<LogFormValues> = {}): LogFormValues => ({ date: '2027-07-14', distance: '', time: '', hr: '', ...over });
 

@@ -43,7 +43,8 @@ async function heavyConflict(run: Run, day: string) {
   const res = await api.get<{ trainingPlans: TrainingPlan[] }>(`/api/training-plans/range?${params}`);
   const near = (res.trainingPlans[0]?.trainingPlan ?? []).flatMap((r) => {
     const iso = planDateToIso(r.date);
-    return iso ? [{ _id: r._id, title: r.title, day: iso }] : [];
+    // A locked run shows no title, so it cannot be told apart as a heavy one.
+    return iso ? [{ _id: r._id, title: r.locked ? '' : r.title, day: iso }] : [];
   });
   return specialRunConflict(near, run, day);
 }
