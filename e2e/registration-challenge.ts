@@ -15,7 +15,3 @@ export async function solvedChallenge(request: APIRequestContext): Promise<{ alt
   if (!solution) throw new Error('challenge not solved');
   return { altcha: Buffer.from(JSON.stringify({ challenge: body.challenge, solution: { counter: solution.counter, derivedKey: solution.derivedKey } })).toString('base64') };
 }
-
-/** The Content-Security-Policy the lead adds to the whole app (issue 8): the solver must work under it. */
-export const APP_CSP =
-  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'";

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test, uniqueEmail } from './fixtures';
+import { solvedChallenge } from './registration-challenge';
 
 /**
  * The built-in sandbox checkout in the browser: "Gagalkan pembayaran" sends a denied payment (the
@@ -37,6 +38,7 @@ async function registerForNewEvent(request: APIRequestContext) {
 
   const registered = await request.post('/api/runner-registrations', {
     data: {
+      ...(await solvedChallenge(request)),
       eventId: event.eventId,
       categoryId: '10k',
       paymentMethod: 'gopay',

@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
 import { devLogin, openEventList, snap, tagOf } from './organizer-tools-helpers';
+import { solvedChallenge } from './registration-challenge';
 
 /**
  * Self-managed payments (issue 8 item 9), the organizer's side: two runners send proofs of
@@ -23,6 +24,7 @@ async function seriousViolations(page: Page) {
 async function registerWithProof(anonymous: APIRequestContext, code: string, runner: { fullName: string; email: string }, proof: Buffer) {
   const res = await anonymous.post('/api/runner-registrations', {
     data: {
+      ...(await solvedChallenge(anonymous)),
       eventId: code,
       categoryId: '10k',
       runnerData: {
@@ -35,7 +37,8 @@ async function registerWithProof(anonymous: APIRequestContext, code: string, run
         sex: 'Perempuan',
         dob: '17-08-1992',
         identityType: 'KTP',
-        identityNo: '3174010000001234',
+        // One pending registration per identity number: each runner their own.
+        identityNo: `3174${String(Math.floor(Math.random() * 1e12)).padStart(12, '0')}`,
         emergencyName: 'Made Wirawan',
         emergencyContact: '+6281399990000',
       },

@@ -7,6 +7,7 @@ import { createMidtransGateway } from '../../adapters/payments/midtrans';
 import type { PaymentGateway } from '../../adapters/payments/port';
 import { createSandboxGateway, recordSandboxTransaction, sandboxKey, sandboxOutcomeStatus } from '../../adapters/payments/sandbox';
 import type { AppConfig } from '../../config';
+import { rateLimitKey } from '../../plugins/client-address';
 import type { Db } from '../../db/client';
 import type { OrderRow } from '../../db/schema';
 import { badRequest, errorResponseSchema as errorSchema } from '../../plugins/errors';
@@ -71,7 +72,7 @@ export const paymentsPlugin = fp(
         },
         async (request) => {
           const bytes = Number(request.headers['content-length']);
-          await service.handleNotification(request.body, { sender: request.ip, bytes: Number.isFinite(bytes) ? bytes : undefined });
+          await service.handleNotification(request.body, { sender: rateLimitKey(request), bytes: Number.isFinite(bytes) ? bytes : undefined });
           // A valid notification for an order we do not have, or a repeat, is still acknowledged so the gateway stops retrying.
           return { ok: true as const };
         },

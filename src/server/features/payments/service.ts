@@ -139,7 +139,7 @@ export interface NotificationResult {
 
 /** Who sent a notification, for the rejection summary. */
 export interface NotificationSource {
-  /** The sender's address as the rate limit sees it (`request.ip`). */
+  /** The sender's address as the rate limit sees it (IPv4, or the IPv6 /64). */
   sender?: string | null;
   /** The body's size as received (Content-Length), when known. */
   bytes?: number;

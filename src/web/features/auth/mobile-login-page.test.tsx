@@ -35,7 +35,7 @@ function stubApi() {
       requests.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
       let reply: Reply;
       if (url === '/api/auth/config') reply = { status: 200, body: { google: true, devLogin: false, mobileApp: { scheme: 'derap', androidPackage: 'id.derap.app' } } };
-      else if (url === '/api/auth/me') reply = signedIn ? { status: 200, body: { user: signedIn } } : { status: 401, body: { message: 'Sesi Anda telah berakhir. Silakan masuk lagi.' } };
+      else if (url === '/api/auth/session') reply = { status: 200, body: { user: signedIn, refreshable: false } };
       else if (url === '/api/auth/refresh') reply = { status: 401, body: { message: 'Sesi Anda telah berakhir. Silakan masuk lagi.' } };
       else if (url === '/api/auth/mobile-handoff/code') reply = mintReply;
       else reply = { status: 404, body: { message: 'Alamat API tidak ditemukan.' } };
