@@ -26,7 +26,9 @@ export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results/e2e-artifacts',
   fullyParallel: false,
-  workers: 1,
+  // Two spec files at a time against the one server (each spec makes its own users and events):
+  // about 10.5 instead of 13.5 minutes on the 2-core CI machine.
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 8_000 },
