@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
-import { isoFromParts, jakartaToday, planDateToIso } from '../src/domain/plan-date';
-import { HEAVY_CONFLICT_TITLE } from '../src/domain/run-types';
+import { isoFromParts, jakartaToday, planDateToIso } from '../src/domain/shared/wire-date';
+import { HEAVY_CONFLICT_TITLE } from '../src/domain/training-plan/run-types';
 import { addAiRuns, addRuns, jakartaWeek, openTodayRun, planDate } from './log-helpers';
 
 /** axe-core over every screen of the foundation: no serious or critical WCAG A/AA violations. */

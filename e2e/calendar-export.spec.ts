@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { request as playwrightRequest, type Page } from '@playwright/test';
-import { addDays, jakartaToday } from '../src/domain/plan-date';
+import { addDays, jakartaToday } from '../src/domain/shared/wire-date';
 import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
 import { addRuns, expectNoHorizontalOverflow, planDate } from './log-helpers';
 

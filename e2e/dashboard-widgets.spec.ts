@@ -1,4 +1,4 @@
-import { addDays } from '../src/domain/plan-date';
+import { addDays } from '../src/domain/shared/wire-date';
 import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
 import { addAiRuns, addRuns, chartRow, expectNoHorizontalOverflow, jakartaWeek, openTodayRun, planDate } from './log-helpers';
 

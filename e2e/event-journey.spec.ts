@@ -4,7 +4,7 @@ import path from 'node:path';
 // @ts-expect-error plain .mjs helper shared with the npm scripts
 import { chromiumPath } from '../scripts/chromium-path.mjs';
 import { chromiumArgs } from '../playwright.config';
-import { toJakartaLocalInput } from '../src/domain/event-form';
+import { toJakartaLocalInput } from '../src/domain/events/event-form';
 import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
 import { openEventList, qrFrame, snap, tagOf, writeY4m } from './organizer-tools-helpers';
 

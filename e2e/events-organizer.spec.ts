@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import QRCode from 'qrcode';
-import { eventFormMessages, toJakartaLocalInput } from '../src/domain/event-form';
+import { eventFormMessages, toJakartaLocalInput } from '../src/domain/events/event-form';
 import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
 import { expectNoHorizontalOverflow } from './log-helpers';
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { addDays } from '../src/domain/plan-date';
+import { addDays } from '../src/domain/shared/wire-date';
 import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
 import { addAiRuns, addRuns, expectNoHorizontalOverflow, jakartaWeek, openTodayRun, planDate, planRuns, runTitled } from './log-helpers';
 

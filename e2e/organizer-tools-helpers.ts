@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import QRCode from 'qrcode';
-import { toJakartaLocalInput } from '../src/domain/event-form';
+import { toJakartaLocalInput } from '../src/domain/events/event-form';
 import { expect, uniqueEmail } from './fixtures';
 import { solvedChallenge } from './registration-challenge';
 

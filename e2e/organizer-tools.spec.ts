@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { runnerExportColumns, runnerExportFileName } from '../src/domain/runner-export';
+import { runnerExportColumns, runnerExportFileName } from '../src/domain/registrations/runner-export';
 import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
 import { openEventList, seedSanurRun as seed, snap, tagOf, type SeededRunner } from './organizer-tools-helpers';
 

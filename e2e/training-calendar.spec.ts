@@ -1,9 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
-import { monthLabel, shiftMonth } from '../src/domain/month-grid';
-import { addDays, isoFromParts, isoToPlanDate, jakartaToday, type IsoDay } from '../src/domain/plan-date';
+import { monthLabel, shiftMonth } from '../src/domain/training-plan/month-grid';
+import { addDays, isoFromParts, isoToPlanDate, jakartaToday, type IsoDay } from '../src/domain/shared/wire-date';
 import { longDayLabel, shortDayLabel } from '../src/web/features/training-plan/calendar/calendar-model';
-import { formatJakartaDate } from '../src/domain/jakarta-time';
-import { HEAVY_CONFLICT_QUESTION, HEAVY_CONFLICT_TITLE } from '../src/domain/run-types';
+import { formatJakartaDate } from '../src/domain/shared/jakarta-time';
+import { HEAVY_CONFLICT_QUESTION, HEAVY_CONFLICT_TITLE } from '../src/domain/training-plan/run-types';
 import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
 import { addAiRuns, addRuns, expectNoHorizontalOverflow, planRuns, runTitled } from './log-helpers';
 

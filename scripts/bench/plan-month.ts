@@ -12,10 +12,10 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
-import { addDays, isoToPlanDate, jakartaToday, startOfWeek } from '../../src/domain/plan-date';
-import { formatPlanPace } from '../../src/domain/pace';
-import { monthGrid } from '../../src/domain/month-grid';
-import type { RunInput } from '../../src/domain/training-plan';
+import { addDays, isoToPlanDate, jakartaToday, startOfWeek } from '../../src/domain/shared/wire-date';
+import { formatPlanPace } from '../../src/domain/training-plan/pace';
+import { monthGrid } from '../../src/domain/training-plan/month-grid';
+import type { RunInput } from '../../src/domain/training-plan/training-plan';
 
 const iterations = Number(process.argv[2] ?? 500);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'derap-bench-'));

@@ -1,4 +1,4 @@
-import '../domain/zod-locale';
+import '../domain/shared/zod-locale';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-import '../domain/zod-locale';
+import '../domain/shared/zod-locale';
 import './styles/app.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';

@@ -5,8 +5,8 @@
  * for the demo organizer's events. Figures are consistent: each category's `sold` equals its held slots.
  */
 import { readFileSync } from 'node:fs';
-import type { EventPaymentType, EventStatus, RegistrationStatus } from '../../domain/events';
-import type { PaymentOptionKey } from '../../domain/payments';
+import type { EventPaymentType, EventStatus, RegistrationStatus } from '../../domain/events/events';
+import type { PaymentOptionKey } from '../../domain/payments/payments';
 import type { StoragePort } from '../adapters/storage/port';
 import type { Db } from './client';
 import { newQrToken, newRegistrationId } from '../features/registrations/service';

@@ -3,10 +3,10 @@
  * four behind today with logged results and four ahead. Deterministic, so screenshots and tests
  * see the same plan on every fresh start.
  */
-import { addDays, daysBetween, isoToPlanDate, startOfWeek, type IsoDay } from '../../domain/plan-date';
-import { formatPlanPace, parsePaceRange } from '../../domain/pace';
-import { plannedDistanceKm } from '../../domain/training-program';
-import type { RunInput } from '../../domain/training-plan';
+import { addDays, daysBetween, isoToPlanDate, startOfWeek, type IsoDay } from '../../domain/shared/wire-date';
+import { formatPlanPace, parsePaceRange } from '../../domain/training-plan/pace';
+import { plannedDistanceKm } from '../../domain/training-plan/training-program';
+import type { RunInput } from '../../domain/training-plan/training-plan';
 
 interface Session {
   weekday: number; // 0 = Monday

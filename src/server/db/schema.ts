@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-import { eventPaymentTypes, eventStatuses, registrationPaymentStatuses, registrationStatuses } from '../../domain/events';
-import { orderKinds, orderStatuses, paymentGatewayNames } from '../../domain/payments';
-import { roles, subscriptionStatuses } from '../../domain/roles';
-import { generatedByValues, periodizationValues } from '../../domain/training-plan';
+import { eventPaymentTypes, eventStatuses, registrationPaymentStatuses, registrationStatuses } from '../../domain/events/events';
+import { orderKinds, orderStatuses, paymentGatewayNames } from '../../domain/payments/payments';
+import { roles, subscriptionStatuses } from '../../domain/users/roles';
+import { generatedByValues, periodizationValues } from '../../domain/training-plan/training-plan';
 
 export const users = pgTable(
   'users',

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roles } from '../../domain/roles';
+import { roles } from '../../domain/users/roles';
 import { openTestDatabase } from '../test/build-test-app';
 import type { Database } from './client';
 import { createLocalDiskStorage } from '../adapters/storage/local-disk';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Role } from '../../domain/roles';
+import type { Role } from '../../domain/users/roles';
 import type { StoragePort } from '../adapters/storage/port';
 import type { Db } from './client';
-import { jakartaToday } from '../../domain/plan-date';
+import { jakartaToday } from '../../domain/shared/wire-date';
 import { addRuns } from '../features/training-plans/service';
 import { seedDemoEvents } from './demo-events';
 import { buildDemoPlan } from './demo-plan';

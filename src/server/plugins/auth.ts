@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Role } from '../../domain/roles';
+import type { Role } from '../../domain/users/roles';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema';

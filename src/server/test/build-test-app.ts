@@ -9,7 +9,7 @@ import { openDatabase, type Database } from '../db/client';
 import { snapshotPath } from './pglite-snapshot';
 import { startSession } from '../features/auth/tokens';
 import { findOrCreateUser, updateUser } from '../features/users/service';
-import type { Role } from '../../domain/roles';
+import type { Role } from '../../domain/users/roles';
 
 export interface TestApp {
   app: FastifyInstance;

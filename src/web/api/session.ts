@@ -1,4 +1,4 @@
-import type { PublicUser } from '../../domain/user';
+import type { PublicUser } from '../../domain/users/user';
 import type { ApiClient } from './client';
 
 export interface SessionAnswer {

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { OrderStatus } from '../../../domain/payments';
+import type { OrderStatus } from '../../../domain/payments/payments';
 import type { MidtransConfig } from '../../config';
 import {
   GatewayError,

@@ -1,4 +1,4 @@
-import type { OrderStatus, PaymentGatewayName, PaymentOptionKey } from '../../../domain/payments';
+import type { OrderStatus, PaymentGatewayName, PaymentOptionKey } from '../../../domain/payments/payments';
 
 /** What a gateway needs to open a checkout for one order. */
 export interface CreateTransactionInput {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { normaliseRole } from '../../../domain/roles';
-import { publicUserSchema } from '../../../domain/user';
+import { normaliseRole } from '../../../domain/users/roles';
+import { publicUserSchema } from '../../../domain/users/user';
 import type { Db } from '../../db/client';
 import { badRequest, notFound, errorResponseSchema } from '../../plugins/errors';
 import { allowRoles, requireRole } from '../../plugins/auth';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { handoffValidationMessages } from '../../../domain/mobile-handoff';
+import { handoffValidationMessages } from '../../../domain/auth/mobile-handoff';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { mobileHandoffCodes, users, type UserRow } from '../../db/schema';

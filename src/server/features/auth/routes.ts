@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';
-import { normaliseRole } from '../../../domain/roles';
-import { handoffCodeRequestSchema, handoffCodeResponseSchema, handoffExchangeSchema } from '../../../domain/mobile-handoff';
-import { devLoginSchema, publicUserSchema } from '../../../domain/user';
+import { normaliseRole } from '../../../domain/users/roles';
+import { handoffCodeRequestSchema, handoffCodeResponseSchema, handoffExchangeSchema } from '../../../domain/auth/mobile-handoff';
+import { devLoginSchema, publicUserSchema } from '../../../domain/users/user';
 import type { IdentityProvider, OidcFlowState } from '../../adapters/auth/google-oidc';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDays, isoToPlanDate, jakartaToday } from '../../../domain/plan-date';
+import { addDays, isoToPlanDate, jakartaToday } from '../../../domain/shared/wire-date';
 import { calendarFeeds } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { messages } from '../../../domain/training-plan';
+import { messages } from '../../../domain/training-plan/training-plan';
 import { insertAiRun, planApi, runInput, setPeriodEnd, type Headers } from '../training-plans/plan-test-helpers';
 import { FEED_HISTORY_DAYS, FEED_RATE_LIMIT_PER_MINUTE } from './routes';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { lockedStub, type Run } from '../../../domain/training-plan';
+import { lockedStub, type Run } from '../../../domain/training-plan/training-plan';
 import { buildCalendar, CALENDAR_NAME, eventDescription, eventSummary, eventUid } from './ics';
 
 const APP_URL = 'https://derap.test/dashboard#calendar';

@@ -1,8 +1,8 @@
 import ical, { ICalCalendarMethod, ICalEventTransparency } from 'ical-generator';
-import { addDays, planDateToIso } from '../../../domain/plan-date';
-import { formatDuration, formatPace, paceSecondsPerKm } from '../../../domain/pace';
-import { JAKARTA_TIME_ZONE } from '../../../domain/jakarta-time';
-import { hasResult, messages, type PlanRun, type Run } from '../../../domain/training-plan';
+import { addDays, planDateToIso } from '../../../domain/shared/wire-date';
+import { formatDuration, formatPace, paceSecondsPerKm } from '../../../domain/training-plan/pace';
+import { JAKARTA_TIME_ZONE } from '../../../domain/shared/jakarta-time';
+import { hasResult, messages, type PlanRun, type Run } from '../../../domain/training-plan/training-plan';
 
 export const CALENDAR_NAME = 'Derap - Jadwal Latihan';
 export const EXPORT_FILENAME = 'derap-jadwal-latihan.ics';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addDays, jakartaToday } from '../../../domain/plan-date';
+import { addDays, jakartaToday } from '../../../domain/shared/wire-date';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { requireUser, signedIn } from '../../plugins/auth';

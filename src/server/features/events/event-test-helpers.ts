@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { EventStatus } from '../../../domain/events';
+import type { EventStatus } from '../../../domain/events/events';
 import { eventCategories, events, runnerRegistrations } from '../../db/schema';
 import type { TestApp } from '../../test/build-test-app';
 

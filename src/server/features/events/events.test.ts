@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eventFormMessages as m } from '../../../domain/event-form';
-import { EVENT_ADMIN_FEE } from '../../../domain/events';
+import { eventFormMessages as m } from '../../../domain/events/event-form';
+import { EVENT_ADMIN_FEE } from '../../../domain/events/events';
 import { eventCategories, events } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { eventPayload, eventsApi, insertRegistration } from './event-test-helpers';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { organizerEventSchema, publicEventCardSchema, registrationEventSchema } from '../../../domain/event-contract';
-import { eventInputSchema } from '../../../domain/event-form';
-import { eventStatuses } from '../../../domain/events';
+import { organizerEventSchema, publicEventCardSchema, registrationEventSchema } from '../../../domain/events/event-contract';
+import { eventInputSchema } from '../../../domain/events/event-form';
+import { eventStatuses } from '../../../domain/events/events';
 import type { Db } from '../../db/client';
 import { allowRoles, requireRole } from '../../plugins/auth';
 import { badRequest, errorResponseSchema as errorSchema, notFound } from '../../plugins/errors';

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { OrganizerEvent, PublicEventCard, RegistrationEvent } from '../../../domain/event-contract';
-import { canMoveEventStatus, publicEventStatuses } from '../../../domain/event-contract';
-import { eventFormMessages, type EventPayload } from '../../../domain/event-form';
-import { eventStatusLabels, normaliseEventCode, type EventStatus } from '../../../domain/events';
-import { isPaymentOptionKey, type PaymentOptionKey } from '../../../domain/payments';
+import type { OrganizerEvent, PublicEventCard, RegistrationEvent } from '../../../domain/events/event-contract';
+import { canMoveEventStatus, publicEventStatuses } from '../../../domain/events/event-contract';
+import { eventFormMessages, type EventPayload } from '../../../domain/events/event-form';
+import { eventStatusLabels, normaliseEventCode, type EventStatus } from '../../../domain/events/events';
+import { isPaymentOptionKey, type PaymentOptionKey } from '../../../domain/payments/payments';
 import type { Db } from '../../db/client';
 import { eventCategories, events, runnerRegistrations, users, type EventCategoryRow, type EventRow, type UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../plugins/errors';

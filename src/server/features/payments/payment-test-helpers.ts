@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { OrderKind } from '../../../domain/payments';
+import type { OrderKind } from '../../../domain/payments/payments';
 import { recordSandboxTransaction, sandboxKey, type SandboxStatus } from '../../adapters/payments/sandbox';
 import { orders, paymentNotificationRejections, paymentNotifications, users, type OrderRow } from '../../db/schema';
 import type { TestApp } from '../../test/build-test-app';

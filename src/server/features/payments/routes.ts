@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isOpenOrder, isPaymentOptionKey, paymentOptionKeys, paymentTypeOf } from '../../../domain/payments';
+import { isOpenOrder, isPaymentOptionKey, paymentOptionKeys, paymentTypeOf } from '../../../domain/payments/payments';
 import { createMidtransGateway } from '../../adapters/payments/midtrans';
 import type { PaymentGateway } from '../../adapters/payments/port';
 import { createSandboxGateway, recordSandboxTransaction, sandboxKey, sandboxOutcomeStatus } from '../../adapters/payments/sandbox';

@@ -1,6 +1,6 @@
-import { jakartaParts, formatJakartaDate } from '../../../domain/jakarta-time';
-import { formatRupiah } from '../../../domain/money';
-import { isOpenOrder, paymentOptionKeys, paymentOptionLabels, type PaymentOptionKey } from '../../../domain/payments';
+import { jakartaParts, formatJakartaDate } from '../../../domain/shared/jakarta-time';
+import { formatRupiah } from '../../../domain/shared/money';
+import { isOpenOrder, paymentOptionKeys, paymentOptionLabels, type PaymentOptionKey } from '../../../domain/payments/payments';
 import type { OrderRow } from '../../db/schema';
 
 /** The sandbox checkout: one small server-rendered page, no script, readable on a 360 px phone. */

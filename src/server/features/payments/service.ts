@@ -9,7 +9,7 @@ import {
   type OrderKind,
   type OrderStatus,
   type PaymentOptionKey,
-} from '../../../domain/payments';
+} from '../../../domain/payments/payments';
 import {
   GatewayError,
   NotificationRejected,

@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
-import { formatRupiah } from '../../../domain/money';
-import { zonedDateTime } from '../../../domain/registration-form';
+import { formatRupiah } from '../../../domain/shared/money';
+import { zonedDateTime } from '../../../domain/registrations/registration-form';
 import type { OutgoingMail } from '../../adapters/mail/port';
 import type { EventCategoryRow, EventRow, RunnerRegistrationRow } from '../../db/schema';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runnerExportColumns, runnerExportFileName } from '../../../domain/runner-export';
+import { runnerExportColumns, runnerExportFileName } from '../../../domain/registrations/runner-export';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { attachmentHeader } from './organizer-routes';
 import { eventRegistrationBatches, findManagedEvent } from './organizer-service';

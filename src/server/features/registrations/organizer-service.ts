@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { registrationStatusLabels, type RegistrationStatus } from '../../../domain/events';
-import { paymentStatusLabels, racepackMessages, statusesMatching } from '../../../domain/runner-export';
+import { registrationStatusLabels, type RegistrationStatus } from '../../../domain/events/events';
+import { paymentStatusLabels, racepackMessages, statusesMatching } from '../../../domain/registrations/runner-export';
 import type { Db } from '../../db/client';
 import { eventCategories, events, runnerRegistrations, type EventRow, type UserRow } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../plugins/errors';

@@ -1,5 +1,5 @@
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import { zonedDateTime } from '../../../domain/registration-form';
+import { zonedDateTime } from '../../../domain/registrations/registration-form';
 import type { Db } from '../../db/client';
 import {
   eventCategories,

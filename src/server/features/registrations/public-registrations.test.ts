@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-import { FULL_MESSAGE, registrationMessages as m } from '../../../domain/registration-form';
+import { FULL_MESSAGE, registrationMessages as m } from '../../../domain/registrations/registration-form';
 import { GatewayError } from '../../adapters/payments/port';
 import { sandboxKey, sandboxNotification } from '../../adapters/payments/sandbox';
 import { eventCategories, mailOutbox, orders, runnerRegistrations } from '../../db/schema';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { registrationPayloadSchema } from '../../../domain/registration-form';
+import { registrationPayloadSchema } from '../../../domain/registrations/registration-form';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { bloodTypes, identityTypes, registrationTotal, sexes, slugify, tshirtSizes } from '../../../domain/events';
+import { bloodTypes, identityTypes, registrationTotal, sexes, slugify, tshirtSizes } from '../../../domain/events/events';
 import type { Db } from '../../db/client';
 import { eventCategories, events, runnerRegistrations, type EventCategoryRow, type EventRow } from '../../db/schema';
 import { newQrToken, newRegistrationId } from './service';

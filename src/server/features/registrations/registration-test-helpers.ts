@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { EventPaymentType, EventStatus } from '../../../domain/events';
-import { slugify } from '../../../domain/events';
+import type { EventPaymentType, EventStatus } from '../../../domain/events/events';
+import { slugify } from '../../../domain/events/events';
 import { eventCategories, events, runnerRegistrations, users, type EventCategoryRow, type EventRow } from '../../db/schema';
 import type { TestApp } from '../../test/build-test-app';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   registrationPaymentStatuses,
   registrationStatuses,
-} from '../../../domain/events';
+} from '../../../domain/events/events';
 import type { EventCategoryRow, EventRow, RunnerRegistrationRow } from '../../db/schema';
 
 /**

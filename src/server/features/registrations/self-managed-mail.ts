@@ -1,5 +1,5 @@
-import { formatRupiah } from '../../../domain/money';
-import { zonedDateTime } from '../../../domain/registration-form';
+import { formatRupiah } from '../../../domain/shared/money';
+import { zonedDateTime } from '../../../domain/registrations/registration-form';
 import type { OutgoingMail } from '../../adapters/mail/port';
 import type { EventCategoryRow, EventRow, RunnerRegistrationRow } from '../../db/schema';
 import { escapeHtml } from './confirmation-mail';

@@ -5,7 +5,7 @@ import {
   paymentProofMessages as m,
   selfManagedHoldUntil,
   type SelfManagedPayment,
-} from '../../../domain/payment-verification';
+} from '../../../domain/registrations/payment-verification';
 import type { Mailer } from '../../adapters/mail/port';
 import type { StoragePort } from '../../adapters/storage/port';
 import type { Db } from '../../db/client';

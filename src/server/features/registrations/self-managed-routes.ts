@@ -2,13 +2,13 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IMAGE_MAX_BYTES } from '../../../domain/events';
+import { IMAGE_MAX_BYTES } from '../../../domain/events/events';
 import {
   paymentProofMessages as m,
   paymentRejectionSchema,
   paymentVerificationSchema,
   selfManagedPaymentSchema,
-} from '../../../domain/payment-verification';
+} from '../../../domain/registrations/payment-verification';
 import type { StoragePort } from '../../adapters/storage/port';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { registrationTotal } from '../../../domain/events';
-import { selfManagedHoldUntil } from '../../../domain/payment-verification';
-import { isPaymentOptionKey, type PaymentOptionKey } from '../../../domain/payments';
-import { emailKey, identityKey } from '../../../domain/registration-identity';
-import { registrationMessages, registrationOpenness, type RegistrationPayload } from '../../../domain/registration-form';
+import { registrationTotal } from '../../../domain/events/events';
+import { selfManagedHoldUntil } from '../../../domain/registrations/payment-verification';
+import { isPaymentOptionKey, type PaymentOptionKey } from '../../../domain/payments/payments';
+import { emailKey, identityKey } from '../../../domain/registrations/registration-identity';
+import { registrationMessages, registrationOpenness, type RegistrationPayload } from '../../../domain/registrations/registration-form';
 import type { Mailer } from '../../adapters/mail/port';
 import type { Db } from '../../db/client';
 import { eventCategories, events, runnerRegistrations, type EventCategoryRow, type EventRow, type OrderRow, type RunnerRegistrationRow } from '../../db/schema';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { planInputSchema, planSchema } from '../../../domain/training-plan';
+import { planInputSchema, planSchema } from '../../../domain/training-plan/training-plan';
 import type { Db } from '../../db/client';
 import { requireUser, signedIn } from '../../plugins/auth';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';

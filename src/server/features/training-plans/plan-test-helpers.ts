@@ -1,6 +1,6 @@
 /** Small helpers shared by the training plan API tests (one app per test file). */
 import { eq } from 'drizzle-orm';
-import type { PlanRun, Run, TrainingPlan } from '../../../domain/training-plan';
+import type { PlanRun, Run, TrainingPlan } from '../../../domain/training-plan/training-plan';
 import { trainingPlans, trainingRuns, users } from '../../db/schema';
 import type { TestApp } from '../../test/build-test-app';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { daysBetween, planDateToIso } from '../../../domain/plan-date';
-import { messages, planDateSchema, planInputSchema, planListSchema, planRunSchema, planSchema, replaceInputSchema, runPatchSchema } from '../../../domain/training-plan';
+import { daysBetween, planDateToIso } from '../../../domain/shared/wire-date';
+import { messages, planDateSchema, planInputSchema, planListSchema, planRunSchema, planSchema, replaceInputSchema, runPatchSchema } from '../../../domain/training-plan/training-plan';
 import type { Db } from '../../db/client';
 import { requireUser, signedIn } from '../../plugins/auth';
 import { badRequest, errorResponseSchema as errorSchema, notFound } from '../../plugins/errors';

@@ -1,8 +1,8 @@
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import { isoToPlanDate, planDateToIso, type IsoDay } from '../../../domain/plan-date';
-import { normalisePaceRange, paceSecondsPerKm } from '../../../domain/pace';
-import { runColor } from '../../../domain/run-types';
-import { wrapProgram } from '../../../domain/training-program';
+import { isoToPlanDate, planDateToIso, type IsoDay } from '../../../domain/shared/wire-date';
+import { normalisePaceRange, paceSecondsPerKm } from '../../../domain/training-plan/pace';
+import { runColor } from '../../../domain/training-plan/run-types';
+import { wrapProgram } from '../../../domain/training-plan/training-program';
 import {
   accessEndDay,
   isRunLocked,
@@ -17,7 +17,7 @@ import {
   type Run,
   type RunPatch,
   type TrainingPlan,
-} from '../../../domain/training-plan';
+} from '../../../domain/training-plan/training-plan';
 import type { Db } from '../../db/client';
 import { trainingPlans, trainingRuns, type TrainingRunRow, type UserRow } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../plugins/errors';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TrainingPlan } from '../../../domain/training-plan';
+import type { TrainingPlan } from '../../../domain/training-plan/training-plan';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { byTitle, insertAiRun, insertCoachRun, planApi, runInput, setPeriodEnd, UNKNOWN_ID, type Headers } from './plan-test-helpers';
 

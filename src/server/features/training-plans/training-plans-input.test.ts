@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDays } from '../../../domain/plan-date';
-import { MAX_RUNS_PER_PLAN, MAX_RUNS_PER_REQUEST, messages } from '../../../domain/training-plan';
+import { addDays } from '../../../domain/shared/wire-date';
+import { MAX_RUNS_PER_PLAN, MAX_RUNS_PER_REQUEST, messages } from '../../../domain/training-plan/training-plan';
 import { trainingPlans, trainingRuns } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { planApi, runInput, type Method } from './plan-test-helpers';

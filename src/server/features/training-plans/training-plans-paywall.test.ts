@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { messages, type PlanRun, type TrainingPlan } from '../../../domain/training-plan';
+import { messages, type PlanRun, type TrainingPlan } from '../../../domain/training-plan/training-plan';
 import { trainingRuns } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { byTitle, insertAiRun, insertCoachRun, planApi, runInput, setPeriodEnd, UNKNOWN_ID } from './plan-test-helpers';

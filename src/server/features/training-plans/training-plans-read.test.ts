@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Run } from '../../../domain/training-plan';
+import type { Run } from '../../../domain/training-plan/training-plan';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { planApi, runInput, UNKNOWN_ID, type Method } from './plan-test-helpers';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Run } from '../../../domain/training-plan';
+import type { Run } from '../../../domain/training-plan/training-plan';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { byTitle, insertAiRun, insertCoachRun, planApi, runInput, setPeriodEnd } from './plan-test-helpers';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { IMAGE_MAX_BYTES } from '../../../domain/events';
+import { IMAGE_MAX_BYTES } from '../../../domain/events/events';
 import { uploads } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { uploadMessages } from './routes';

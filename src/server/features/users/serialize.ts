@@ -1,4 +1,4 @@
-import type { PublicUser } from '../../../domain/user';
+import type { PublicUser } from '../../../domain/users/user';
 import type { UserRow } from '../../db/schema';
 
 export function toPublicUser(row: UserRow): PublicUser {

@@ -1,5 +1,5 @@
 import { eq, ilike, or, sql, asc } from 'drizzle-orm';
-import type { Role } from '../../../domain/roles';
+import type { Role } from '../../../domain/users/roles';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 

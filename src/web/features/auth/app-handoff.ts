@@ -5,7 +5,7 @@
  * challenge and opens `<scheme>://auth-success?code=…&state=…`; only the app that holds the
  * verifier can exchange it. Pure parts live here so they can be tested without a browser.
  */
-import { APP_STATE_MAX_LENGTH, CODE_CHALLENGE_PATTERN } from '../../../domain/mobile-handoff';
+import { APP_STATE_MAX_LENGTH, CODE_CHALLENGE_PATTERN } from '../../../domain/auth/mobile-handoff';
 
 /** Mobile login: pause on the success overlay before going to the auth-success page. */
 export const MOBILE_LOGIN_REDIRECT_DELAY_MS = 1_000;

@@ -1,4 +1,4 @@
-import type { HandoffCodeResponse } from '../../../domain/mobile-handoff';
+import type { HandoffCodeResponse } from '../../../domain/auth/mobile-handoff';
 import { createApiClient, type ApiClient } from '../../api/client';
 import { pendingHandoff, type AppRequest, type PendingHandoff } from './app-handoff';
 

@@ -1,7 +1,7 @@
 import { CloudOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import type { PublicUser } from '../../../domain/user';
+import type { PublicUser } from '../../../domain/users/user';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { Logo } from '../../components/logo';

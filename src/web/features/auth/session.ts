@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PublicUser } from '../../../domain/user';
+import type { PublicUser } from '../../../domain/users/user';
 import { api, goToLogin } from '../../api/client';
 import { fetchSessionUser } from '../../api/session';
 import { tokenStore } from '../../api/tokens';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roles, type Role } from '../../../domain/roles';
+import { roles, type Role } from '../../../domain/users/roles';
 import { navGroups, navGroupsFor } from './dashboard-nav';
 import { canSeeView, dashboardViews } from './dashboard-views';
 import { hasStravaConnectedFlag, viewFromHash, withoutStravaFlag } from './use-dashboard-view';

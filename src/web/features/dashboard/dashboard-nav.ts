@@ -12,7 +12,7 @@ import {
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
-import type { Role } from '../../../domain/roles';
+import type { Role } from '../../../domain/users/roles';
 import { dashboardViews } from './dashboard-views';
 import { allRoles as everyone, coachRoles, organizerRoles, type DashboardViewId } from './view-types';
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { Role } from '../../../domain/roles';
+import type { Role } from '../../../domain/users/roles';
 import { Badge } from '../../components/badge';
 import { cn } from '../../components/cn';
 import { Spinner } from '../../components/spinner';

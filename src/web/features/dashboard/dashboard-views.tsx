@@ -1,6 +1,6 @@
 import { ClipboardList, UserRoundCog, Users } from 'lucide-react';
 import type { ComponentType } from 'react';
-import type { Role } from '../../../domain/roles';
+import type { Role } from '../../../domain/users/roles';
 import { EventListView } from '../events/event-list-view';
 import { CalendarView } from '../training-plan/calendar/calendar-view';
 import { comingSoonView } from './views/coming-soon-view';

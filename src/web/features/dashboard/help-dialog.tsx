@@ -1,6 +1,6 @@
 import { FileText, Mail, MessageCircle, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { supportContact } from '../../../domain/contact';
+import { supportContact } from '../../../domain/shared/contact';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { PrivacyDialog, TermsDialog } from '../legal/legal-dialogs';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { Role } from '../../../domain/roles';
+import type { Role } from '../../../domain/users/roles';
 import { sessionKeys } from '../auth/session';
 import { canSeeView } from './dashboard-views';
 import type { DashboardViewId } from './view-types';

@@ -1,5 +1,5 @@
-import type { Role } from '../../../domain/roles';
-import type { PublicUser } from '../../../domain/user';
+import type { Role } from '../../../domain/users/roles';
+import type { PublicUser } from '../../../domain/users/user';
 
 /** Every view of the dashboard, switched in place (no route change). */
 export const dashboardViewIds = [

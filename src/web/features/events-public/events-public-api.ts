@@ -3,9 +3,9 @@
  * event by code, the registration and the self-managed payment confirmation. No sign-in needed.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { registrationEventSchema, type PublicEventCard, type RegistrationEvent } from '../../../domain/event-contract';
-import { selfManagedPaymentSchema, type SelfManagedPayment } from '../../../domain/payment-verification';
-import type { RegistrationPayloadInput } from '../../../domain/registration-form';
+import { registrationEventSchema, type PublicEventCard, type RegistrationEvent } from '../../../domain/events/event-contract';
+import { selfManagedPaymentSchema, type SelfManagedPayment } from '../../../domain/registrations/payment-verification';
+import type { RegistrationPayloadInput } from '../../../domain/registrations/registration-form';
 import { api, ApiError } from '../../api/client';
 
 export const DEFAULT_EVENT_IMAGE = '/event-default.svg';

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { RegistrationEvent } from '../../../domain/event-contract';
-import { formatRupiah } from '../../../domain/money';
-import { paymentProofMessages } from '../../../domain/payment-verification';
+import type { RegistrationEvent } from '../../../domain/events/event-contract';
+import { formatRupiah } from '../../../domain/shared/money';
+import { paymentProofMessages } from '../../../domain/registrations/payment-verification';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';

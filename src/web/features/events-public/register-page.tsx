@@ -1,8 +1,8 @@
 import { ArrowLeft, CalendarDays, Clock, MapPin } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import type { RegistrationEvent } from '../../../domain/event-contract';
-import { registrationOpenness, zonedDateTime } from '../../../domain/registration-form';
+import type { RegistrationEvent } from '../../../domain/events/event-contract';
+import { registrationOpenness, zonedDateTime } from '../../../domain/registrations/registration-form';
 import { Alert } from '../../components/alert';
 import { buttonClass } from '../../components/button';
 import { PublicLayout } from '../public-site/public-layout';

@@ -1,9 +1,9 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { RegistrationEvent } from '../../../domain/event-contract';
-import { bloodTypes, identityTypes, registrationTotal, sexes, tshirtSizes } from '../../../domain/events';
-import { formatRupiah } from '../../../domain/money';
-import { jakartaToday } from '../../../domain/plan-date';
-import { paymentOptionLabels } from '../../../domain/payments';
+import type { RegistrationEvent } from '../../../domain/events/event-contract';
+import { bloodTypes, identityTypes, registrationTotal, sexes, tshirtSizes } from '../../../domain/events/events';
+import { formatRupiah } from '../../../domain/shared/money';
+import { jakartaToday } from '../../../domain/shared/wire-date';
+import { paymentOptionLabels } from '../../../domain/payments/payments';
 import {
   categoryIsFull,
   registrationMessages,
@@ -11,8 +11,8 @@ import {
   runnerDataInputSchema,
   validateEmail,
   type RegistrationPayloadInput,
-} from '../../../domain/registration-form';
-import { BIB_NAME_MAX } from '../../../domain/events';
+} from '../../../domain/registrations/registration-form';
+import { BIB_NAME_MAX } from '../../../domain/events/events';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';

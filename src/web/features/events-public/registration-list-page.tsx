@@ -1,7 +1,7 @@
 import { CalendarDays, MapPin, Search, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
-import type { PublicEventCard } from '../../../domain/event-contract';
-import { publicEventButton, zonedDateTime } from '../../../domain/registration-form';
+import type { PublicEventCard } from '../../../domain/events/event-contract';
+import { publicEventButton, zonedDateTime } from '../../../domain/registrations/registration-form';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../components/alert';
 import { Button, buttonClass } from '../../components/button';

@@ -1,7 +1,7 @@
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatRupiah } from '../../../domain/money';
+import { formatRupiah } from '../../../domain/shared/money';
 import { buttonClass } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import { PublicLayout } from '../public-site/public-layout';

@@ -1,8 +1,8 @@
 import { ImagePlus, RefreshCw } from 'lucide-react';
 import { forwardRef, useEffect, useId, useMemo, useState } from 'react';
-import { IMAGE_MAX_BYTES } from '../../../domain/events';
-import { formatRupiah } from '../../../domain/money';
-import { paymentProofMessages } from '../../../domain/payment-verification';
+import { IMAGE_MAX_BYTES } from '../../../domain/events/events';
+import { formatRupiah } from '../../../domain/shared/money';
+import { paymentProofMessages } from '../../../domain/registrations/payment-verification';
 import { cn } from '../../components/cn';
 import { Dialog } from '../../components/dialog';
 import { FieldError } from '../../components/input';

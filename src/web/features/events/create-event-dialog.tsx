@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Lock, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
-import { createEventInputSchema, eventFormMessages, type EventPayload } from '../../../domain/event-form';
-import { EVENT_ADMIN_FEE, slugify, normaliseEventCode } from '../../../domain/events';
-import { formatRupiah } from '../../../domain/money';
-import { paymentOptionKeys, paymentOptionLabels, type PaymentOptionKey } from '../../../domain/payments';
+import { createEventInputSchema, eventFormMessages, type EventPayload } from '../../../domain/events/event-form';
+import { EVENT_ADMIN_FEE, slugify, normaliseEventCode } from '../../../domain/events/events';
+import { formatRupiah } from '../../../domain/shared/money';
+import { paymentOptionKeys, paymentOptionLabels, type PaymentOptionKey } from '../../../domain/payments/payments';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -14,7 +14,7 @@ import { Dialog } from '../../components/dialog';
 import { FieldError, fieldClass, Input } from '../../components/input';
 import { useCreateEvent } from './events-api';
 import { ImageUploadField } from './image-upload-field';
-import type { OrganizerEvent } from '../../../domain/event-contract';
+import type { OrganizerEvent } from '../../../domain/events/event-contract';
 
 interface CategoryFormValues {
   name: string;

@@ -1,8 +1,8 @@
 import { CalendarDays, ExternalLink, MapPin, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import type { OrganizerEvent } from '../../../domain/event-contract';
-import { formatJakartaDate } from '../../../domain/jakarta-time';
-import { formatRupiah } from '../../../domain/money';
+import type { OrganizerEvent } from '../../../domain/events/event-contract';
+import { formatJakartaDate } from '../../../domain/shared/jakarta-time';
+import { formatRupiah } from '../../../domain/shared/money';
 import { Button, buttonClass } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { eventImageOf } from './event-images';

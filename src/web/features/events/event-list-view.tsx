@@ -1,7 +1,7 @@
 import { CalendarPlus, Flag, Hourglass, Info, QrCode, Users, Wallet } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import type { OrganizerEvent } from '../../../domain/event-contract';
-import { formatRupiah } from '../../../domain/money';
+import type { OrganizerEvent } from '../../../domain/events/event-contract';
+import { formatRupiah } from '../../../domain/shared/money';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { Spinner } from '../../components/spinner';

@@ -1,4 +1,4 @@
-import { eventStatusLabels, type EventStatus } from '../../../domain/events';
+import { eventStatusLabels, type EventStatus } from '../../../domain/events/events';
 import { Badge } from '../../components/badge';
 
 /** §4: Diterima green, Diajukan yellow, Tutup grey, Ditolak red. */

@@ -3,9 +3,9 @@
  * image uploads with progress, and the admin's moderation.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OrganizerEvent, UploadResult } from '../../../domain/event-contract';
-import type { EventPayload } from '../../../domain/event-form';
-import type { EventStatus } from '../../../domain/events';
+import type { OrganizerEvent, UploadResult } from '../../../domain/events/event-contract';
+import type { EventPayload } from '../../../domain/events/event-form';
+import type { EventStatus } from '../../../domain/events/events';
 import { api, ApiError } from '../../api/client';
 import { tokenStore } from '../../api/tokens';
 

@@ -1,6 +1,6 @@
 import { ImagePlus, RefreshCw, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { IMAGE_MAX_BYTES } from '../../../domain/events';
+import { IMAGE_MAX_BYTES } from '../../../domain/events/events';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
 import { cn } from '../../components/cn';

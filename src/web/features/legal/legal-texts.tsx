@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { supportContact } from '../../../domain/contact';
+import { supportContact } from '../../../domain/shared/contact';
 
 /**
  * Derap's Terms and Privacy Policy (events-and-coach-pages.md §1, "Legal content"), both dated

@@ -17,8 +17,8 @@ import {
 } from 'lucide-react';
 import { useId, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatRupiah } from '../../../domain/money';
-import { CERTIFIED_COACH_FROM_PRICE, TRIAL_DAYS, premiumPriceFor, type BillingCycle } from '../../../domain/pricing';
+import { formatRupiah } from '../../../domain/shared/money';
+import { CERTIFIED_COACH_FROM_PRICE, TRIAL_DAYS, premiumPriceFor, type BillingCycle } from '../../../domain/subscriptions/pricing';
 import { Badge } from '../../components/badge';
 import { buttonClass } from '../../components/button';
 import { cn } from '../../components/cn';

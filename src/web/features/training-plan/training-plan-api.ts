@@ -3,8 +3,8 @@
  * calendar, the log modal and the dashboard widgets. A 404 on the plan means "no plan yet".
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isoToPlanDate, type IsoDay } from '../../../domain/plan-date';
-import type { PlanRun, RunInput, RunPatch, TrainingPlan } from '../../../domain/training-plan';
+import { isoToPlanDate, type IsoDay } from '../../../domain/shared/wire-date';
+import type { PlanRun, RunInput, RunPatch, TrainingPlan } from '../../../domain/training-plan/training-plan';
 import { api, ApiError } from '../../api/client';
 
 export const planKeys = {

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Role } from '../../../../domain/roles';
-import type { PublicUser } from '../../../../domain/user';
+import type { Role } from '../../../../domain/users/roles';
+import type { PublicUser } from '../../../../domain/users/user';
 import { api } from '../../../api/client';
 import { sessionKeys } from '../../auth/session';
 

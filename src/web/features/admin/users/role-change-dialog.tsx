@@ -1,4 +1,4 @@
-import { roleLabels, type Role } from '../../../../domain/roles';
+import { roleLabels, type Role } from '../../../../domain/users/roles';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import type { AdminUser } from './admin-users-api';

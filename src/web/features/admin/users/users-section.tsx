@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, Search, UserX } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { formatJakartaDate } from '../../../../domain/jakarta-time';
-import { roleLabels, roles, subscriptionStatusLabels, type Role } from '../../../../domain/roles';
+import { formatJakartaDate } from '../../../../domain/shared/jakarta-time';
+import { roleLabels, roles, subscriptionStatusLabels, type Role } from '../../../../domain/users/roles';
 import { ApiError } from '../../../api/client';
 import { Avatar } from '../../../components/avatar';
 import { Badge } from '../../../components/badge';

@@ -1,10 +1,10 @@
 import { ArrowRight, CalendarCheck, CalendarDays, Camera, Footprints, Medal, Plus, ShoppingBag, Sparkles, TrendingUp } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { greetUser } from '../../../../domain/greeting';
-import { formatJakartaDate } from '../../../../domain/jakarta-time';
-import { jakartaToday } from '../../../../domain/plan-date';
-import type { Run } from '../../../../domain/training-plan';
+import { greetUser } from '../../../../domain/shared/greeting';
+import { formatJakartaDate } from '../../../../domain/shared/jakarta-time';
+import { jakartaToday } from '../../../../domain/shared/wire-date';
+import type { Run } from '../../../../domain/training-plan/training-plan';
 import { Badge } from '../../../components/badge';
 import { Button, buttonClass } from '../../../components/button';
 import { SectionCard } from '../../../components/section-card';

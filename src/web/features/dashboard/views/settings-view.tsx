@@ -1,8 +1,8 @@
 import { SectionCard } from '../../../components/section-card';
 import { Link2, Link2Off, Moon, RefreshCw, UserRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { formatJakartaDate } from '../../../../domain/jakarta-time';
-import { roleLabels, subscriptionStatusLabels } from '../../../../domain/roles';
+import { formatJakartaDate } from '../../../../domain/shared/jakarta-time';
+import { roleLabels, subscriptionStatusLabels } from '../../../../domain/users/roles';
 import { Avatar } from '../../../components/avatar';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';

@@ -1,7 +1,7 @@
 import { CheckCircle2, ChevronRight, Footprints, Lock } from 'lucide-react';
-import { formatPace, paceSecondsPerKm } from '../../../../domain/pace';
-import { runColor } from '../../../../domain/run-types';
-import { hasResult, messages, type LockedRun, type PlanRun, type Run } from '../../../../domain/training-plan';
+import { formatPace, paceSecondsPerKm } from '../../../../domain/training-plan/pace';
+import { runColor } from '../../../../domain/training-plan/run-types';
+import { hasResult, messages, type LockedRun, type PlanRun, type Run } from '../../../../domain/training-plan/training-plan';
 import { Badge } from '../../../components/badge';
 import { cn } from '../../../components/cn';
 import { EmptyState } from '../../../components/empty-state';

@@ -2,10 +2,10 @@
  * The dashboard's week: Monday to Sunday of the current Jakarta week, loaded in one request
  * (GET /api/training-plans/range), summarised for the weekly chart and filtered for today's runs.
  */
-import { WEEKDAY_NAMES, WEEKDAY_SHORT_NAMES } from '../../../../domain/month-grid';
-import { planDateToIso, weekDays, type IsoDay } from '../../../../domain/plan-date';
-import type { PlanRun } from '../../../../domain/training-plan';
-import { plannedChartKm } from '../../../../domain/training-program';
+import { WEEKDAY_NAMES, WEEKDAY_SHORT_NAMES } from '../../../../domain/training-plan/month-grid';
+import { planDateToIso, weekDays, type IsoDay } from '../../../../domain/shared/wire-date';
+import type { PlanRun } from '../../../../domain/training-plan/training-plan';
+import { plannedChartKm } from '../../../../domain/training-plan/training-program';
 import { usePlanRange } from '../../training-plan/training-plan-api';
 
 export interface WeekDaySummary {

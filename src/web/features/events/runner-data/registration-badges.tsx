@@ -1,5 +1,5 @@
-import { registrationStatusLabels, type RegistrationPaymentStatus, type RegistrationStatus } from '../../../../domain/events';
-import { paymentStatusLabels } from '../../../../domain/runner-export';
+import { registrationStatusLabels, type RegistrationPaymentStatus, type RegistrationStatus } from '../../../../domain/events/events';
+import { paymentStatusLabels } from '../../../../domain/registrations/runner-export';
 import { Badge } from '../../../components/badge';
 
 /**

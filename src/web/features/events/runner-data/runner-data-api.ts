@@ -4,8 +4,8 @@
  * transfer with its Verifikasi / Tolak.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RegistrationPaymentStatus, RegistrationStatus } from '../../../../domain/events';
-import type { RunnerExportSource } from '../../../../domain/runner-export';
+import type { RegistrationPaymentStatus, RegistrationStatus } from '../../../../domain/events/events';
+import type { RunnerExportSource } from '../../../../domain/registrations/runner-export';
 import { api, ApiError } from '../../../api/client';
 import { eventKeys } from '../events-api';
 

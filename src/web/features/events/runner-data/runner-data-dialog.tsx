@@ -1,7 +1,7 @@
 import { Download, Hourglass, Search, UsersRound } from 'lucide-react';
 import { useState, type MouseEvent } from 'react';
-import { formatRupiah } from '../../../../domain/money';
-import { runnerExportColumns, runnerExportValues } from '../../../../domain/runner-export';
+import { formatRupiah } from '../../../../domain/shared/money';
+import { runnerExportColumns, runnerExportValues } from '../../../../domain/registrations/runner-export';
 import { api } from '../../../api/client';
 import { Alert } from '../../../components/alert';
 import { Button, buttonClass } from '../../../components/button';

@@ -1,7 +1,7 @@
 import { Camera, Keyboard, PackageCheck, Search } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { formatRupiah } from '../../../../domain/money';
-import { racepackMessages, zonedDateTime } from '../../../../domain/runner-export';
+import { formatRupiah } from '../../../../domain/shared/money';
+import { racepackMessages, zonedDateTime } from '../../../../domain/registrations/runner-export';
 import { ApiError } from '../../../api/client';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';

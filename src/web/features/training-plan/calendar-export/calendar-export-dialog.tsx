@@ -1,6 +1,6 @@
 import { Check, Copy, Download, ExternalLink, Link2, RefreshCw, Unlink } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { formatJakartaDate } from '../../../../domain/jakarta-time';
+import { formatJakartaDate } from '../../../../domain/shared/jakarta-time';
 import { ApiError } from '../../../api/client';
 import { Alert } from '../../../components/alert';
 import { Button, buttonClass } from '../../../components/button';

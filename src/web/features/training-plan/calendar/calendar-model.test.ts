@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { LockedRun, Run } from '../../../../domain/training-plan';
+import type { LockedRun, Run } from '../../../../domain/training-plan/training-plan';
 import { datedRuns, decideMove, keyboardStep, runsByDay, shortDayLabel, titleOf, upcomingRuns, longDayLabel } from './calendar-model';
 import { createRunFormSchema, PROGRAM_SUGGESTIONS, toRunInput } from './create-run-form';
-import { runInputSchema, messages } from '../../../../domain/training-plan';
+import { runInputSchema, messages } from '../../../../domain/training-plan/training-plan';
 
 const run = (over: Partial<Run>): Run => ({
   _id: 'r',

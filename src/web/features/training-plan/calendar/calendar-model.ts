@@ -4,9 +4,9 @@
  */
 import { format } from 'date-fns';
 import { id } from 'date-fns/locale';
-import { addDays, isoToLocalDate, planDateToIso, type IsoDay } from '../../../../domain/plan-date';
-import { specialRunConflict, type DatedRun } from '../../../../domain/run-types';
-import type { PlanRun, Run } from '../../../../domain/training-plan';
+import { addDays, isoToLocalDate, planDateToIso, type IsoDay } from '../../../../domain/shared/wire-date';
+import { specialRunConflict, type DatedRun } from '../../../../domain/training-plan/run-types';
+import type { PlanRun, Run } from '../../../../domain/training-plan/training-plan';
 
 /**
  * A run with its ISO day (runs whose date cannot be read are left out of the calendar). The run is

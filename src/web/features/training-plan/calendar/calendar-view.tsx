@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { shiftMonth } from '../../../../domain/month-grid';
-import { isoToPlanDate, jakartaToday, type IsoDay } from '../../../../domain/plan-date';
-import { messages, type Run } from '../../../../domain/training-plan';
+import { shiftMonth } from '../../../../domain/training-plan/month-grid';
+import { isoToPlanDate, jakartaToday, type IsoDay } from '../../../../domain/shared/wire-date';
+import { messages, type Run } from '../../../../domain/training-plan/training-plan';
 import { ApiError } from '../../../api/client';
 import { useToast } from '../../../components/toast';
 import { ViewHeader } from '../../dashboard/view-header';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { messages } from '../../../../domain/training-plan';
+import { messages } from '../../../../domain/training-plan/training-plan';
 import { ApiError } from '../../../api/client';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';

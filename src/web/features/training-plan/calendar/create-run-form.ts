@@ -3,8 +3,8 @@
  * picker value (YYYY-MM-DD) that travels as DD-MM-YYYY, and runs made here are the runner's own.
  */
 import { z } from 'zod';
-import { isoToPlanDate, planDateProblem } from '../../../../domain/plan-date';
-import { messages, runInputSchema, type RunInput } from '../../../../domain/training-plan';
+import { isoToPlanDate, planDateProblem } from '../../../../domain/shared/wire-date';
+import { messages, runInputSchema, type RunInput } from '../../../../domain/training-plan/training-plan';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const pickerMessages = { format: 'Tanggal tidak valid.', calendar: messages.dateNotInCalendar, range: messages.dateOutOfRange } as const;

@@ -1,4 +1,4 @@
-import { HEAVY_CONFLICT_QUESTION, HEAVY_CONFLICT_TITLE, type DatedRun } from '../../../../domain/run-types';
+import { HEAVY_CONFLICT_QUESTION, HEAVY_CONFLICT_TITLE, type DatedRun } from '../../../../domain/training-plan/run-types';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { shortDayLabel } from './calendar-model';

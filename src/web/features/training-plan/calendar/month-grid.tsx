@@ -19,10 +19,10 @@ import {
 import { ChevronLeft, ChevronRight, RotateCw } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { monthGrid, monthLabel, WEEKDAY_NAMES, WEEKDAY_SHORT_NAMES, type GridCell } from '../../../../domain/month-grid';
-import type { IsoDay } from '../../../../domain/plan-date';
-import { runTypeLabels, runTypes, type RunType } from '../../../../domain/run-types';
-import { messages, type PlanRun, type Run } from '../../../../domain/training-plan';
+import { monthGrid, monthLabel, WEEKDAY_NAMES, WEEKDAY_SHORT_NAMES, type GridCell } from '../../../../domain/training-plan/month-grid';
+import type { IsoDay } from '../../../../domain/shared/wire-date';
+import { runTypeLabels, runTypes, type RunType } from '../../../../domain/training-plan/run-types';
+import { messages, type PlanRun, type Run } from '../../../../domain/training-plan/training-plan';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { cn } from '../../../components/cn';

@@ -1,7 +1,7 @@
 import { useDraggable } from '@dnd-kit/core';
 import { CheckCircle2, Lock } from 'lucide-react';
-import { runType, runTypeLabels } from '../../../../domain/run-types';
-import { hasResult, messages, type LockedRun, type PlanRun, type Run } from '../../../../domain/training-plan';
+import { runType, runTypeLabels } from '../../../../domain/training-plan/run-types';
+import { hasResult, messages, type LockedRun, type PlanRun, type Run } from '../../../../domain/training-plan/training-plan';
 import { cn } from '../../../components/cn';
 import { longDayLabel } from './calendar-model';
 import { runStyle } from './run-style';

@@ -1,6 +1,6 @@
 import { CheckCircle2, ChevronRight, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { hasResult, messages, type PlanRun, type Run } from '../../../../domain/training-plan';
+import { hasResult, messages, type PlanRun, type Run } from '../../../../domain/training-plan/training-plan';
 import { Badge } from '../../../components/badge';
 import { cn } from '../../../components/cn';
 import { runStyle } from './run-style';

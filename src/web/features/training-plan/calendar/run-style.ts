@@ -1,4 +1,4 @@
-import { runType, type RunType } from '../../../../domain/run-types';
+import { runType, type RunType } from '../../../../domain/training-plan/run-types';
 
 /**
  * The calendar's own palette per workout type (spec §5 colours: recovery blue, endurance green,

@@ -1,5 +1,5 @@
 import { CalendarClock, CalendarPlus, Plus, RotateCw } from 'lucide-react';
-import { messages, type Run } from '../../../../domain/training-plan';
+import { messages, type Run } from '../../../../domain/training-plan/training-plan';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { messages, type Run } from '../../../../domain/training-plan';
+import { messages, type Run } from '../../../../domain/training-plan/training-plan';
 import { buildRunPatch, checkLogForm, formatDistanceKm, isEmptyPatch, logFormValues, parseDistanceKm, type LogFormValues } from './log-form';
 
 const run: Run = {

@@ -2,10 +2,10 @@
  * The 'Log Hasil Latihan' form as pure functions: what the runner typed → parsed result, the
  * all-or-none rule, live pace and scores, and the PATCH to send. The dialog only renders this.
  */
-import { formatDuration, formatPace, parseDuration, paceSecondsPerKm } from '../../../../domain/pace';
-import { isoToPlanDate, isValidIsoDay, planDateToIso, type IsoDay } from '../../../../domain/plan-date';
-import { scoreRun, type RunScores } from '../../../../domain/scoring';
-import { messages, runPatchSchema, type Run, type RunPatch } from '../../../../domain/training-plan';
+import { formatDuration, formatPace, parseDuration, paceSecondsPerKm } from '../../../../domain/training-plan/pace';
+import { isoToPlanDate, isValidIsoDay, planDateToIso, type IsoDay } from '../../../../domain/shared/wire-date';
+import { scoreRun, type RunScores } from '../../../../domain/training-plan/scoring';
+import { messages, runPatchSchema, type Run, type RunPatch } from '../../../../domain/training-plan/training-plan';
 
 export interface LogFormValues {
   /** ISO day from the date input, '' when cleared. */

@@ -1,8 +1,8 @@
 import { Save, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { addDays, isoToPlanDate, planDateToIso } from '../../../../domain/plan-date';
-import { HEAVY_CONFLICT_QUESTION, HEAVY_CONFLICT_TITLE, isSpecialRun, runColor, specialRunConflict } from '../../../../domain/run-types';
-import { canDeleteRun, messages, type GeneratedBy, type Run, type RunPatch, type TrainingPlan } from '../../../../domain/training-plan';
+import { addDays, isoToPlanDate, planDateToIso } from '../../../../domain/shared/wire-date';
+import { HEAVY_CONFLICT_QUESTION, HEAVY_CONFLICT_TITLE, isSpecialRun, runColor, specialRunConflict } from '../../../../domain/training-plan/run-types';
+import { canDeleteRun, messages, type GeneratedBy, type Run, type RunPatch, type TrainingPlan } from '../../../../domain/training-plan/training-plan';
 import { api, ApiError } from '../../../api/client';
 import { Alert } from '../../../components/alert';
 import { Badge } from '../../../components/badge';

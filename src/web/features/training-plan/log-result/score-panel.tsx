@@ -1,4 +1,4 @@
-import { formatScore, MAX_SCORE, type RunScores } from '../../../../domain/scoring';
+import { formatScore, MAX_SCORE, type RunScores } from '../../../../domain/training-plan/scoring';
 import { cn } from '../../../components/cn';
 
 const items: { key: keyof RunScores; label: string }[] = [

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import './zod-locale';
+import '../shared/zod-locale';
 import {
   FULL_MESSAGE,
   categoryTone,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GRID_CELLS, MONTH_NAMES, WEEKDAY_SHORT_NAMES, monthGrid, monthLabel, shiftMonth } from './month-grid';
-import { addDays, weekdayIndex } from './plan-date';
+import { addDays, weekdayIndex } from '../shared/wire-date';
 
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 

@@ -3,12 +3,12 @@
  * the dialog's table and the CSV export, their row mapper, the export's file name, and the racepack
  * messages of the scan dialog. Pure: no I/O, used by the server and the web app.
  */
-import { isoToPlanDate, jakartaToday } from './plan-date';
+import { isoToPlanDate, jakartaToday } from '../shared/wire-date';
 import {
   registrationStatusLabels,
   type RegistrationPaymentStatus,
   type RegistrationStatus,
-} from './events';
+} from '../events/events';
 import { zonedDateTime } from './registration-form';
 
 export { zonedDateTime };

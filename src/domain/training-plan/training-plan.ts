@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { normalisePaceRange } from './pace';
-import { jakartaToday, MAX_PLAN_YEAR, MIN_PLAN_YEAR, planDateProblem, planDateToIso, type IsoDay } from './plan-date';
+import { jakartaToday, MAX_PLAN_YEAR, MIN_PLAN_YEAR, planDateProblem, planDateToIso, type IsoDay } from '../shared/wire-date';
 import { isValidProgram } from './training-program';
 
 export const generatedByValues = ['user', 'coach', 'ai'] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupiah } from './money';
+import { formatRupiah } from '../shared/money';
 import {
   CERTIFIED_COACH_FROM_PRICE,
   PREMIUM_ANNUAL_DISCOUNT_PERCENT,

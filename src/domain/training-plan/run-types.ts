@@ -1,4 +1,4 @@
-import { addDays, type IsoDay } from './plan-date';
+import { addDays, type IsoDay } from '../shared/wire-date';
 
 /** Workout types the calendar colours by, matched in the title in this order (spec §5). */
 export const runTypes = ['recovery', 'endurance', 'steady', 'tempo', 'interval', 'race'] as const;

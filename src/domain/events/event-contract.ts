@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { eventPaymentTypes, eventStatuses, type EventStatus } from './events';
-import { paymentOptionKeys } from './payments';
+import { paymentOptionKeys } from '../payments/payments';
 
 const categorySummarySchema = z.object({
   categoryId: z.string(),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween } from './plan-date';
+import { addDays, daysBetween } from '../shared/wire-date';
 import {
   HEAVY_CONFLICT_QUESTION,
   HEAVY_CONFLICT_TITLE,

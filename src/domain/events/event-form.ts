@@ -6,8 +6,8 @@
  */
 import { z } from 'zod';
 import { EVENT_ADMIN_FEE, eventPaymentTypes, normaliseEventCode, slugify } from './events';
-import { jakartaToday } from './plan-date';
-import { paymentOptionKeys } from './payments';
+import { jakartaToday } from '../shared/wire-date';
+import { paymentOptionKeys } from '../payments/payments';
 
 export const EVENT_NAME_MAX = 120;
 export const EVENT_DESCRIPTION_MAX = 5000;

@@ -1,4 +1,4 @@
-import { addDays, isoFromParts, startOfWeek, type IsoDay } from './plan-date';
+import { addDays, isoFromParts, startOfWeek, type IsoDay } from '../shared/wire-date';
 
 /** Monday-first day names, as the calendar header shows them. */
 export const WEEKDAY_SHORT_NAMES = ['Sen', 'Sel', 'Rab', 'Kam', 'Jum', 'Sab', 'Min'] as const;

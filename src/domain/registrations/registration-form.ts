@@ -4,9 +4,9 @@
  * its exact messages and typo suggestions, and when an event's registration is open. Pure: no I/O.
  */
 import { z } from 'zod';
-import { BIB_NAME_MAX, bloodTypes, identityTypes, sexes, tshirtSizes } from './events';
-import { jakartaParts } from './jakarta-time';
-import { paymentOptionKeys } from './payments';
+import { BIB_NAME_MAX, bloodTypes, identityTypes, sexes, tshirtSizes } from '../events/events';
+import { jakartaParts } from '../shared/jakarta-time';
+import { paymentOptionKeys } from '../payments/payments';
 
 export const registrationMessages = {
   emailRequired: 'Email wajib diisi',

@@ -6,7 +6,7 @@
  * Pure: no I/O, used by the server and the web app.
  */
 import { z } from 'zod';
-import { eventPaymentTypes, registrationPaymentStatuses, registrationStatuses } from './events';
+import { eventPaymentTypes, registrationPaymentStatuses, registrationStatuses } from '../events/events';
 
 export const paymentProofMessages = {
   proofRequired: 'Unggah bukti transfer (foto atau tangkapan layar) sebelum menekan Saya Sudah Membayar.',

@@ -13,7 +13,7 @@ import {
   startOfWeek,
   weekDays,
   weekdayIndex,
-} from './plan-date';
+} from './wire-date';
 
 /** Any calendar day the plan accepts, as an ISO day computed independently of the code under test. */
 const anyIsoDay = fc

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, isoToPlanDate, planDateToIso } from './plan-date';
+import { addDays, isoToPlanDate, planDateToIso } from '../shared/wire-date';
 import {
   MAX_LOGGED_HEART_RATE,
   MAX_RUN_DISTANCE_KM,
