@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from './fixtures';
-import { startMockOidc } from '../src/server/test/mock-oidc';
+import { startMockOidc } from '../src/server/test/fixtures/mock-oidc';
 
 /**
  * The whole Google sign-in in a real browser: our login page → a local OpenID Connect provider

@@ -2,7 +2,7 @@
 import { createLocalDiskStorage } from '../src/server/adapters/storage/local-disk';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
-import { seedDemoData } from '../src/server/db/seed';
+import { seedDemoData } from '../src/server/seed/seed';
 
 const config = loadConfig();
 const database = await openDatabase(config.database);

@@ -17,7 +17,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
-import { insertCategory, insertEvent, insertRegistrations } from '../../src/server/features/registrations/registration-fixtures';
+import { insertCategory, insertEvent, insertRegistrations } from '../../src/server/test/fixtures/registration-data';
 import { eq } from 'drizzle-orm';
 
 const total = Number(process.argv[2] ?? 100_000);

@@ -13,7 +13,7 @@ import { chromium, type Page } from 'playwright-core';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
-import { seedDemoData } from '../../src/server/db/seed';
+import { seedDemoData } from '../../src/server/seed/seed';
 // @ts-expect-error plain .mjs helper shared with the npm scripts
 import { chromiumPath } from '../chromium-path.mjs';
 

@@ -11,9 +11,9 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { createGoogleOidc, type IdentityProvider } from './adapters/auth/google-oidc';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
-import { adminRoutes } from './features/admin/routes';
+import { adminRoutes } from './features/users/admin-routes';
 import { authRoutes } from './features/auth/routes';
-import { calendarFeedRoutes } from './features/calendar-feed/routes';
+import { calendarFeedRoutes } from './features/training-plan/calendar-feed-routes';
 import { adminEventRoutes, eventRoutes } from './features/events/routes';
 import { healthRoutes } from './features/health/routes';
 import { publicSiteRoutes } from './features/public-site/routes';
@@ -23,8 +23,8 @@ import { registrationPublicRoutes } from './features/registrations/public-routes
 import { selfManagedPaymentRoutes } from './features/registrations/self-managed-routes';
 import { mailPlugin } from './adapters/mail/mailer';
 import { organizerRegistrationRoutes } from './features/registrations/organizer-routes';
-import { devTrainingPlanRoutes } from './features/training-plans/dev-routes';
-import { trainingPlanRoutes } from './features/training-plans/routes';
+import { devTrainingPlanRoutes } from './features/training-plan/dev-routes';
+import { trainingPlanRoutes } from './features/training-plan/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { createLocalDiskStorage } from './adapters/storage/local-disk';
 import type { StoragePort } from './adapters/storage/port';

@@ -2,7 +2,7 @@ import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { createLocalDiskStorage } from './adapters/storage/local-disk';
 import { openDatabaseWithRetry } from './db/client';
-import { seedDemoData } from './db/seed';
+import { seedDemoData } from './seed/seed';
 
 async function main() {
   let config;

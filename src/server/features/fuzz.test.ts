@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData, demoUsers } from '../db/seed';
-import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { seedDemoData, demoUsers } from '../seed/seed';
+import { buildTestApp, type TestApp } from '../test/fixtures/build-test-app';
 
 /**
  * Fuzzes every operation of the OpenAPI document with malformed requests, as every kind of caller,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { buildTestApp, type TestApp } from '../test/fixtures/build-test-app';
 import { containsNul, jsonDeeperThan, MAX_JSON_DEPTH } from './input-guard';
 
 describe('jsonDeeperThan', () => {

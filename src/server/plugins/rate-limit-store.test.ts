@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { buildTestApp, type TestApp } from '../test/fixtures/build-test-app';
 import { countHit, pruneRateLimitHits } from './rate-limit-store';
 
 describe('rate limits kept in the database', () => {

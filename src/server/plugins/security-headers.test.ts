@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { buildTestApp, type TestApp } from '../test/fixtures/build-test-app';
 import { contentSecurityPolicy, originMessage } from './security-headers';
 
 describe('security headers', () => {

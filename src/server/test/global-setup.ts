@@ -1,7 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../db/client';
-import { snapshotPath } from './pglite-snapshot';
+import { snapshotPath } from './fixtures/pglite-snapshot';
 
 /**
  * A fresh PGlite costs ~4 s; test files instead load a migrated snapshot made once here.

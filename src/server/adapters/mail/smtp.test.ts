@@ -5,9 +5,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mailOutbox, users } from '../../db/schema';
-import { buildTestApp, json, type TestApp } from '../../test/build-test-app';
-import { multipart, TINY_PNG } from '../../test/multipart';
-import { freshIp, insertEvent, postRegistration, registrationPayload } from '../../features/registrations/registration-test-helpers';
+import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
+import { multipart, TINY_PNG } from '../../test/fixtures/multipart';
+import { freshIp, insertEvent, postRegistration, registrationPayload } from '../../test/fixtures/registrations';
 import { createSmtpMailer, createSmtpTransport } from './smtp';
 
 /** A tiny SMTP server on 127.0.0.1 (RFC 5321 subset nodemailer needs): records each message, rejects chosen recipients. */

@@ -3,8 +3,8 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { loadConfig } from '../../config';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { startMockOidc } from '../../test/mock-oidc';
+import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
+import { startMockOidc } from '../../test/fixtures/mock-oidc';
 
 /** Cookie jar for app.inject: name → value, from Set-Cookie headers. */
 function cookiesOf(res: LightMyRequestResponse): Record<string, string> {

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authSessions, mobileHandoffCodes } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { handoffMessages } from './mobile-handoff';
 
 /** A PKCE pair as the app makes it (RFC 7636, S256). */

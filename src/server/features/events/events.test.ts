@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eventFormMessages as m } from '../../../domain/events/event-form';
 import { EVENT_ADMIN_FEE } from '../../../domain/events/events';
 import { eventCategories, events } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { eventPayload, eventsApi, insertRegistration } from './event-test-helpers';
+import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
+import { eventPayload, eventsApi, insertRegistration } from '../../test/fixtures/events';
 import { findEventByAnyId } from './service';
 
 describe('events API: creation', () => {

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orders, paymentNotifications } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { startFakeMidtrans, type FakeMidtrans } from '../../test/fake-midtrans';
-import { notificationLog, postNotification, readOrder, recordHooks, rejectionLog, sampleOrder, type HookLog } from './payment-test-helpers';
+import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
+import { startFakeMidtrans, type FakeMidtrans } from '../../test/fixtures/fake-midtrans';
+import { notificationLog, postNotification, readOrder, recordHooks, rejectionLog, sampleOrder, type HookLog } from '../../test/fixtures/payments';
 import { NOTIFICATION_BODY_MAX_BYTES } from './service';
 
 /**

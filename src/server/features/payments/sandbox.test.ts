@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxKey, sandboxNotification } from '../../adapters/payments/sandbox';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { notificationLog, postNotification, readOrder, recordHooks, sampleOrder, sandboxEvent, type HookLog } from './payment-test-helpers';
+import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
+import { notificationLog, postNotification, readOrder, recordHooks, sampleOrder, sandboxEvent, type HookLog } from '../../test/fixtures/payments';
 import { formatDeadline } from './sandbox-page';
 
 describe('built-in sandbox gateway (no Midtrans key)', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, json, type TestApp } from '../../test/build-test-app';
-import { insertCategory, insertEvent } from './registration-fixtures';
-import { insertEvent as insertOpenEvent, postRegistration, registrationPayload, runnerData } from './registration-test-helpers';
+import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
+import { insertCategory, insertEvent } from '../../test/fixtures/registration-data';
+import { insertEvent as insertOpenEvent, postRegistration, registrationPayload, runnerData } from '../../test/fixtures/registrations';
 
 /** Text PostgreSQL cannot store (a NUL) is the client's mistake: 400, never 500. */
 describe('characters the database refuses', () => {

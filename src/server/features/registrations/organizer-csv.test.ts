@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runnerExportColumns, runnerExportFileName } from '../../../domain/registrations/runner-export';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { attachmentHeader } from './organizer-routes';
 import { eventRegistrationBatches, findManagedEvent } from './organizer-service';
-import { insertCategory, insertEvent, insertRegistration, insertRegistrations } from './registration-fixtures';
+import { insertCategory, insertEvent, insertRegistration, insertRegistrations } from '../../test/fixtures/registration-data';
 import { users } from '../../db/schema';
 import { eq, sql } from 'drizzle-orm';
 

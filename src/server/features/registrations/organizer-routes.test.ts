@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runnerRegistrations } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { insertCategory, insertEvent, insertRegistration, insertRegistrations } from './registration-fixtures';
+import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
+import { insertCategory, insertEvent, insertRegistration, insertRegistrations } from '../../test/fixtures/registration-data';
 
 /** The organizer's registration tools: who may see what, search, lookup by QR value, racepack. */
 describe('organizer registration API', () => {

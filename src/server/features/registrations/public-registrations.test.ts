@@ -6,8 +6,8 @@ import { FULL_MESSAGE, registrationMessages as m } from '../../../domain/registr
 import { GatewayError } from '../../adapters/payments/port';
 import { sandboxKey, sandboxNotification } from '../../adapters/payments/sandbox';
 import { eventCategories, mailOutbox, orders, runnerRegistrations } from '../../db/schema';
-import { buildTestApp, json, type TestApp } from '../../test/build-test-app';
-import { postNotification, readOrder, sandboxEvent } from '../payments/payment-test-helpers';
+import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
+import { postNotification, readOrder, sandboxEvent } from '../../test/fixtures/payments';
 import {
   freshRunner,
   insertEvent,
@@ -16,7 +16,7 @@ import {
   readRegistration,
   registrationPayload,
   runnerData,
-} from './registration-test-helpers';
+} from '../../test/fixtures/registrations';
 import { expireStaleSelfManagedRegistrations, newQrToken, newRegistrationId } from './service';
 
 type Created = { registration: { _id: string; registrationId: string; status: string; payment: { amount: number; status: string; eventFee: number; adminFee: number; method: string | null }; eventId: string; categoryId: string; createdAt: string }; payment_url: string | null };

@@ -3,7 +3,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { runnerRegistrations, usedRegistrationChallenges } from '../../db/schema';
-import { buildTestApp, json, type TestApp } from '../../test/build-test-app';
+import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
 import {
   CHALLENGE_ALGORITHM,
   CHALLENGE_COST,
@@ -13,7 +13,7 @@ import {
   type ChallengeKeys,
 } from './challenge';
 import { sweepRegistrationGuards } from './pending-registrations';
-import { freshIp, freshRunner, insertEvent, readCategory, registrationPayload } from './registration-test-helpers';
+import { freshIp, freshRunner, insertEvent, readCategory, registrationPayload } from '../../test/fixtures/registrations';
 
 /**
  * The registration form's proof of work (issue 8 item 1): on by default, checked before anything

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders, registrationAttempts, runnerRegistrations } from '../../db/schema';
-import { buildTestApp, json, type TestApp } from '../../test/build-test-app';
-import { readOrder, sandboxEvent } from '../payments/payment-test-helpers';
+import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
+import { readOrder, sandboxEvent } from '../../test/fixtures/payments';
 import { sweepRegistrationGuards } from './pending-registrations';
 import {
   freshIp,
@@ -12,7 +12,7 @@ import {
   readRegistration,
   registrationPayload,
   runnerData,
-} from './registration-test-helpers';
+} from '../../test/fixtures/registrations';
 import { expireStaleSelfManagedRegistrations } from './service';
 
 /**

@@ -8,9 +8,9 @@ import { IMAGE_MAX_BYTES } from '../../../domain/events/events';
 import { paymentProofMessages as m } from '../../../domain/registrations/payment-verification';
 import { racepackMessages } from '../../../domain/registrations/runner-export';
 import { eventCategories, mailOutbox, runnerRegistrations, uploads, users, type EventRow } from '../../db/schema';
-import { buildTestApp, json, type TestApp } from '../../test/build-test-app';
-import { multipart, TINY_PNG } from '../../test/multipart';
-import { freshIp, freshRunner, insertEvent, postRegistration, readCategory, readRegistration, registrationPayload } from './registration-test-helpers';
+import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
+import { multipart, TINY_PNG } from '../../test/fixtures/multipart';
+import { freshIp, freshRunner, insertEvent, postRegistration, readCategory, readRegistration, registrationPayload } from '../../test/fixtures/registrations';
 import { remindSelfManagedHolds, sweepSelfManagedRegistrations } from './self-managed-payment';
 import { expireStaleSelfManagedRegistrations } from './service';
 

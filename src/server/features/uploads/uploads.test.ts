@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from '../../../domain/events/events';
 import { uploads } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { uploadMessages } from './routes';
 
 // A real 1×1 PNG.

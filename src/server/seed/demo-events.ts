@@ -8,10 +8,10 @@ import { readFileSync } from 'node:fs';
 import type { EventPaymentType, EventStatus, RegistrationStatus } from '../../domain/events/events';
 import type { PaymentOptionKey } from '../../domain/payments/payments';
 import type { StoragePort } from '../adapters/storage/port';
-import type { Db } from './client';
+import type { Db } from '../db/client';
 import { newQrToken, newRegistrationId } from '../features/registrations/service';
 import { newImageKey } from '../features/uploads/image-upload';
-import { eventCategories, events, runnerRegistrations, uploads } from './schema';
+import { eventCategories, events, runnerRegistrations, uploads } from '../db/schema';
 
 const DAY = 86_400_000;
 const JAKARTA_OFFSET_MS = 7 * 3_600_000;

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../../domain/users/roles';
-import { openTestDatabase } from '../test/build-test-app';
-import type { Database } from './client';
+import { openTestDatabase } from '../test/fixtures/build-test-app';
+import type { Database } from '../db/client';
 import { createLocalDiskStorage } from '../adapters/storage/local-disk';
-import { eventCategories, events, runnerRegistrations, uploads, users } from './schema';
-import { readPlan } from '../features/training-plans/service';
+import { eventCategories, events, runnerRegistrations, uploads, users } from '../db/schema';
+import { readPlan } from '../features/training-plan/service';
 import { seedDemoData } from './seed';
 
 describe('demo data', () => {

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Role } from '../../domain/users/roles';
 import type { StoragePort } from '../adapters/storage/port';
-import type { Db } from './client';
+import type { Db } from '../db/client';
 import { jakartaToday } from '../../domain/shared/wire-date';
-import { addRuns } from '../features/training-plans/service';
+import { addRuns } from '../features/training-plan/service';
 import { seedDemoEvents } from './demo-events';
 import { buildDemoPlan } from './demo-plan';
-import { users } from './schema';
+import { users } from '../db/schema';
 
 export interface DemoUser {
   name: string;

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays } from '../../../domain/shared/wire-date';
 import { MAX_RUNS_PER_PLAN, MAX_RUNS_PER_REQUEST, messages } from '../../../domain/training-plan/training-plan';
 import { trainingPlans, trainingRuns } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { planApi, runInput, type Method } from './plan-test-helpers';
+import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
+import { planApi, runInput, type Method } from '../../test/fixtures/training-plan';
 
 /** Bodies the write routes must refuse with 400 (never 500), leaving the plan as it was. */
 describe('training plans API: input limits and malformed bodies', () => {

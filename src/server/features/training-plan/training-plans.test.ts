@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Run } from '../../../domain/training-plan/training-plan';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { byTitle, insertAiRun, insertCoachRun, planApi, runInput, setPeriodEnd } from './plan-test-helpers';
+import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
+import { byTitle, insertAiRun, insertCoachRun, planApi, runInput, setPeriodEnd } from '../../test/fixtures/training-plan';
 
 /** Writing a plan: POST appends (creating the plan), PUT replaces. */
 describe('training plans API: POST and PUT', () => {

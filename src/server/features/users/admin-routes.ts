@@ -6,8 +6,8 @@ import { publicUserSchema } from '../../../domain/users/user';
 import type { Db } from '../../db/client';
 import { badRequest, notFound, errorResponseSchema } from '../../plugins/errors';
 import { allowRoles, requireRole } from '../../plugins/auth';
-import { toPublicUser } from '../users/serialize';
-import { changeUserRole, searchUsers } from '../users/service';
+import { toPublicUser } from './serialize';
+import { changeUserRole, searchUsers } from './service';
 
 const errorSchema = errorResponseSchema;
 

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages, type PlanRun, type TrainingPlan } from '../../../domain/training-plan/training-plan';
 import { trainingRuns } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { byTitle, insertAiRun, insertCoachRun, planApi, runInput, setPeriodEnd, UNKNOWN_ID } from './plan-test-helpers';
+import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
+import { byTitle, insertAiRun, insertCoachRun, planApi, runInput, setPeriodEnd, UNKNOWN_ID } from '../../test/fixtures/training-plan';
 
 /** What a locked run's title, program and pace look like; none of it may leave the server. */
 const SECRET_TITLE = 'Long Run Rahasia';

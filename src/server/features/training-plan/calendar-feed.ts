@@ -4,7 +4,7 @@ import type { IsoDay } from '../../../domain/shared/wire-date';
 import { accessEndDay } from '../../../domain/training-plan/training-plan';
 import type { Db } from '../../db/client';
 import { calendarFeeds, trainingRuns, users } from '../../db/schema';
-import { findPlan, viewRun, type PlanOwner } from '../training-plans/service';
+import { findPlan, viewRun, type PlanOwner } from './service';
 import type { CalendarRun } from './ics';
 
 /** 32 random bytes in base64url: 43 characters, nothing else accepted as a feed token. */

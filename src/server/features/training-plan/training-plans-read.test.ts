@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Run } from '../../../domain/training-plan/training-plan';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { planApi, runInput, UNKNOWN_ID, type Method } from './plan-test-helpers';
+import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
+import { planApi, runInput, UNKNOWN_ID, type Method } from '../../test/fixtures/training-plan';
 
 const DATE_INVALID = 'Tanggal harus berformat DD-MM-YYYY.';
 const DATE_REQUIRED = 'Tanggal tidak boleh kosong.';

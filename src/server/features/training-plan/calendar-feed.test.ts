@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, isoToPlanDate, jakartaToday } from '../../../domain/shared/wire-date';
 import { calendarFeeds } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { messages } from '../../../domain/training-plan/training-plan';
-import { insertAiRun, planApi, runInput, setPeriodEnd, type Headers } from '../training-plans/plan-test-helpers';
-import { FEED_HISTORY_DAYS, FEED_RATE_LIMIT_PER_MINUTE } from './routes';
+import { insertAiRun, planApi, runInput, setPeriodEnd, type Headers } from '../../test/fixtures/training-plan';
+import { FEED_HISTORY_DAYS, FEED_RATE_LIMIT_PER_MINUTE } from './calendar-feed-routes';
 
 const FEED = '/api/training-plans/calendar-feed';
 const EXPORT = '/api/training-plans/export.ics';

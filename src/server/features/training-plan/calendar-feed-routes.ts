@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { requireUser, signedIn } from '../../plugins/auth';
 import { errorResponseSchema as errorSchema, notFound } from '../../plugins/errors';
 import { buildCalendar, EXPORT_FILENAME } from './ics';
-import { feedOwner, feedStatus, revokeFeed, rotateFeed, runsFrom } from './service';
+import { feedOwner, feedStatus, revokeFeed, rotateFeed, runsFrom } from './calendar-feed';
 
 /** The feed shows this many days of history, so the subscribed calendar keeps recent runs too. */
 export const FEED_HISTORY_DAYS = 30;

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMidtransGateway, expectedStatusCodes, mapMidtransStatus, readMidtransNotification, readMidtransStatus } from '../../adapters/payments/midtrans';
-import { GatewayError, NotificationRejected } from '../../adapters/payments/port';
+import { createMidtransGateway, expectedStatusCodes, mapMidtransStatus, readMidtransNotification, readMidtransStatus } from './midtrans';
+import { GatewayError, NotificationRejected } from './port';
 import { orders, users } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { startFakeMidtrans, type FakeMidtrans } from '../../test/fake-midtrans';
+import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
+import { startFakeMidtrans, type FakeMidtrans } from '../../test/fixtures/fake-midtrans';
 import { HttpError } from '../../plugins/errors';
-import { notificationLog, postNotification, readOrder, recordHooks, rejectionLog, sampleOrder, type HookLog } from './payment-test-helpers';
-import { paymentMessages } from './service';
+import { notificationLog, postNotification, readOrder, recordHooks, rejectionLog, sampleOrder, type HookLog } from '../../test/fixtures/payments';
+import { paymentMessages } from '../../features/payments/service';
 
 describe('payments through Midtrans (fake Midtrans on 127.0.0.1)', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TrainingPlan } from '../../../domain/training-plan/training-plan';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { byTitle, insertAiRun, insertCoachRun, planApi, runInput, setPeriodEnd, UNKNOWN_ID, type Headers } from './plan-test-helpers';
+import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
+import { byTitle, insertAiRun, insertCoachRun, planApi, runInput, setPeriodEnd, UNKNOWN_ID, type Headers } from '../../test/fixtures/training-plan';
 
 const ALL_OR_NONE = 'Jika mengisi salah satu dari Jarak Lari, Waktu, atau Rata-rata HR, maka semua harus diisi.';
 const DELETE_NOT_USER = 'Hanya bisa menghapus aktivitas yang dibuat oleh user';
