@@ -8,7 +8,7 @@ import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { FieldError, Input, Select } from '../../components/input';
 import { Spinner } from '../../components/spinner';
-import { useDevLogin } from './session';
+import { useDevLogin } from '../../lib/session';
 
 /** The seeded demo accounts (scripts/seed.ts), one per role. */
 export const demoAccounts: { email: string; role: Role }[] = [

@@ -7,7 +7,7 @@ import { cn } from '../../components/cn';
 import { Dialog } from '../../components/dialog';
 import { Input } from '../../components/input';
 import { Logo } from '../../components/logo';
-import { PrivacyDialog, TermsDialog } from '../legal/legal-dialogs';
+import { PrivacyDialog, TermsDialog } from '../../components/legal/legal-dialogs';
 import { supportContact } from '../../../domain/shared/contact';
 import { GOOGLE_UNAVAILABLE_HINT } from './auth-messages';
 

@@ -4,7 +4,7 @@ import { signInErrorMessage } from './auth-messages';
 import { DevLoginForm } from './dev-login-form';
 import { AuthLayout, SessionChecking, SignInOptions } from './login-options';
 import { useSessionCheck } from './session-check';
-import { useAuthConfig } from './session';
+import { useAuthConfig } from '../../lib/session';
 
 /** /login (spec §2 Login, §4 "Login page on load"). */
 export function LoginPage() {

@@ -22,7 +22,7 @@ import {
 } from './app-handoff';
 import { requestHandoffCode } from './handoff-api';
 import { AuthLayout } from './login-options';
-import { useAuthConfig } from './session';
+import { useAuthConfig } from '../../lib/session';
 
 type PageState = { status: 'processing' } | AuthSuccessResult;
 

@@ -25,7 +25,7 @@ import { DevLoginForm } from './dev-login-form';
 import { requestHandoffCode } from './handoff-api';
 import { AuthLayout, SessionChecking, SignInOptions } from './login-options';
 import { sessionCheckKey, useSessionCheck } from './session-check';
-import { useAuthConfig } from './session';
+import { useAuthConfig } from '../../lib/session';
 
 /**
  * /mobile-login (spec §2 Mobile login, §4; decision 008). The app opens it with

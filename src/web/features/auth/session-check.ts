@@ -4,7 +4,7 @@ import type { PublicUser } from '../../../domain/users/user';
 import { createApiClient, type ApiClient } from '../../api/client';
 import { fetchSessionUser } from '../../api/session';
 import { tokenStore } from '../../api/tokens';
-import { sessionKeys } from './session';
+import { sessionKeys } from '../../lib/session';
 
 type TokenStore = Pick<typeof tokenStore, 'token' | 'set' | 'clear'>;
 

@@ -1,13 +1,13 @@
 import { CalendarPlus, Flag, Hourglass, Info, QrCode, Users, Wallet } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import type { OrganizerEvent } from '../../../domain/events/event-contract';
 import { formatRupiah } from '../../../domain/shared/money';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast';
-import { ViewHeader } from '../dashboard/view-header';
-import type { DashboardViewProps } from '../dashboard/view-types';
+import { ViewHeader } from '../../components/view-header';
+import type { DashboardViewProps } from '../../lib/dashboard-view';
 import { CreateEventDialog } from './create-event-dialog';
 import { EventDetailDialog } from './event-detail-dialog';
 import { formatFee } from './event-format';
@@ -15,12 +15,18 @@ import { EventStatusPill } from './event-status-pill';
 import { eventListErrorMessage, useMyEvents } from './events-api';
 import { RowMenu } from './row-menu';
 
-// Loaded on first use: the scanner brings the QR decoder, the runner table 18 columns of data.
-const RunnerDataDialog = lazy(() => import('./runner-data/runner-data-dialog').then((m) => ({ default: m.RunnerDataDialog })));
-const ScanQrDialog = lazy(() => import('./scan/scan-qr-dialog').then((m) => ({ default: m.ScanQrDialog })));
+/**
+ * The organizer's registration tools (Data Pelari, Scan QR) belong to the registrations feature;
+ * the app layer hands them in, so this feature never imports another.
+ */
+export interface EventListTools {
+  RunnerData: ComponentType<{ event: { _id: string; eventId: string; name: string }; open: boolean; onOpenChange: (open: boolean) => void }>;
+  ScanQr: ComponentType<{ open: boolean; onOpenChange: (open: boolean) => void }>;
+}
 
 /** 'Daftar Kegiatan' (§2 kegiatan): the organizer's events (an admin's: all) with real figures. */
-export function EventListView(_props: DashboardViewProps) {
+export function EventListView({ tools }: DashboardViewProps & { tools: EventListTools }) {
+  const { RunnerData: RunnerDataDialog, ScanQr: ScanQrDialog } = tools;
   const events = useMyEvents();
   const toast = useToast();
   const [creating, setCreating] = useState(false);

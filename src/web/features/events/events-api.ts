@@ -8,12 +8,8 @@ import type { EventPayload } from '../../../domain/events/event-form';
 import type { EventStatus } from '../../../domain/events/events';
 import { api, ApiError } from '../../api/client';
 import { tokenStore } from '../../api/tokens';
+import { eventKeys } from '../../lib/query-keys';
 
-export const eventKeys = {
-  all: ['events'] as const,
-  mine: ['events', 'mine'] as const,
-  admin: (status: EventStatus | 'all') => ['events', 'admin', status] as const,
-};
 
 /** §8 event list: the server's message, else the status, else "try again later". */
 export function eventListErrorMessage(error: unknown): string {

@@ -22,10 +22,10 @@ import { CERTIFIED_COACH_FROM_PRICE, TRIAL_DAYS, premiumPriceFor, type BillingCy
 import { Badge } from '../../components/badge';
 import { buttonClass } from '../../components/button';
 import { cn } from '../../components/cn';
-import { PublicLayout } from './public-layout';
+import { PublicLayout } from '../../components/public-layout';
 import { SectionHeading } from './section-heading';
-import { useDocumentMeta } from './use-document-meta';
-import { useSignedIn } from './use-signed-in';
+import { useDocumentMeta } from '../../hooks/use-document-meta';
+import { useSignedIn } from '../../hooks/use-signed-in';
 
 export function CoachingPage() {
   useDocumentMeta(

@@ -20,9 +20,9 @@ import { Link } from 'react-router';
 import { Badge } from '../../components/badge';
 import { buttonClass } from '../../components/button';
 import { cn } from '../../components/cn';
-import { PublicLayout } from './public-layout';
+import { PublicLayout } from '../../components/public-layout';
 import { SectionHeading } from './section-heading';
-import { useDocumentMeta } from './use-document-meta';
+import { useDocumentMeta } from '../../hooks/use-document-meta';
 
 export function HomePage() {
   useDocumentMeta(

@@ -4,8 +4,8 @@ import { isoToPlanDate, jakartaToday, type IsoDay } from '../../../../domain/sha
 import { messages, type Run } from '../../../../domain/training-plan/training-plan';
 import { ApiError } from '../../../api/client';
 import { useToast } from '../../../components/toast';
-import { ViewHeader } from '../../dashboard/view-header';
-import type { DashboardViewProps } from '../../dashboard/view-types';
+import { ViewHeader } from '../../../components/view-header';
+import type { DashboardViewProps } from '../../../lib/dashboard-view';
 import { CalendarExportDialog } from '../calendar-export/calendar-export-dialog';
 import { LogResultDialog } from '../log-result/log-result-dialog';
 import { usePatchRun, usePlan } from '../training-plan-api';

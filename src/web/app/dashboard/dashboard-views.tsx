@@ -1,0 +1,75 @@
+import { ClipboardList, UserRoundCog, Users } from 'lucide-react';
+import { lazy, type ComponentType } from 'react';
+import type { Role } from '../../../domain/users/roles';
+import { EventListView, type EventListTools } from '../../features/events/event-list-view';
+import { CalendarView } from '../../features/training-plan/calendar/calendar-view';
+import { comingSoonView } from './coming-soon-view';
+import { HomeView } from './home-view';
+import { SettingsView } from '../../features/users/settings-view';
+import { allRoles as everyone, coachRoles, organizerRoles, type DashboardViewId, type DashboardViewProps } from '../../lib/dashboard-view';
+
+// The organizer's registration tools, loaded on first use (the scanner brings the QR decoder, the
+// runner table 18 columns of data), plugged into the events feature's list.
+const eventListTools: EventListTools = {
+  RunnerData: lazy(() => import('../../features/registrations/runner-data/runner-data-dialog').then((m) => ({ default: m.RunnerDataDialog }))),
+  ScanQr: lazy(() => import('../../features/registrations/scan/scan-qr-dialog').then((m) => ({ default: m.ScanQrDialog }))),
+};
+
+export interface DashboardViewDefinition {
+  /** Sidebar label and document title. */
+  title: string;
+  /** Who may open it. */
+  roles: readonly Role[];
+  component: ComponentType<DashboardViewProps>;
+}
+
+
+/**
+ * The one registry of dashboard views. A later issue plugs its screen in by replacing the
+ * `component` of its entry; titles and role rules stay here.
+ */
+export const dashboardViews: Record<DashboardViewId, DashboardViewDefinition> = {
+  dashboard: { title: 'Dashboard', roles: everyone, component: HomeView },
+  'kalender-latihan': {
+    title: 'Kalender Latihan',
+    roles: everyone,
+    component: CalendarView,
+  },
+  kegiatan: {
+    title: 'Daftar Kegiatan',
+    roles: organizerRoles,
+    component: (props) => <EventListView {...props} tools={eventListTools} />,
+  },
+  'daftar-pelari': {
+    title: 'Daftar Pelari',
+    roles: coachRoles,
+    component: comingSoonView({
+      title: 'Daftar Pelari',
+      description: 'Lihat pelari yang terhubung denganmu beserta paket dan masa berlakunya.',
+      icon: Users,
+    }),
+  },
+  'ubah-jadwal': {
+    title: 'Ubah Jadwal',
+    roles: coachRoles,
+    component: comingSoonView({
+      title: 'Ubah Jadwal',
+      description: 'Susun dan ubah jadwal latihan setiap pelari bimbinganmu di kalender mereka.',
+      icon: ClipboardList,
+    }),
+  },
+  'profil-pelatih': {
+    title: 'Profil Pelatih',
+    roles: coachRoles,
+    component: comingSoonView({
+      title: 'Profil Pelatih',
+      description: 'Atur profil publik, sertifikasi dan paket pelatihan yang bisa dibeli pelari.',
+      icon: UserRoundCog,
+    }),
+  },
+  pengaturan: { title: 'Pengaturan Profil', roles: everyone, component: SettingsView },
+};
+
+export function canSeeView(role: Role, view: DashboardViewId): boolean {
+  return dashboardViews[view].roles.includes(role);
+}

@@ -1,0 +1,70 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { Role } from '../../../domain/users/roles';
+import { sessionKeys } from '../../lib/session';
+import { canSeeView } from './dashboard-views';
+import type { DashboardViewId } from '../../lib/dashboard-view';
+
+/** `/dashboard#calendar` opens the training calendar; every other address opens the home view. */
+export function viewFromHash(hash: string): DashboardViewId {
+  return hash === '#calendar' ? 'kalender-latihan' : 'dashboard';
+}
+
+/**
+ * The current dashboard view, kept in React state (views switch in place, no route change).
+ * The choice belongs to one history entry: any navigation to /dashboard (the logo, a link,
+ * even while already there) makes a new entry and so resets to the view its address names.
+ * A view the role may not open falls back to the home view.
+ */
+export function useDashboardView(role: Role) {
+  const location = useLocation();
+  const [selected, setSelected] = useState<{ key: string; view: DashboardViewId } | null>(null);
+  const requested = selected && selected.key === location.key ? selected.view : viewFromHash(location.hash);
+  const view: DashboardViewId = canSeeView(role, requested) ? requested : 'dashboard';
+
+  const setView = useCallback(
+    (next: DashboardViewId) => {
+      setSelected({ key: location.key, view: next });
+      // Keep the address honest for a reload (#calendar only for the calendar) without a navigation.
+      const hash = next === 'kalender-latihan' ? '#calendar' : '';
+      if (window.location.hash !== hash) {
+        window.history.replaceState(window.history.state, '', `${location.pathname}${location.search}${hash}`);
+      }
+    },
+    [location.key, location.pathname, location.search],
+  );
+
+  return [view, setView] as const;
+}
+
+/** True when the address carries the "Strava was connected" flag (`?strava=connected` or `?strava_connected=true`). */
+export function hasStravaConnectedFlag(search: string): boolean {
+  const params = new URLSearchParams(search);
+  return params.get('strava') === 'connected' || params.get('strava_connected') === 'true';
+}
+
+/** The search string without the Strava flag ('' or '?a=b'). */
+export function withoutStravaFlag(search: string): string {
+  const params = new URLSearchParams(search);
+  if (params.get('strava') === 'connected') params.delete('strava');
+  params.delete('strava_connected');
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}
+
+/**
+ * After the Strava OAuth round trip the server sends the user back with a flag: re-check the
+ * current user (now with strava.id) and take the flag out of the address (replace, no new entry).
+ */
+export function useStravaConnectedFlag(onConnected: () => void) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!hasStravaConnectedFlag(location.search)) return;
+    void queryClient.invalidateQueries({ queryKey: sessionKeys.me });
+    navigate({ pathname: location.pathname, search: withoutStravaFlag(location.search), hash: location.hash }, { replace: true });
+    onConnected();
+  }, [location.search, location.pathname, location.hash, navigate, queryClient, onConnected]);
+}

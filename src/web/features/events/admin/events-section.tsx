@@ -1,0 +1,178 @@
+import { Ban, CalendarX, Check, Lock, RotateCcw, type LucideIcon } from 'lucide-react';
+import { useState } from 'react';
+import { eventStatusTransitions, type OrganizerEvent } from '../../../../domain/events/event-contract';
+import { eventStatusLabels, type EventStatus } from '../../../../domain/events/events';
+import { ApiError } from '../../../api/client';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { cn } from '../../../components/cn';
+import { Dialog } from '../../../components/dialog';
+import { EmptyState } from '../../../components/empty-state';
+import { Spinner } from '../../../components/spinner';
+import { useToast } from '../../../components/toast';
+import { formatEventDateTime, formatFee } from '../event-format';
+import { EventStatusPill } from '../event-status-pill';
+import { eventListErrorMessage, useAdminEvents, useMoveEventStatus } from '../events-api';
+
+/** What each move is called on its button and in its confirmation. */
+const moves: Record<EventStatus, { label: string; verb: string; icon: LucideIcon; variant: 'primary' | 'outline' | 'danger' }> = {
+  diterima: { label: 'Terima', verb: 'menerima', icon: Check, variant: 'primary' },
+  ditolak: { label: 'Tolak', verb: 'menolak', icon: Ban, variant: 'danger' },
+  tutup: { label: 'Tutup', verb: 'menutup', icon: Lock, variant: 'outline' },
+  diajukan: { label: 'Ajukan ulang', verb: 'mengajukan ulang', icon: RotateCcw, variant: 'outline' },
+};
+const reopenLabel = (from: EventStatus) => (from === 'tutup' ? 'Buka Kembali' : from === 'ditolak' ? 'Terima' : moves.diterima.label);
+
+interface PendingMove {
+  event: OrganizerEvent;
+  to: EventStatus;
+}
+
+const filters: (EventStatus | 'all')[] = ['diajukan', 'diterima', 'tutup', 'ditolak', 'all'];
+
+/** Admin 'Event': moderate organizers' events (Diajukan → Diterima / Ditolak / Tutup) with a confirmation step. */
+export function EventsSection() {
+  const [status, setStatus] = useState<EventStatus | 'all'>('diajukan');
+  const events = useAdminEvents(status);
+  const move = useMoveEventStatus();
+  const toast = useToast();
+  const [pending, setPending] = useState<PendingMove | null>(null);
+
+  const confirm = () => {
+    if (!pending) return;
+    move.mutate(
+      { id: pending.event._id, status: pending.to },
+      {
+        onSuccess: (event) => {
+          setPending(null);
+          toast(`Status "${event.name}" sekarang ${eventStatusLabels[event.status]}.`, 'success');
+        },
+      },
+    );
+  };
+
+  const rows = events.data ?? [];
+  return (
+    <section aria-labelledby="admin-events-title">
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h2 id="admin-events-title" className="text-xl font-bold text-slate-900">
+            Event
+          </h2>
+          <p className="text-sm text-slate-600">Tinjau event dari penyelenggara sebelum tampil di daftar publik.</p>
+        </div>
+        <div className="w-full sm:w-56">
+          <label htmlFor="admin-event-status" className="text-xs font-semibold text-slate-600">
+            Filter status
+          </label>
+          <select
+            id="admin-event-status"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as EventStatus | 'all')}
+            className="mt-1 h-10 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm font-medium text-slate-900 focus:border-brand-500"
+          >
+            {filters.map((f) => (
+              <option key={f} value={f}>
+                {f === 'all' ? 'Semua status' : eventStatusLabels[f]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {events.isPending ? (
+        <div className="flex items-center justify-center gap-3 rounded-2xl border border-slate-200 bg-white py-16 text-slate-600">
+          <Spinner className="size-6 text-brand-600" label="" /> Memuat event...
+        </div>
+      ) : events.isError ? (
+        <EmptyState
+          icon={CalendarX}
+          title="Gagal memuat event"
+          description={eventListErrorMessage(events.error)}
+          action={<Button onClick={() => void events.refetch()}>Coba Lagi</Button>}
+          className="bg-white"
+        />
+      ) : rows.length === 0 ? (
+        <EmptyState
+          icon={CalendarX}
+          description={status === 'all' ? 'Belum ada event.' : `Tidak ada event berstatus ${eventStatusLabels[status]}.`}
+          className="bg-white"
+        />
+      ) : (
+        <ul className="space-y-3">
+          {rows.map((event) => (
+            <li key={event._id} data-testid="admin-event-row" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+              <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
+                <div className="min-w-0 space-y-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h3 className="font-bold break-words text-slate-900">{event.name}</h3>
+                    <EventStatusPill status={event.status} />
+                  </div>
+                  <p className="text-sm text-slate-600">
+                    <span className="font-mono">{event.code}</span> · {event.location} · oleh {event.createdBy.name}
+                  </p>
+                  <p className="text-sm text-slate-600">Event: {formatEventDateTime(event.eventDate)}</p>
+                  <p className="text-sm text-slate-600">
+                    Kategori: {event.categories.map((c) => c.name).join(', ')} · Biaya {formatFee(event.fee)} · Kapasitas{' '}
+                    {event.capacity.toLocaleString('id-ID')}
+                  </p>
+                </div>
+                <div className="flex shrink-0 flex-wrap gap-2">
+                  {eventStatusTransitions[event.status].map((to) => {
+                    const m = moves[to];
+                    const Icon = m.icon;
+                    return (
+                      <Button
+                        key={to}
+                        size="sm"
+                        variant={m.variant}
+                        onClick={() => {
+                          move.reset();
+                          setPending({ event, to });
+                        }}
+                      >
+                        <Icon className="size-4" aria-hidden="true" />
+                        {to === 'diterima' ? reopenLabel(event.status) : m.label}
+                        <span className="sr-only"> {event.name}</span>
+                      </Button>
+                    );
+                  })}
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Dialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        title="Ubah status event"
+        size="sm"
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setPending(null)} disabled={move.isPending}>
+              Batal
+            </Button>
+            <Button variant={pending ? moves[pending.to].variant : 'primary'} loading={move.isPending} onClick={confirm}>
+              {pending ? `Ya, ${pending.to === 'diterima' ? reopenLabel(pending.event.status) : moves[pending.to].label}` : 'Ya'}
+            </Button>
+          </>
+        }
+      >
+        {pending && (
+          <div className="space-y-3 text-sm text-slate-700">
+            <p>
+              Yakin {moves[pending.to].verb} event <strong className="text-slate-900">{pending.event.name}</strong>? Status berubah dari{' '}
+              {eventStatusLabels[pending.event.status]} menjadi <strong>{eventStatusLabels[pending.to]}</strong>.
+            </p>
+            <p className={cn('text-slate-600', pending.to !== 'diterima' && 'hidden')}>Event akan tampil di daftar publik dan pelari bisa mendaftar.</p>
+            {move.isError && (
+              <Alert tone="error">{move.error instanceof ApiError ? move.error.message : 'Gagal mengubah status. Coba lagi.'}</Alert>
+            )}
+          </div>
+        )}
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Role } from '../../../../domain/users/roles';
+import type { PublicUser } from '../../../../domain/users/user';
+import { api } from '../../../api/client';
+import { sessionKeys } from '../../../lib/session';
+
+export type AdminUser = PublicUser & { createdAt: string };
+export interface AdminUserPage {
+  data: AdminUser[];
+  total: number;
+}
+
+export const adminUserKeys = {
+  all: ['admin', 'users'] as const,
+  list: (q: string, offset: number, limit: number) => ['admin', 'users', { q, offset, limit }] as const,
+};
+
+/** GET /api/admin/users — searched by name or email; the previous page stays on screen while the next loads. */
+export function useAdminUsers(q: string, offset: number, limit: number) {
+  return useQuery({
+    queryKey: adminUserKeys.list(q, offset, limit),
+    queryFn: () => {
+      const params = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+      if (q) params.set('q', q);
+      return api.get<AdminUserPage>(`/api/admin/users?${params}`);
+    },
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** PATCH /api/admin/users/{id} {role}; refreshes the list (and the session, when admins change themselves). */
+export function useChangeUserRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, role }: { id: string; role: Role }) =>
+      api.patch<{ user: PublicUser }>(`/api/admin/users/${encodeURIComponent(id)}`, { role }),
+    onSuccess: async ({ user }) => {
+      const me = queryClient.getQueryData<PublicUser | null>(sessionKeys.me);
+      if (me && me._id === user._id) await queryClient.invalidateQueries({ queryKey: sessionKeys.me });
+      await queryClient.invalidateQueries({ queryKey: adminUserKeys.all });
+    },
+  });
+}
