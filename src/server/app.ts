@@ -29,6 +29,7 @@ import { uploadRoutes } from './features/uploads/routes';
 import { createLocalDiskStorage } from './adapters/storage/local-disk';
 import type { StoragePort } from './adapters/storage/port';
 import { authPlugin } from './plugins/auth';
+import { authenticateAccessToken } from './features/auth/tokens';
 import { rateLimitKey } from './plugins/client-address';
 import { errorsPlugin, HttpError } from './plugins/errors';
 import { DEFAULT_BODY_LIMIT, inputGuardPlugin } from './plugins/input-guard';
@@ -99,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   // App plugins.
-  await app.register(authPlugin, { db: database.db, config });
+  await app.register(authPlugin, { authenticate: (token) => authenticateAccessToken(database.db, config, token) });
 
   // Features.
   const identity =

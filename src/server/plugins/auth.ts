@@ -1,11 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../domain/users/roles';
-import type { AppConfig } from '../config';
-import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema';
-import { ACCESS_COOKIE } from '../features/auth/cookies';
-import { authenticateAccessToken } from '../features/auth/tokens';
+import { ACCESS_COOKIE } from './session-cookies';
 import { forbidden, unauthorized } from './errors';
 
 export interface RequestAuth {
@@ -29,15 +26,21 @@ function readAccessToken(request: FastifyRequest): string | null {
   return request.cookies[ACCESS_COOKIE] ?? null;
 }
 
+/** Checks an access token: its session and user, or null. The auth feature provides it (wiring). */
+export type AuthenticateToken = (token: string) => Promise<RequestAuth | null>;
+
 /** Resolves who is calling, once per /api request; routes then ask requireUser/requireRole. */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config: AppConfig }) => {
-  app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    const token = readAccessToken(request);
-    request.auth = token ? await authenticateAccessToken(opts.db, opts.config, token) : null;
-  });
-});
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { authenticate: AuthenticateToken }) => {
+    app.decorateRequest('auth', null);
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/api/')) return;
+      const token = readAccessToken(request);
+      request.auth = token ? await opts.authenticate(token) : null;
+    });
+  },
+  { name: 'auth', dependencies: ['@fastify/cookie'] },
+);
 
 export function requireUser(request: FastifyRequest): UserRow {
   if (!request.auth) throw unauthorized();

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
-import { ACCESS_COOKIE, REFRESH_COOKIE } from '../features/auth/cookies';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from './session-cookies';
 import { HttpError } from './errors';
 
 /**

@@ -10,7 +10,7 @@ import type { PaymentOptionKey } from '../../domain/payments/payments';
 import type { StoragePort } from '../adapters/storage/port';
 import type { Db } from '../db/client';
 import { newQrToken, newRegistrationId } from '../features/registrations/service';
-import { newImageKey } from '../features/uploads/image-upload';
+import { newImageKey } from '../features/uploads/service';
 import { eventCategories, events, runnerRegistrations, uploads } from '../db/schema';
 
 const DAY = 86_400_000;

@@ -10,10 +10,9 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { badRequest, notFound, unauthorized, errorResponseSchema } from '../../plugins/errors';
 import { requireUser, signedIn } from '../../plugins/auth';
-import { toPublicUser } from '../users/serialize';
-import { findOrCreateUser, findUserByEmail, findUserById, updateUser } from '../users/service';
+import { findOrCreateUser, findUserByEmail, findUserById, toPublicUser, updateUser } from '../users/service';
 import { createHandoffCode, exchangeHandoffCode, handoffMessages, type HandoffFailure } from './mobile-handoff';
-import { clearAuthCookies, OIDC_COOKIE, REFRESH_COOKIE, setAuthCookies } from './cookies';
+import { clearAuthCookies, OIDC_COOKIE, REFRESH_COOKIE, setAuthCookies } from '../../plugins/session-cookies';
 import { revokeSession, revokeSessionByRefreshToken, rotateRefreshToken, startSession, type SessionClient } from './tokens';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 

@@ -11,7 +11,7 @@ import type { StoragePort } from '../../adapters/storage/port';
 import type { Db } from '../../db/client';
 import { eventCategories, events, runnerRegistrations, uploads, type EventCategoryRow, type EventRow, type RunnerRegistrationRow, type UserRow } from '../../db/schema';
 import { conflict, notFound } from '../../plugins/errors';
-import { newImageKey, recordUpload, type CheckedImage } from '../uploads/image-upload';
+import { newImageKey, recordUpload, type CheckedImage } from '../uploads/service';
 import { confirmationMail } from './confirmation-mail';
 import { toRegistrationJson, type RegistrationJson } from './registration-view';
 import { holdReminderMail, paymentRejectedMail } from './self-managed-mail';

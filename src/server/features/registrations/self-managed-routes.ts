@@ -14,7 +14,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { allowRoles, requireUser } from '../../plugins/auth';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
-import { readImageUpload } from '../uploads/image-upload';
+import { readImageUpload } from '../uploads/service';
 import { findManagedRegistration, type FoundRegistration } from './organizer-service';
 import { registrationJsonSchema } from './registration-view';
 import {

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema';
 import { allowRoles, requireUser } from '../../plugins/auth';
 import { errorResponseSchema as errorSchema, notFound } from '../../plugins/errors';
-import { readImageUpload, storeImage } from './image-upload';
+import { readImageUpload, storeImage } from './service';
 
 export const uploadMessages = {
   tooLarge: 'Ukuran gambar maksimal 10MB.',

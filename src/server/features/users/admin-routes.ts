@@ -6,8 +6,7 @@ import { publicUserSchema } from '../../../domain/users/user';
 import type { Db } from '../../db/client';
 import { badRequest, notFound, errorResponseSchema } from '../../plugins/errors';
 import { allowRoles, requireRole } from '../../plugins/auth';
-import { toPublicUser } from './serialize';
-import { changeUserRole, searchUsers } from './service';
+import { changeUserRole, searchUsers, toPublicUser } from './service';
 
 const errorSchema = errorResponseSchema;
 

@@ -2,6 +2,7 @@ import { eq, ilike, or, sql, asc } from 'drizzle-orm';
 import type { Role } from '../../../domain/users/roles';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
+import type { PublicUser } from '../../../domain/users/user';
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -90,4 +91,19 @@ export async function changeUserRole(db: Db, targetId: string, role: Role): Prom
     const [row] = await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, targetId)).returning();
     return { ok: true, user: row! };
   });
+}
+
+/** A user as the API shows it (the spec's field names). */
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    photo: row.photo,
+    role: row.role,
+    subscription_status: row.subscriptionStatus,
+    current_period_end: row.currentPeriodEnd ? row.currentPeriodEnd.toISOString() : null,
+    has_had_trial: row.hasHadTrial,
+    strava: { id: row.stravaAthleteId },
+  };
 }

@@ -64,7 +64,7 @@ export function useStravaConnectedFlag(onConnected: () => void) {
   useEffect(() => {
     if (!hasStravaConnectedFlag(location.search)) return;
     void queryClient.invalidateQueries({ queryKey: sessionKeys.me });
-    navigate({ pathname: location.pathname, search: withoutStravaFlag(location.search), hash: location.hash }, { replace: true });
+    void navigate({ pathname: location.pathname, search: withoutStravaFlag(location.search), hash: location.hash }, { replace: true });
     onConnected();
   }, [location.search, location.pathname, location.hash, navigate, queryClient, onConnected]);
 }

@@ -14,7 +14,7 @@ export function LoginPage() {
   const config = useAuthConfig();
 
   useEffect(() => {
-    if (session.user) navigate('/dashboard', { replace: true });
+    if (session.user) void navigate('/dashboard', { replace: true });
   }, [session.user, navigate]);
 
   const loading = session.checking || config.isPending || session.user !== null;

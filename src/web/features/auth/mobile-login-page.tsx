@@ -62,7 +62,7 @@ export function MobileLoginPage({ opener: injected }: { opener?: AppOpener } = {
   const handoffFailed = handoff.isError && !isSessionEnded(handoff.error);
 
   useEffect(() => {
-    if (user && !fromApp) navigate('/dashboard', { replace: true });
+    if (user && !fromApp) void navigate('/dashboard', { replace: true });
   }, [user, fromApp, navigate]);
 
   useEffect(() => {

@@ -290,7 +290,7 @@ function StartLink({ children, variant }: { children: ReactNode; variant: 'prima
     if (!checking || e.metaKey || e.ctrlKey || e.shiftKey) return;
     // The session check has not answered yet: wait for it instead of guessing.
     e.preventDefault();
-    navigate((await resolveSignedIn()) ? '/dashboard#calendar' : '/login');
+    await navigate((await resolveSignedIn()) ? '/dashboard#calendar' : '/login');
   };
   return (
     <Link to={to} onClick={onClick} className={buttonClass(variant, 'lg', 'mt-8 w-full')}>

@@ -36,10 +36,10 @@ describe('<HoldCountdown>', () => {
     const timer = screen.getByRole('timer');
     expect(timer).toHaveProperty('textContent', '01:02');
     expect(timer.getAttribute('aria-live')).toBe('off');
-    act(() => vi.advanceTimersByTime(3000));
+    act(() => void vi.advanceTimersByTime(3000));
     expect(screen.getByRole('timer').textContent).toBe('00:59');
     expect(document.querySelector('[aria-live="polite"]')!.textContent).toBe('Sisa waktu pembayaran 1 menit.');
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => void vi.advanceTimersByTime(60_000));
     expect(screen.queryByRole('timer')).toBeNull();
     expect(screen.getByText(/Waktu pembayaran habis\. Slot Anda telah dilepas/)).toBeTruthy();
     expect(onExpired).toHaveBeenCalledTimes(1);

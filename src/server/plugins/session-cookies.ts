@@ -1,6 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { AppConfig } from '../../config';
-import type { TokenPair } from './tokens';
+import type { AppConfig } from '../config';
 
 export const ACCESS_COOKIE = 'derap_at';
 export const REFRESH_COOKIE = 'derap_rt';
@@ -9,7 +8,7 @@ export const OIDC_COOKIE = 'derap_oidc';
 const secure = (cfg: AppConfig) => cfg.publicUrl.startsWith('https://');
 
 /** The web app keeps its tokens only in httpOnly cookies; the refresh cookie is sent only to /api/auth. */
-export function setAuthCookies(reply: FastifyReply, cfg: AppConfig, pair: TokenPair): void {
+export function setAuthCookies(reply: FastifyReply, cfg: AppConfig, pair: { token: string; refreshToken: string }): void {
   reply.setCookie(ACCESS_COOKIE, pair.token, {
     httpOnly: true,
     sameSite: 'lax',

@@ -1,0 +1,169 @@
+// The architecture of DESIGN.md §3, enforced by lint (no plugin that needs a native resolver):
+//   derap/boundaries  who may import whom (web features stay apart, server features meet only
+//                     through a service, infrastructure never reaches into features)
+//   derap/no-cycles   no import cycle among our own modules (type-only imports excluded)
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const EXTENSIONS = ['.ts', '.tsx', '.js', '.mjs'];
+
+/** `src/web/features/events/x.tsx` → { side: 'web', layer: 'features', feature: 'events' } */
+export function locate(relPath) {
+  const parts = relPath.split(/[\\/]/);
+  if (parts[0] !== 'src') return null;
+  const side = parts[1];
+  if (side === 'domain') return { side, layer: 'domain', feature: parts.length > 3 ? parts[2] : null, rest: parts.slice(2).join('/') };
+  if (side !== 'web' && side !== 'server') return null;
+  const layer = parts.length > 3 ? parts[2] : parts[2].replace(/\.[^.]+$/, '');
+  const feature = layer === 'features' ? parts[3] : null;
+  const rest = parts.slice(layer === 'features' ? 4 : 3).join('/');
+  return { side, layer, feature, rest };
+}
+
+const webShared = new Set(['components', 'hooks', 'lib', 'api', 'styles', 'public']);
+/** Server layers that compose the app: they may import any feature module. */
+const serverRoots = new Set(['app', 'main', 'wiring']);
+/** Server infrastructure: never a feature (features depend on it, not the other way). */
+const serverInfra = new Set(['plugins', 'adapters', 'db', 'config']);
+
+const isServiceModule = (rest) => /^service(\.[^/]*)?$/.test(rest);
+const isTest = (relPath) => /\.test\.tsx?$/.test(relPath) || /(^|\/)src\/server\/test\//.test(relPath);
+
+/** Why `from` may not import `to` (paths relative to the project root), or null when it may. */
+export function boundaryViolation(fromRel, toRel) {
+  const from = locate(fromRel);
+  const to = locate(toRel);
+  if (!from || !to || isTest(fromRel)) return null;
+  if (from.side === 'web' && to.side === 'web') {
+    if (from.layer === 'features') {
+      if (to.layer === 'features' && to.feature === from.feature) return null;
+      if (webShared.has(to.layer)) return null;
+      return `A web feature imports only itself, components, hooks, lib, api and the domain (features/${from.feature} → ${to.layer === 'features' ? `features/${to.feature}` : to.layer}); let the app layer compose features.`;
+    }
+    if (webShared.has(from.layer) && (to.layer === 'features' || to.layer === 'app')) {
+      return `Shared web code (${from.layer}) never imports ${to.layer === 'app' ? 'the app layer' : 'a feature'}.`;
+    }
+    return null;
+  }
+  if (from.side === 'server' && to.side === 'server') {
+    if (to.layer !== 'features' || serverRoots.has(from.layer)) return null;
+    if (from.layer === 'features' && to.feature === from.feature) return null;
+    if (serverInfra.has(from.layer)) return `Server infrastructure (${from.layer}) never imports a feature (features/${to.feature}); hand it what it needs from the wiring.`;
+    if (isServiceModule(to.rest)) return null;
+    return `A server feature uses another only through its service.ts (${from.layer === 'features' ? `features/${from.feature}` : from.layer} → features/${to.feature}/${to.rest}).`;
+  }
+  return null;
+}
+
+function resolveFile(absNoExt) {
+  if (EXTENSIONS.some((e) => absNoExt.endsWith(e)) && existsSync(absNoExt)) return absNoExt;
+  for (const e of EXTENSIONS) if (existsSync(absNoExt + e)) return absNoExt + e;
+  for (const e of EXTENSIONS) if (existsSync(path.join(absNoExt, `index${e}`))) return path.join(absNoExt, `index${e}`);
+  return null;
+}
+
+const boundaries = {
+  meta: { type: 'problem', docs: { description: 'Import direction between layers and features (DESIGN.md §3)' }, schema: [] },
+  create(context) {
+    const cwd = context.cwd ?? process.cwd();
+    const file = context.filename ?? context.getFilename();
+    const fromRel = path.relative(cwd, file);
+    function check(node, source) {
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = path.resolve(path.dirname(file), source);
+      const toRel = path.relative(cwd, target);
+      const message = boundaryViolation(fromRel, toRel);
+      if (message) context.report({ node, message });
+    }
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+    };
+  },
+};
+
+// ---- cycles --------------------------------------------------------------------------------
+
+const IMPORT_RE = /^\s*(?:import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"](\.[^'"]+)['"]|^\s*import\s+['"](\.[^'"]+)['"]/gm;
+
+/** Relative imports that exist at run time (not `import type`, not all-`type` specifier lists). */
+export function runtimeImports(source) {
+  const out = [];
+  for (const m of source.matchAll(IMPORT_RE)) {
+    if (m[4]) {
+      out.push(m[4]);
+      continue;
+    }
+    if (m[1]) continue;
+    const clause = m[2] ?? '';
+    const braces = clause.match(/\{([^}]*)\}/);
+    const outside = clause.replace(/\{[^}]*\}/, '').replace(/,/g, '').trim();
+    if (braces && !outside) {
+      const names = braces[1].split(',').map((s) => s.trim()).filter(Boolean);
+      if (names.length > 0 && names.every((n) => n.startsWith('type '))) continue;
+    }
+    out.push(m[3]);
+  }
+  return out;
+}
+
+let graphCache = null;
+
+function buildGraph(srcRoot) {
+  const graph = new Map();
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir)) {
+      const full = path.join(dir, entry);
+      if (statSync(full).isDirectory()) {
+        if (entry !== 'node_modules' && entry !== 'migrations') walk(full);
+      } else if (/\.(ts|tsx)$/.test(entry) && !/\.test\.tsx?$/.test(entry)) {
+        const deps = [];
+        for (const spec of runtimeImports(readFileSync(full, 'utf8'))) {
+          const resolved = resolveFile(path.resolve(dir, spec));
+          if (resolved) deps.push(resolved);
+        }
+        graph.set(full, deps);
+      }
+    }
+  };
+  walk(srcRoot);
+  return graph;
+}
+
+/** The shortest cycle through `start`, as a list of files, or null. */
+export function cycleThrough(graph, start) {
+  const queue = [[start]];
+  const seen = new Set([start]);
+  while (queue.length) {
+    const trail = queue.shift();
+    for (const next of graph.get(trail[trail.length - 1]) ?? []) {
+      if (next === start) return [...trail, start];
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push([...trail, next]);
+      }
+    }
+  }
+  return null;
+}
+
+const noCycles = {
+  meta: { type: 'problem', docs: { description: 'No import cycles among our modules' }, schema: [{ type: 'object', properties: { root: { type: 'string' } } }] },
+  create(context) {
+    const cwd = context.cwd ?? process.cwd();
+    const file = context.filename ?? context.getFilename();
+    const root = path.resolve(cwd, context.options[0]?.root ?? 'src');
+    if (!file.startsWith(root + path.sep) || /\.test\.tsx?$/.test(file)) return {};
+    return {
+      'Program:exit'(node) {
+        if (!graphCache || graphCache.root !== root) graphCache = { root, graph: buildGraph(root) };
+        const cycle = cycleThrough(graphCache.graph, file);
+        if (cycle) context.report({ node, message: `Import cycle: ${cycle.map((f) => path.relative(cwd, f)).join(' → ')}` });
+      },
+    };
+  },
+};
+
+export default { rules: { boundaries, 'no-cycles': noCycles } };

@@ -1,0 +1,77 @@
+// @vitest-environment node
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+import architecture, { boundaryViolation, runtimeImports } from './architecture.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+
+/** ESLint with just our rules, as eslint.config.js enables them, over code at a path in the tree. */
+async function lint(code: string, filePath: string, cwd = root) {
+  const eslint = new ESLint({
+    cwd,
+    overrideConfigFile: true,
+    overrideConfig: [
+      {
+        files: ['**/*.ts', '**/*.tsx'],
+        languageOptions: { parser: tseslint.parser },
+        plugins: { derap: architecture },
+        rules: { 'derap/boundaries': 'error', 'derap/no-cycles': 'error' },
+      },
+    ],
+  });
+  const [result] = await eslint.lintText(code, { filePath: path.join(cwd, filePath) });
+  return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe('derap/boundaries', () => {
+  it('fires when a web feature imports another feature or the app layer', async () => {
+    expect(await lint("import { eventKeys } from '../events/events-api';", 'src/web/features/registrations/x.ts')).toEqual([
+      expect.stringMatching(/^derap\/boundaries: A web feature imports only itself/),
+    ]);
+    expect(await lint("const v = () => import('../../app/dashboard/dashboard-views');", 'src/web/features/users/x.ts')).toHaveLength(1);
+    expect(await lint("export { ViewHeader } from '../training-plan/calendar/calendar-view';", 'src/web/features/users/x.ts')).toHaveLength(1);
+  });
+
+  it('lets a web feature use itself and the shared layers, and the app layer compose features', async () => {
+    const ok = ["import { a } from './b';", "import { Button } from '../../components/button';", "import { api } from '../../api/client';", "import { x } from '../../../domain/events/events';"];
+    for (const code of ok) expect(await lint(code, 'src/web/features/events/x.tsx'), code).toEqual([]);
+    expect(await lint("import { EventListView } from '../../features/events/event-list-view';", 'src/web/app/dashboard/x.tsx')).toEqual([]);
+    expect(await lint("import { x } from '../features/events/events-api';", 'src/web/components/x.tsx')).toHaveLength(1);
+  });
+
+  it("fires when a server feature reaches past another feature's service, or infrastructure into a feature", async () => {
+    expect(await lint("import { x } from '../registrations/organizer-service';", 'src/server/features/events/x.ts')).toEqual([
+      expect.stringMatching(/only through its service\.ts/),
+    ]);
+    expect(await lint("import { x } from '../registrations/service';", 'src/server/features/events/x.ts')).toEqual([]);
+    expect(await lint("import { x } from '../features/auth/tokens';", 'src/server/plugins/x.ts')).toEqual([expect.stringMatching(/never imports a feature/)]);
+    expect(await lint("import { x } from './features/auth/routes';", 'src/server/app.ts')).toEqual([]);
+    // Tests may reach anything they set up.
+    expect(await lint("import { x } from '../registrations/organizer-service';", 'src/server/features/events/x.test.ts')).toEqual([]);
+  });
+
+  it('is a pure function of the two paths', () => {
+    expect(boundaryViolation('src/web/features/a/x.ts', 'src/web/features/b/y')).toMatch(/features\/a → features\/b/);
+    expect(boundaryViolation('src/web/features/a/x.ts', 'src/web/features/a/deep/y')).toBeNull();
+    expect(boundaryViolation('src/server/seed/x.ts', 'src/server/features/events/service')).toBeNull();
+    expect(boundaryViolation('src/server/jobs/x.ts', 'src/server/features/events/routes')).toMatch(/service\.ts/);
+  });
+});
+
+describe('derap/no-cycles', () => {
+  const fixture = path.join(here, 'fixtures', 'cycle');
+
+  it('fires on a runtime import cycle, naming it', async () => {
+    const code = "import { b } from './b';\nexport const a = () => b;\n";
+    expect(await lint(code, 'src/a.ts', fixture)).toEqual(['derap/no-cycles: Import cycle: src/a.ts → src/b.ts → src/a.ts']);
+  });
+
+  it('ignores cycles made only of type imports', async () => {
+    expect(await lint("import type { D } from './d';\nexport type C = { d?: D };\n", 'src/c.ts', fixture)).toEqual([]);
+    expect(runtimeImports("import { type C, type E } from './c';\nimport type F from './f';\nimport { g } from './g';\nimport './h';")).toEqual(['./g', './h']);
+  });
+});
