@@ -11,6 +11,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 
+/**
+ * The database, or a transaction in it: every query function takes a `Db`, so the same function
+ * runs alone or inside a caller's transaction (`db.transaction(async (tx) => fn(tx))`) with no cast.
+ */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {

@@ -61,8 +61,7 @@ export async function exchangeHandoffCode(
 ): Promise<HandoffResult> {
   const codeHash = hashCode(input.code);
   const challenge = s256Challenge(input.codeVerifier);
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(mobileHandoffCodes)
       .set({ usedAt: sql`now()` })

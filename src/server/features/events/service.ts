@@ -267,6 +267,15 @@ export function eventKeyMatch(key: string): { where: SQL; preference: SQL } {
   };
 }
 
+/** The one event lookup by key (`_id`, eventId slug or code, in the decision-007 order), any status. */
+export async function findEventByKey(db: Db, key: string): Promise<EventRow | null> {
+  const value = key.trim();
+  if (!value || value.length > 200) return null;
+  const { where, preference } = eventKeyMatch(value);
+  const [row] = await db.select().from(events).where(where).orderBy(preference).limit(1);
+  return row ?? null;
+}
+
 export interface EventWithCategories {
   event: EventRow;
   categories: EventCategoryRow[];
@@ -278,20 +287,11 @@ export interface EventWithCategories {
  * receive from clients), whatever its status: callers decide who may see it.
  */
 export async function findEventByAnyId(db: Db, idOrSlugOrCode: string): Promise<EventWithCategories | null> {
-  const value = idOrSlugOrCode.trim();
-  if (!value || value.length > 200) return null;
-  const { where, preference } = eventKeyMatch(value);
-  const rows = await db
-    .select({ event: events, organizerName: users.name })
-    .from(events)
-    .innerJoin(users, eq(users.id, events.createdBy))
-    .where(where)
-    .orderBy(preference)
-    .limit(1);
-  const row = rows[0];
-  if (!row) return null;
-  const categories = (await categoriesOf(db, [row.event.id])).get(row.event.id) ?? [];
-  return { event: row.event, categories, organizerName: row.organizerName };
+  const event = await findEventByKey(db, idOrSlugOrCode);
+  if (!event) return null;
+  const [organizer] = await db.select({ name: users.name }).from(users).where(eq(users.id, event.createdBy));
+  const categories = (await categoriesOf(db, [event.id])).get(event.id) ?? [];
+  return { event, categories, organizerName: organizer?.name ?? '' };
 }
 
 /** May this viewer see an event of any status (its organizer or an admin)? */

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxKey, sandboxNotification } from '../../adapters/payments/sandbox';
-import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { notificationLog, postNotification, readOrder, recordHooks, sampleOrder, sandboxEvent, type HookLog } from '../../test/fixtures/payments';
@@ -42,12 +41,12 @@ describe('built-in sandbox gateway (no Midtrans key)', () => {
     const db = t.database.db;
     await expect(
       db.transaction(async (tx) => {
-        await t.app.payments.createOrder(sampleOrder(), { tx: tx as unknown as Db });
+        await t.app.payments.createOrder(sampleOrder(), { tx: tx });
         throw new Error('slot taken meanwhile');
       }),
     ).rejects.toThrow('slot taken meanwhile');
     expect(await db.select().from(orders)).toHaveLength(0);
-    const committed = await db.transaction(async (tx) => t.app.payments.createOrder(sampleOrder(), { tx: tx as unknown as Db }));
+    const committed = await db.transaction(async (tx) => t.app.payments.createOrder(sampleOrder(), { tx: tx }));
     expect(await db.select().from(orders)).toEqual([expect.objectContaining({ id: committed.order.id, paymentUrl: committed.payment_url })]);
   });
 

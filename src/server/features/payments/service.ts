@@ -374,8 +374,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
   async function reconcileOrder(orderRef: string): Promise<NotificationResult | null> {
     const confirmed = await gateway.getTransactionStatus(orderRef);
     if (!confirmed) return null;
-    return db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return db.transaction(async (tx) => {
       const r = await applyNotification(tx, confirmed, confirmed);
       await logNotification(tx, {
         orderRef,
@@ -523,8 +522,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
 
       let result: NotificationResult;
       try {
-        result = await db.transaction(async (txRaw) => {
-          const tx = txRaw as unknown as Db;
+        result = await db.transaction(async (tx) => {
           const r = await applyNotification(tx, verified, confirmed);
           await logNotification(tx, logEntry(r));
           return r;
@@ -578,8 +576,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
             log.info({ orderId: candidate.id, outcome: r?.outcome ?? 'no_transaction' }, 'order paid at the gateway before it expired; applied from the status API');
             continue;
           }
-          const row = await db.transaction(async (txRaw) => {
-            const tx = txRaw as unknown as Db;
+          const row = await db.transaction(async (tx) => {
             const [order] = await tx.select().from(orders).where(eq(orders.id, candidate.id)).for('update', { skipLocked: true });
             if (!order || !isOpenOrder(order.status) || order.expiresAt >= now) return null;
             const [updated] = await tx

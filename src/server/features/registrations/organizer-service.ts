@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { eventCategories, events, runnerRegistrations, type EventRow, type UserRow } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../plugins/errors';
 import { toRegistrationJson, type RegistrationJson } from './registration-view';
+import { canManageEvent, findEventByKey } from '../events/service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -22,19 +23,15 @@ const eventColumns = {
   timezone: events.timezone,
 };
 
-const canManage = (user: UserRow, event: Pick<EventRow, 'createdBy'>) => user.role === 'admin' || event.createdBy === user.id;
 
 /**
  * The event of `/event/{eventId}`: its slug, its code or its `_id`. 404 when there is none, 403 when
  * it belongs to another organizer (the organizer list shows only their own events anyway).
  */
 export async function findManagedEvent(db: Db, user: UserRow, key: string): Promise<ManagedEvent> {
-  const value = key.trim();
-  const match = [eq(events.eventId, value), eq(events.code, value.toLowerCase())];
-  if (UUID.test(value)) match.push(eq(events.id, value));
-  const [event] = await db.select(eventColumns).from(events).where(or(...match)).limit(1);
+  const event = await findEventByKey(db, key);
   if (!event) throw notFound('Event tidak ditemukan.');
-  if (!canManage(user, event)) throw forbidden('Anda tidak memiliki akses ke data pelari event ini.');
+  if (!canManageEvent(event, user)) throw forbidden('Anda tidak memiliki akses ke data pelari event ini.');
   return event;
 }
 
@@ -210,7 +207,7 @@ export async function findManagedRegistration(db: Db, user: UserRow, value: stri
     if (UUID.test(candidate)) match.push(eq(r.id, candidate.toLowerCase()));
     const row = await selectRegistration(db, or(...match)!);
     if (!row) continue;
-    if (!canManage(user, row.event)) break;
+    if (!canManageEvent(row.event, user)) break;
     return { registration: toRegistrationJson(row.registration, row.event, row.category), id: row.registration.id, event: row.event };
   }
   throw notFound(racepackMessages.notFound);

@@ -100,8 +100,7 @@ async function pendingMatches(db: Db, eventRef: string, keys: RunnerKeys): Promi
  * expiry, which asks the gateway first (a payment may be arriving).
  */
 async function expireSelfManaged(db: Db, row: RunnerRegistrationRow, now: Date): Promise<void> {
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await db.transaction(async (tx) => {
     const [expired] = await tx
       .update(runnerRegistrations)
       .set({ status: 'expired', paymentStatus: 'expired', updatedAt: now })

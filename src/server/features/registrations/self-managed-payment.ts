@@ -108,8 +108,7 @@ export async function submitPaymentProof(deps: SelfManagedDeps, registrationId: 
   // leaves an unreferenced private file behind, never a reference to a missing one.
   const key = newImageKey(image);
   await deps.storage.put(key, image.bytes, image.mime);
-  const result = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const result = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(runnerRegistrations)
       .set({ status: 'awaiting_verification', paymentProofKey: key, paymentProofSubmittedAt: now, updatedAt: now })
@@ -156,8 +155,7 @@ export async function verifySelfManagedPayment(
   proofSubmittedAt: string,
   now: Date = new Date(),
 ): Promise<RegistrationJson> {
-  const result = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const result = await deps.db.transaction(async (tx) => {
     const found = await loadBy(tx, eq(runnerRegistrations.id, id), true);
     if (!found) throw notFound(registrationErrors.registrationNotFound);
     checkDecidable(found, proofSubmittedAt);
@@ -186,8 +184,7 @@ export async function rejectSelfManagedPayment(
   now: Date = new Date(),
 ): Promise<RegistrationJson> {
   const holdUntil = selfManagedHoldUntil(now, deps.holdHours);
-  const result = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const result = await deps.db.transaction(async (tx) => {
     const found = await loadBy(tx, eq(runnerRegistrations.id, id), true);
     if (!found) throw notFound(registrationErrors.registrationNotFound);
     checkDecidable(found, input.proofSubmittedAt);
@@ -263,8 +260,7 @@ export async function remindSelfManagedHolds(
     .limit(REMINDER_BATCH);
   let sent = 0;
   for (const { id } of due) {
-    const mailed = await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    const mailed = await db.transaction(async (tx) => {
       // The claim repeats every condition: a row verified, rejected (a new hold) or reminded since
       // the read above is left alone.
       const [claimed] = await tx

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { eventCategories, events, runnerRegistrations, type EventCategoryRow, type EventRow, type OrderRow, type RunnerRegistrationRow } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors';
 import type { PaymentService } from '../payments/service';
-import { eventKeyMatch } from '../events/service';
+import { findEventByKey } from '../events/service';
 import { confirmationMail } from './confirmation-mail';
 import { countIdentityAttempt, findResumable, isPendingDuplicate, pendingMessages, type ResumedRegistration, type RunnerKeys } from './pending-registrations';
 import { toRegistrationJson, type RegistrationJson } from './registration-view';
@@ -58,13 +58,6 @@ export function newQrToken(): string {
   return randomBytes(16).toString('base64url');
 }
 
-/** The event by its `_id`, its eventId slug or its code, preferred in that order. */
-export async function findEventByAnyKey(db: Db, key: string): Promise<EventRow | null> {
-  if (!key.trim()) return null;
-  const { where, preference } = eventKeyMatch(key);
-  const [row] = await db.select().from(events).where(where).orderBy(preference).limit(1);
-  return row ?? null;
-}
 
 function dobToDay(dob: string): string {
   const [d, m, y] = dob.split('-');
@@ -85,7 +78,7 @@ export async function createRegistration(
   now: Date = new Date(),
 ): Promise<CreatedRegistration> {
   const { db } = deps;
-  const event = await findEventByAnyKey(db, input.eventId);
+  const event = await findEventByKey(db, input.eventId);
   if (!event) throw notFound(registrationErrors.eventNotFound);
   const r = input.runnerData;
   const keys: RunnerKeys = { identityKey: identityKey(r.identityNo), emailKey: emailKey(r.email) };
@@ -121,8 +114,7 @@ export async function createRegistration(
   const holdMinutes = deps.holdMinutes;
   const expiresAt = event.paymentType === 'self_managed' ? selfManagedHoldUntil(now, deps.selfManagedHoldHours) : new Date(now.getTime() + holdMinutes * 60_000);
 
-  const result = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const result = await db.transaction(async (tx) => {
     let order: OrderRow | null = null;
     let paymentUrl: string | null = null;
     if (event.paymentType === 'platform') {
@@ -266,8 +258,7 @@ async function releaseSlot(tx: Db, categoryRef: string) {
  * two servers) frees nothing twice. Returns how many expired.
  */
 export async function expireStaleSelfManagedRegistrations(db: Db, now: Date = new Date()): Promise<number> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     const expired = await tx
       .update(runnerRegistrations)
       .set({ status: 'expired', paymentStatus: 'expired', updatedAt: now })

@@ -152,10 +152,10 @@ function inSentOrder<T extends object>(rows: T[]): (T & { createdAt: Date })[] {
 export async function addRuns(db: Db, owner: PlanOwner, inputs: RunInput[], maker: GeneratedBy = 'user'): Promise<TrainingPlan> {
   const values = inputs.map((input) => runValues(input, makerOf(input, maker)));
   return db.transaction(async (tx) => {
-    const plan = await ensurePlan(tx as unknown as Db, owner.id);
-    await assertPlanSize(tx as unknown as Db, plan.id, values.length);
+    const plan = await ensurePlan(tx, owner.id);
+    await assertPlanSize(tx, plan.id, values.length);
     if (values.length) await tx.insert(trainingRuns).values(inSentOrder(values.map((v) => ({ ...v, planId: plan.id }))));
-    return (await readPlan(tx as unknown as Db, owner))!;
+    return (await readPlan(tx, owner))!;
   });
 }
 
@@ -172,9 +172,8 @@ export async function replaceRuns(db: Db, owner: PlanOwner, items: ReplaceItem[]
   if (items.length > MAX_RUNS_PER_PLAN) throw badRequest(messages.tooManyRuns, 'PLAN_TOO_LARGE');
   const accessEnd = accessEndDay(owner.currentPeriodEnd);
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const plan = await ensurePlan(t, owner.id);
-    const existing = await t.select().from(trainingRuns).where(eq(trainingRuns.planId, plan.id));
+    const plan = await ensurePlan(tx, owner.id);
+    const existing = await tx.select().from(trainingRuns).where(eq(trainingRuns.planId, plan.id));
     const owned = new Map(existing.map((r) => [r.id, r]));
     const keep = new Set<string>();
     const inserts = [];
@@ -203,7 +202,7 @@ export async function replaceRuns(db: Db, owner: PlanOwner, items: ReplaceItem[]
           },
           known.generatedBy,
         );
-        await t.update(trainingRuns).set({ ...values, updatedAt: new Date() }).where(eq(trainingRuns.id, known.id));
+        await tx.update(trainingRuns).set({ ...values, updatedAt: new Date() }).where(eq(trainingRuns.id, known.id));
       } else {
         inserts.push({ ...runValues(item, makerOf(item, 'user')), planId: plan.id });
       }
@@ -213,10 +212,10 @@ export async function replaceRuns(db: Db, owner: PlanOwner, items: ReplaceItem[]
       .map((r) => r.id);
     // Runs the runner may not delete stay, so the plan can end up larger than the list sent.
     if (existing.length - removable.length + inserts.length > MAX_RUNS_PER_PLAN) throw badRequest(messages.tooManyRuns, 'PLAN_TOO_LARGE');
-    if (removable.length) await t.delete(trainingRuns).where(and(eq(trainingRuns.planId, plan.id), inArray(trainingRuns.id, removable)));
-    if (inserts.length) await t.insert(trainingRuns).values(inSentOrder(inserts));
-    await t.update(trainingPlans).set({ updatedAt: new Date() }).where(eq(trainingPlans.id, plan.id));
-    return (await readPlan(t, owner))!;
+    if (removable.length) await tx.delete(trainingRuns).where(and(eq(trainingRuns.planId, plan.id), inArray(trainingRuns.id, removable)));
+    if (inserts.length) await tx.insert(trainingRuns).values(inSentOrder(inserts));
+    await tx.update(trainingPlans).set({ updatedAt: new Date() }).where(eq(trainingPlans.id, plan.id));
+    return (await readPlan(tx, owner))!;
   });
 }
 

@@ -80,8 +80,7 @@ export type RoleChange = { ok: true; user: UserRow } | { ok: false; reason: 'not
  * first, so two admins demoting themselves at once are serialised: the second sees one admin left.
  */
 export async function changeUserRole(db: Db, targetId: string, role: Role): Promise<RoleChange> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).orderBy(asc(users.id)).for('update');
     const [target] = await tx.select().from(users).where(eq(users.id, targetId)).for('update');
     if (!target) return { ok: false, reason: 'not_found' };
