@@ -31,7 +31,8 @@ import type { StoragePort } from './adapters/storage/port';
 import { authPlugin } from './plugins/auth';
 import { authenticateAccessToken } from './features/auth/tokens';
 import { rateLimitKey } from './plugins/client-address';
-import { errorsPlugin, HttpError } from './plugins/errors';
+import { errorsPlugin } from './plugins/errors';
+import { AppError } from './app-error';
 import { DEFAULT_BODY_LIMIT, inputGuardPlugin } from './plugins/input-guard';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { databaseRateLimitStore } from './plugins/rate-limit-store';
@@ -69,7 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         return validate(data);
       } catch (err) {
         app.log.error({ err, url: route.url, method: route.method }, 'request schema threw while validating');
-        return { error: new HttpError(400, 'Data tidak valid.', 'VALIDATION_ERROR') };
+        return { error: new AppError('invalid', 'Data tidak valid.', 'VALIDATION_ERROR') };
       }
     };
   });

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Role } from '../../domain/users/roles';
 import type { UserRow } from '../db/schema';
 import { ACCESS_COOKIE } from './session-cookies';
-import { forbidden, unauthorized } from './errors';
+import { forbidden, unauthorized } from '../app-error';
 
 export interface RequestAuth {
   user: UserRow;

@@ -2,24 +2,7 @@ import { z } from 'zod';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-
-/** An expected failure with a message the user may read (always Indonesian). */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly code?: string,
-  ) {
-    super(message);
-  }
-}
-
-export const badRequest = (message: string, code?: string) => new HttpError(400, message, code);
-export const unauthorized = (message = 'Sesi Anda telah berakhir. Silakan masuk lagi.') =>
-  new HttpError(401, message, 'UNAUTHORIZED');
-export const forbidden = (message = 'Anda tidak memiliki akses ke fitur ini.') => new HttpError(403, message, 'FORBIDDEN');
-export const notFound = (message = 'Data tidak ditemukan.') => new HttpError(404, message, 'NOT_FOUND');
-export const conflict = (message: string, code?: string) => new HttpError(409, message, code);
+import { AppError } from '../app-error';
 
 const frameworkMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'Format JSON tidak valid.',
@@ -90,7 +73,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send({ message: 'Terjadi kesalahan pada server.', code: 'INTERNAL' });
     }
-    if (error instanceof HttpError) {
+    if (error instanceof AppError) {
       return reply.status(error.statusCode).send({ message: error.message, ...(error.code ? { code: error.code } : {}) });
     }
     if (databaseErrorCode(error)) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from './errors';
+import { AppError } from '../app-error';
 
 /**
  * Input that must be refused before any route does any work: JSON nested deeper than any of our
@@ -83,7 +83,7 @@ export const inputGuardPlugin = fp(
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request: FastifyRequest, body, done) => {
       const text = body as string;
       if (jsonDeeperThan(text, MAX_JSON_DEPTH)) {
-        done(new HttpError(400, inputMessages.tooDeep, 'JSON_TOO_DEEP'), undefined);
+        done(new AppError('invalid', inputMessages.tooDeep, 'JSON_TOO_DEEP'), undefined);
         return;
       }
       // The default parser answers through `done`; its return value carries nothing.
@@ -94,7 +94,7 @@ export const inputGuardPlugin = fp(
     // authorisation still answers first).
     app.addHook('preValidation', async (request) => {
       if (containsNul(request.query) || containsNul(request.params) || containsNul(request.body)) {
-        throw new HttpError(400, inputMessages.invalidCharacters, 'INVALID_CHARACTERS');
+        throw new AppError('invalid', inputMessages.invalidCharacters, 'INVALID_CHARACTERS');
       }
     });
   },

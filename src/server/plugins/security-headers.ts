@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from './session-cookies';
-import { HttpError } from './errors';
+import { AppError } from '../app-error';
 
 /**
  * What the browser may do with our pages: scripts only from our own origin (the built app; no
@@ -60,7 +60,7 @@ export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, opts: { config: AppConfig }) => {
     const publicOrigin = new URL(opts.config.publicUrl).origin;
     app.addHook('onRequest', async (request) => {
-      if (crossOriginCookieWrite(request, publicOrigin)) throw new HttpError(403, originMessage, 'ORIGIN_REJECTED');
+      if (crossOriginCookieWrite(request, publicOrigin)) throw new AppError('forbidden', originMessage, 'ORIGIN_REJECTED');
     });
     app.addHook('onSend', async (_request, reply) => {
       reply.header('x-content-type-options', 'nosniff');

@@ -5,7 +5,7 @@ import { GatewayError, NotificationRejected } from './port';
 import { orders, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { startFakeMidtrans, type FakeMidtrans } from '../../test/fixtures/fake-midtrans';
-import { HttpError } from '../../plugins/errors';
+import { AppError } from '../../app-error';
 import { notificationLog, postNotification, readOrder, recordHooks, rejectionLog, sampleOrder, type HookLog } from '../../test/fixtures/payments';
 import { paymentMessages } from '../../features/payments/service';
 
@@ -90,7 +90,7 @@ describe('payments through Midtrans (fake Midtrans on 127.0.0.1)', () => {
     it('turns a Midtrans refusal into a clear Indonesian 502 and closes the order', async () => {
       fake.failNextTransaction({ status: 400, body: { error_messages: ['transaction_details.gross_amount is not equal to the sum of item_details'] } });
       const err = await t.app.payments.createOrder(sampleOrder()).catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(HttpError);
+      expect(err).toBeInstanceOf(AppError);
       expect(err).toMatchObject({ statusCode: 502, code: 'PAYMENT_GATEWAY_ERROR', message: paymentMessages.gatewayFailed });
       const [order] = await t.database.db.select().from(orders);
       expect(order).toMatchObject({ status: 'canceled', paymentUrl: null });

@@ -8,7 +8,8 @@ import type { IdentityProvider, OidcFlowState } from '../../adapters/auth/google
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { badRequest, notFound, unauthorized, errorResponseSchema } from '../../plugins/errors';
+import { errorResponseSchema } from '../../plugins/errors';
+import { badRequest, notFound, unauthorized } from '../../app-error';
 import { requireUser, signedIn } from '../../plugins/auth';
 import { findOrCreateUser, findUserByEmail, findUserById, toPublicUser, updateUser } from '../users/service';
 import { createHandoffCode, exchangeHandoffCode, handoffMessages, type HandoffFailure } from './mobile-handoff';

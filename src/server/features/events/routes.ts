@@ -6,7 +6,8 @@ import { eventInputSchema } from '../../../domain/events/event-form';
 import { eventStatuses } from '../../../domain/events/events';
 import type { Db } from '../../db/client';
 import { allowRoles, requireRole } from '../../plugins/auth';
-import { badRequest, errorResponseSchema as errorSchema, notFound } from '../../plugins/errors';
+import { errorResponseSchema as errorSchema } from '../../plugins/errors';
+import { badRequest, notFound } from '../../app-error';
 import { createEvent, eventMessages, findPublicEventByCode, listEventsByStatus, listOrganizerEvents, moveEventStatus } from './service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };

@@ -6,7 +6,7 @@ import { eventStatusLabels, normaliseEventCode, type EventStatus } from '../../.
 import { isPaymentOptionKey, type PaymentOptionKey } from '../../../domain/payments/payments';
 import type { Db } from '../../db/client';
 import { eventCategories, events, runnerRegistrations, users, type EventCategoryRow, type EventRow, type UserRow } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../plugins/errors';
+import { badRequest, conflict, notFound } from '../../app-error';
 
 export const eventMessages = {
   notFound: 'Event dengan kode tersebut tidak ditemukan.',

@@ -10,7 +10,8 @@ import type { AppConfig } from '../../config';
 import { rateLimitKey } from '../../plugins/client-address';
 import type { Db } from '../../db/client';
 import type { OrderRow } from '../../db/schema';
-import { badRequest, errorResponseSchema as errorSchema } from '../../plugins/errors';
+import { errorResponseSchema as errorSchema } from '../../plugins/errors';
+import { badRequest } from '../../app-error';
 import { renderSandboxCheckout, renderSandboxError, renderSandboxNotFound } from './sandbox-page';
 import { createPaymentService, type PaymentService } from './service';
 

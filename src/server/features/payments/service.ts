@@ -20,7 +20,7 @@ import {
 } from '../../adapters/payments/port';
 import type { Db } from '../../db/client';
 import { orders, paymentNotificationRejections, paymentNotifications, type OrderRow } from '../../db/schema';
-import { HttpError, badRequest } from '../../plugins/errors';
+import { AppError, badRequest } from '../../app-error';
 
 /**
  * The payment module (DESIGN.md §5). An order's status changes only here: through a verified
@@ -155,7 +155,7 @@ export interface PaymentService {
   createOrder(input: CreateOrderInput, opts?: { tx?: Db }): Promise<{ order: OrderRow; payment_url: string }>;
   /**
    * The webhook: verify (signature, status code), confirm a claimed change with the gateway's
-   * status API, then move the order forward once. Throws HttpError 400/401/409/503.
+   * status API, then move the order forward once. Throws AppError 400/401/409/503.
    */
   handleNotification(body: unknown, source?: NotificationSource): Promise<NotificationResult>;
   /**
@@ -448,7 +448,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       } catch (err) {
         log.error({ err, detail: err instanceof GatewayError ? err.detail : undefined, orderId: order!.id }, 'payment gateway refused a transaction');
         await executor.update(orders).set({ status: 'canceled', updatedAt: new Date() }).where(eq(orders.id, order!.id));
-        throw new HttpError(502, paymentMessages.gatewayFailed, 'PAYMENT_GATEWAY_ERROR');
+        throw new AppError('gateway', paymentMessages.gatewayFailed, 'PAYMENT_GATEWAY_ERROR');
       }
       const [updated] = await executor
         .update(orders)
@@ -467,9 +467,9 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
         const raw = body as Record<string, unknown> | null;
         log.warn({ orderRef: clip(raw?.order_id, 64), reason: err.reason, sender: source.sender }, 'payment notification rejected');
         await recordRejection(body, err.reason, source).catch((logErr: unknown) => log.error({ err: logErr }, 'could not count a rejected payment notification'));
-        if (err.reason === 'forged') throw new HttpError(401, err.message, 'INVALID_SIGNATURE');
-        if (err.reason === 'status_code_mismatch') throw new HttpError(400, err.message, 'STATUS_CODE_MISMATCH');
-        throw new HttpError(400, err.message, 'INVALID_NOTIFICATION');
+        if (err.reason === 'forged') throw new AppError('unauthenticated', err.message, 'INVALID_SIGNATURE');
+        if (err.reason === 'status_code_mismatch') throw new AppError('invalid', err.message, 'STATUS_CODE_MISMATCH');
+        throw new AppError('invalid', err.message, 'INVALID_NOTIFICATION');
       }
 
       const logEntry = (r: NotificationResult) => ({
@@ -508,15 +508,15 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
         if (recent) {
           const outcome = recent.outcome as 'unconfirmed' | 'confirmation_failed';
           await logOutside({ outcome, order: current, confirmedStatus: recent.confirmedStatus });
-          if (outcome === 'unconfirmed') throw new HttpError(409, paymentMessages.notConfirmed, 'NOTIFICATION_NOT_CONFIRMED');
-          throw new HttpError(503, paymentMessages.retry, 'NOTIFICATION_RETRY');
+          if (outcome === 'unconfirmed') throw new AppError('conflict', paymentMessages.notConfirmed, 'NOTIFICATION_NOT_CONFIRMED');
+          throw new AppError('unavailable', paymentMessages.retry, 'NOTIFICATION_RETRY');
         }
         try {
           confirmed = await gateway.getTransactionStatus(verified.orderRef);
         } catch (err) {
           log.warn({ err, detail: err instanceof GatewayError ? err.detail : undefined, orderRef: verified.orderRef }, 'payment status could not be confirmed; the gateway will retry');
           await logOutside({ outcome: 'confirmation_failed', order: current });
-          throw new HttpError(503, paymentMessages.retry, 'NOTIFICATION_RETRY');
+          throw new AppError('unavailable', paymentMessages.retry, 'NOTIFICATION_RETRY');
         }
       }
 
@@ -531,7 +531,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
         // A fulfilment hook (or the database) failed: nothing was changed. 503 makes the gateway retry.
         log.error({ err, orderRef: verified.orderRef }, 'payment notification could not be applied');
         await logOutside({ outcome: 'error', order: current, confirmedStatus: confirmed?.gatewayStatus ?? null });
-        throw new HttpError(503, paymentMessages.retry, 'NOTIFICATION_RETRY');
+        throw new AppError('unavailable', paymentMessages.retry, 'NOTIFICATION_RETRY');
       }
 
       const { outcome, order } = result;
@@ -543,9 +543,9 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       } else if (outcome !== 'applied' && outcome !== 'duplicate') {
         log.warn(context, 'payment notification ignored');
       }
-      if (outcome === 'amount_mismatch') throw new HttpError(400, paymentMessages.amountMismatch, 'AMOUNT_MISMATCH');
-      if (outcome === 'unconfirmed') throw new HttpError(409, paymentMessages.notConfirmed, 'NOTIFICATION_NOT_CONFIRMED');
-      if (outcome === 'confirmation_failed') throw new HttpError(503, paymentMessages.retry, 'NOTIFICATION_RETRY');
+      if (outcome === 'amount_mismatch') throw new AppError('invalid', paymentMessages.amountMismatch, 'AMOUNT_MISMATCH');
+      if (outcome === 'unconfirmed') throw new AppError('conflict', paymentMessages.notConfirmed, 'NOTIFICATION_NOT_CONFIRMED');
+      if (outcome === 'confirmation_failed') throw new AppError('unavailable', paymentMessages.retry, 'NOTIFICATION_RETRY');
       return result;
     },
 

@@ -4,7 +4,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { usedRegistrationChallenges } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
+import { AppError } from '../../app-error';
 
 /**
  * The registration form's proof of work (issue 8 item 1), self-hosted with altcha-lib (ALTCHA v2):
@@ -91,11 +91,11 @@ function decode(payload: string): z.infer<typeof payloadSchema> | null {
  * refuses it too.
  */
 export async function redeemRegistrationChallenge(db: Db, keys: ChallengeKeys, payload: unknown, now: Date = new Date()): Promise<void> {
-  if (typeof payload !== 'string' || payload.trim() === '') throw new HttpError(400, challengeMessages.missing, 'CHALLENGE_REQUIRED');
+  if (typeof payload !== 'string' || payload.trim() === '') throw new AppError('invalid', challengeMessages.missing, 'CHALLENGE_REQUIRED');
   const decoded = decode(payload.trim());
-  if (!decoded) throw new HttpError(400, challengeMessages.invalid, 'CHALLENGE_INVALID');
+  if (!decoded) throw new AppError('invalid', challengeMessages.invalid, 'CHALLENGE_INVALID');
   const { challenge, solution } = decoded;
-  if (challenge.parameters.expiresAt * 1000 <= now.getTime()) throw new HttpError(400, challengeMessages.expired, 'CHALLENGE_EXPIRED');
+  if (challenge.parameters.expiresAt * 1000 <= now.getTime()) throw new AppError('invalid', challengeMessages.expired, 'CHALLENGE_EXPIRED');
   let verified = false;
   try {
     const result = await verifySolution({
@@ -105,17 +105,17 @@ export async function redeemRegistrationChallenge(db: Db, keys: ChallengeKeys, p
       hmacSignatureSecret: keys.signature,
       hmacKeySignatureSecret: keys.key,
     });
-    if (result.expired) throw new HttpError(400, challengeMessages.expired, 'CHALLENGE_EXPIRED');
+    if (result.expired) throw new AppError('invalid', challengeMessages.expired, 'CHALLENGE_EXPIRED');
     verified = result.verified;
   } catch (err) {
-    if (err instanceof HttpError) throw err;
+    if (err instanceof AppError) throw err;
     verified = false;
   }
-  if (!verified) throw new HttpError(400, challengeMessages.invalid, 'CHALLENGE_INVALID');
+  if (!verified) throw new AppError('invalid', challengeMessages.invalid, 'CHALLENGE_INVALID');
   const claimed = await db
     .insert(usedRegistrationChallenges)
     .values({ signature: challenge.signature, expiresAt: new Date(challenge.parameters.expiresAt * 1000) })
     .onConflictDoNothing()
     .returning({ signature: usedRegistrationChallenges.signature });
-  if (claimed.length === 0) throw new HttpError(409, challengeMessages.used, 'CHALLENGE_USED');
+  if (claimed.length === 0) throw new AppError('conflict', challengeMessages.used, 'CHALLENGE_USED');
 }

@@ -3,7 +3,7 @@ import { registrationStatusLabels, type RegistrationStatus } from '../../../doma
 import { paymentStatusLabels, racepackMessages, statusesMatching } from '../../../domain/registrations/runner-export';
 import type { Db } from '../../db/client';
 import { eventCategories, events, runnerRegistrations, type EventRow, type UserRow } from '../../db/schema';
-import { conflict, forbidden, notFound } from '../../plugins/errors';
+import { conflict, forbidden, notFound } from '../../app-error';
 import { toRegistrationJson, type RegistrationJson } from './registration-view';
 import { canManageEvent, findEventByKey } from '../events/service';
 

@@ -11,7 +11,7 @@ import {
   type EventRow,
   type RunnerRegistrationRow,
 } from '../../db/schema';
-import { conflict, HttpError } from '../../plugins/errors';
+import { AppError, conflict } from '../../app-error';
 
 /**
  * One pending registration per identity number and per email per event (issue 8 item 1), and the
@@ -70,7 +70,7 @@ export async function countIdentityAttempt(db: Db, event: Pick<EventRow, 'id' | 
     .returning({ attempts: registrationAttempts.attempts });
   if (row!.attempts > limit) {
     const t = zonedDateTime(new Date(windowStart.getTime() + HOUR), event.timezone);
-    throw new HttpError(429, pendingMessages.tooManyAttempts(`${t.time} ${t.offset}`), 'IDENTITY_RATE_LIMITED');
+    throw new AppError('too_many', pendingMessages.tooManyAttempts(`${t.time} ${t.offset}`), 'IDENTITY_RATE_LIMITED');
   }
 }
 

@@ -10,7 +10,7 @@ import type { Mailer } from '../../adapters/mail/port';
 import type { StoragePort } from '../../adapters/storage/port';
 import type { Db } from '../../db/client';
 import { eventCategories, events, runnerRegistrations, uploads, type EventCategoryRow, type EventRow, type RunnerRegistrationRow, type UserRow } from '../../db/schema';
-import { conflict, notFound } from '../../plugins/errors';
+import { conflict, notFound } from '../../app-error';
 import { newImageKey, recordUpload, type CheckedImage } from '../uploads/service';
 import { confirmationMail } from './confirmation-mail';
 import { toRegistrationJson, type RegistrationJson } from './registration-view';

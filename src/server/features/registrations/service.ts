@@ -9,7 +9,7 @@ import { registrationMessages, registrationOpenness, type RegistrationPayload } 
 import type { Mailer } from '../../adapters/mail/port';
 import type { Db } from '../../db/client';
 import { eventCategories, events, runnerRegistrations, type EventCategoryRow, type EventRow, type OrderRow, type RunnerRegistrationRow } from '../../db/schema';
-import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors';
+import { AppError, badRequest, conflict, notFound } from '../../app-error';
 import type { PaymentService } from '../payments/service';
 import { findEventByKey } from '../events/service';
 import { confirmationMail } from './confirmation-mail';
@@ -181,7 +181,7 @@ export async function createRegistration(
   }).catch(async (err: unknown) => {
     // Another attempt of the same runner won the race (the unique index refused this one, or took
     // the last slot first): answer as if this attempt had come second.
-    if (!isPendingDuplicate(err) && !(err instanceof HttpError && err.code === 'SLOT_FULL')) throw err;
+    if (!isPendingDuplicate(err) && !(err instanceof AppError && err.code === 'SLOT_FULL')) throw err;
     const winner = await findResumable(db, event, category, keys, now);
     if (winner) return winner;
     if (isPendingDuplicate(err)) throw conflict(pendingMessages.inProgress, 'REGISTRATION_IN_PROGRESS');

@@ -5,7 +5,8 @@ import { addDays, jakartaToday } from '../../../domain/shared/wire-date';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { requireUser, signedIn } from '../../plugins/auth';
-import { errorResponseSchema as errorSchema, notFound } from '../../plugins/errors';
+import { errorResponseSchema as errorSchema } from '../../plugins/errors';
+import { notFound } from '../../app-error';
 import { buildCalendar, EXPORT_FILENAME } from './ics';
 import { feedOwner, feedStatus, revokeFeed, rotateFeed, runsFrom } from './calendar-feed';
 

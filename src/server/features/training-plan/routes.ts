@@ -5,7 +5,8 @@ import { daysBetween, planDateToIso } from '../../../domain/shared/wire-date';
 import { messages, planDateSchema, planInputSchema, planListSchema, planRunSchema, planSchema, replaceInputSchema, runPatchSchema } from '../../../domain/training-plan/training-plan';
 import type { Db } from '../../db/client';
 import { requireUser, signedIn } from '../../plugins/auth';
-import { badRequest, errorResponseSchema as errorSchema, notFound } from '../../plugins/errors';
+import { errorResponseSchema as errorSchema } from '../../plugins/errors';
+import { badRequest, notFound } from '../../app-error';
 import { addRuns, deleteOwnRun, deleteProgramRun, patchRun, readPlan, replaceRuns } from './service';
 
 export const MAX_RANGE_DAYS = 366;

@@ -20,7 +20,7 @@ import {
 } from '../../../domain/training-plan/training-plan';
 import type { Db } from '../../db/client';
 import { trainingPlans, trainingRuns, type TrainingRunRow, type UserRow } from '../../db/schema';
-import { badRequest, forbidden, notFound } from '../../plugins/errors';
+import { badRequest, forbidden, notFound } from '../../app-error';
 
 type RunInput = {
   _id?: string;

@@ -9,7 +9,8 @@ import { isStorageKey, type StoragePort } from '../../adapters/storage/port';
 import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema';
 import { allowRoles, requireUser } from '../../plugins/auth';
-import { errorResponseSchema as errorSchema, notFound } from '../../plugins/errors';
+import { errorResponseSchema as errorSchema } from '../../plugins/errors';
+import { notFound } from '../../app-error';
 import { readImageUpload, storeImage } from './service';
 
 export const uploadMessages = {

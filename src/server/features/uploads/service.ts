@@ -4,7 +4,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { StoragePort } from '../../adapters/storage/port';
 import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema';
-import { badRequest, HttpError } from '../../plugins/errors';
+import { AppError, badRequest } from '../../app-error';
 
 /** Allowed image types, decided by the file's first bytes (never by its name or declared type). */
 const imageTypes: Record<string, { ext: 'png' | 'jpg' | 'webp' | 'gif'; mime: string }> = {
@@ -39,9 +39,9 @@ export async function readImageUpload(request: FastifyRequest, messages: ImageUp
     if (!part || part.fieldname !== 'file') throw badRequest(messages.noFile, 'NO_FILE');
     bytes = await part.toBuffer();
   } catch (error) {
-    if (error instanceof HttpError) throw error;
+    if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, messages.tooLarge, 'FILE_TOO_LARGE');
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('too_large', messages.tooLarge, 'FILE_TOO_LARGE');
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw badRequest(messages.tooManyParts, 'TOO_MANY_PARTS');
     }

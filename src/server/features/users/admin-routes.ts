@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { normaliseRole } from '../../../domain/users/roles';
 import { publicUserSchema } from '../../../domain/users/user';
 import type { Db } from '../../db/client';
-import { badRequest, notFound, errorResponseSchema } from '../../plugins/errors';
+import { errorResponseSchema } from '../../plugins/errors';
+import { badRequest, notFound } from '../../app-error';
 import { allowRoles, requireRole } from '../../plugins/auth';
 import { changeUserRole, searchUsers, toPublicUser } from './service';
 
