@@ -1,14 +1,16 @@
 import '../domain/shared/zod-locale';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyPluginOptions } from 'fastify';
+import fp from 'fastify-plugin';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { createGoogleOidc, type IdentityProvider } from './adapters/auth/google-oidc';
+import type { IdentityProvider } from './adapters/auth/google-oidc';
+import type { Mailer } from './adapters/mail/port';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { adminRoutes } from './features/users/admin-routes';
@@ -18,15 +20,14 @@ import { adminEventRoutes, eventRoutes } from './features/events/routes';
 import { healthRoutes } from './features/health/routes';
 import { publicSiteRoutes } from './features/public-site/routes';
 import { paymentsPlugin } from './features/payments/routes';
+import type { PaymentService } from './features/payments/service';
 import { mailOutboxRoutes } from './features/mail-outbox/routes';
 import { registrationPublicRoutes } from './features/registrations/public-routes';
 import { selfManagedPaymentRoutes } from './features/registrations/self-managed-routes';
-import { mailPlugin } from './adapters/mail/mailer';
 import { organizerRegistrationRoutes } from './features/registrations/organizer-routes';
 import { devTrainingPlanRoutes } from './features/training-plan/dev-routes';
 import { trainingPlanRoutes } from './features/training-plan/routes';
 import { uploadRoutes } from './features/uploads/routes';
-import { createLocalDiskStorage } from './adapters/storage/local-disk';
 import type { StoragePort } from './adapters/storage/port';
 import { authPlugin } from './plugins/auth';
 import { authenticateAccessToken } from './features/auth/tokens';
@@ -36,6 +37,9 @@ import { AppError } from './app-error';
 import { DEFAULT_BODY_LIMIT, inputGuardPlugin } from './plugins/input-guard';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { databaseRateLimitStore } from './plugins/rate-limit-store';
+import { createJobRunner, type JobRunner } from './jobs/runner';
+import { jobRegistry } from './jobs/registry';
+import { createAdapters, createServices } from './wiring';
 
 export interface AppDeps {
   config: AppConfig;
@@ -47,6 +51,22 @@ export interface AppDeps {
   logger?: boolean | object;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The payment module (orders, fulfilment hooks, expiry); built in wiring.ts. */
+    payments: PaymentService;
+    /** The mail port: SMTP when `SMTP_URL` is set, otherwise the built-in outbox. */
+    mail: Mailer;
+    /** The durable job runner (src/server/jobs/runner.ts). */
+    jobs: JobRunner;
+  }
+}
+
+/** A feature's routes as a named plugin that still keeps its own scope, with what it needs declared. */
+function feature<Options extends FastifyPluginOptions>(name: string, plugin: FastifyPluginAsync<Options>, dependencies: string[]) {
+  return fp(plugin, { name, dependencies, encapsulate: true });
+}
+
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
@@ -54,6 +74,7 @@ function trustHops(hops: number) {
 /** Builds the whole server: plugins in a fixed order, then feature routes, then the web app. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const db = database.db;
   const app = Fastify({
     logger: deps.logger ?? false,
     // Fastify 5 types (and runtime) take no hop count; as a function it means "trust the first n hops".
@@ -83,7 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityHeadersPlugin, { config });
   // Counters in the database (a limit must hold across every server, not per process), keyed by
   // the client's IPv4 address or IPv6 /64 (see plugins/client-address.ts).
-  await app.register(fastifyRateLimit, { global: false, keyGenerator: rateLimitKey, store: databaseRateLimitStore(database.db) });
+  await app.register(fastifyRateLimit, { global: false, keyGenerator: rateLimitKey, store: databaseRateLimitStore(db) });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -101,32 +122,40 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   // App plugins.
-  await app.register(authPlugin, { authenticate: (token) => authenticateAccessToken(database.db, config, token) });
+  await app.register(authPlugin, { authenticate: (token) => authenticateAccessToken(db, config, token) });
 
-  // Features.
-  const identity =
-    deps.identity !== undefined
-      ? deps.identity
-      : config.google
-        ? createGoogleOidc({ ...config.google, allowInsecure: config.allowInsecureOidc })
-        : null;
-  await app.register(healthRoutes, { database });
-  await app.register(authRoutes, { db: database.db, config, identity });
-  await app.register(adminRoutes, { db: database.db });
-  await app.register(paymentsPlugin, { db: database.db, config });
-  await app.register(mailPlugin, { db: database.db, config });
-  await app.register(registrationPublicRoutes, { db: database.db, config });
-  const storage = deps.storage ?? createLocalDiskStorage({ root: config.storageDir, publicBaseUrl: config.publicUrl });
-  await app.register(selfManagedPaymentRoutes, { db: database.db, config, storage });
-  await app.register(mailOutboxRoutes, { db: database.db });
-  await app.register(trainingPlanRoutes, { db: database.db });
-  if (config.devLogin) await app.register(devTrainingPlanRoutes, { db: database.db });
-  await app.register(calendarFeedRoutes, { db: database.db, config });
-  await app.register(eventRoutes, { db: database.db });
-  await app.register(adminEventRoutes, { db: database.db });
-  await app.register(uploadRoutes, { db: database.db, storage });
-  await app.register(organizerRegistrationRoutes, { db: database.db });
-  await app.register(publicSiteRoutes, { db: database.db, config });
+  // Adapters, shared services and cross-feature hooks come from the wiring; background work is
+  // the job runner's (src/server/jobs/). Tests reach them as app.payments, app.mail and app.jobs.
+  const adapters = createAdapters(config, db, app.log, { identity: deps.identity, storage: deps.storage });
+  const services = createServices(config, db, app.log, adapters);
+  const jobs = createJobRunner({ db, log: app.log, jobs: jobRegistry(config, db, services), pollMs: config.jobsPollSeconds * 1000 });
+  app.decorate('payments', services.payments);
+  app.decorate('mail', services.mail);
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await services.mail.close();
+  });
+
+  // Features: each declares the plugins it needs; avvio refuses to boot if one is missing or later.
+  const needs = ['errors', 'input-guard', 'auth', '@fastify/rate-limit', '@fastify/swagger'];
+  const { payments, mail, storage, identity } = services;
+  await app.register(feature('health', healthRoutes, ['errors', '@fastify/swagger']), { database });
+  await app.register(feature('auth-routes', authRoutes, needs), { db, config, identity });
+  await app.register(feature('users-admin', adminRoutes, needs), { db });
+  await app.register(feature('payments', paymentsPlugin, needs), { db, config, payments });
+  await app.register(feature('registrations-public', registrationPublicRoutes, needs), { db, config, payments, mail });
+  await app.register(feature('registrations-self-managed', selfManagedPaymentRoutes, needs), { db, config, storage, mail });
+  await app.register(feature('registrations-organizer', organizerRegistrationRoutes, needs), { db });
+  await app.register(feature('mail-outbox', mailOutboxRoutes, needs), { db });
+  await app.register(feature('training-plan', trainingPlanRoutes, needs), { db });
+  if (config.devLogin) await app.register(feature('training-plan-dev', devTrainingPlanRoutes, needs), { db });
+  await app.register(feature('training-plan-feed', calendarFeedRoutes, needs), { db, config });
+  await app.register(feature('events', eventRoutes, needs), { db });
+  await app.register(feature('events-admin', adminEventRoutes, needs), { db });
+  await app.register(feature('uploads', uploadRoutes, needs), { db, storage });
+  await app.register(feature('public-site', publicSiteRoutes, ['errors']), { db, config });
 
   // The built web app; any non-API path returns index.html so client routes survive a reload.
   const indexHtml = path.join(config.webDistDir, 'index.html');

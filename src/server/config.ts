@@ -68,6 +68,7 @@ const envSchema = z.object({
   MIDTRANS_SNAP_URL: z.url().optional(),
   MIDTRANS_API_URL: z.url().optional(),
   PAYMENT_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(0).default(60),
+  JOBS_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   REGISTRATION_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   SELF_MANAGED_HOLD_HOURS: z.coerce.number().int().min(1).max(30 * 24).default(DEFAULT_SELF_MANAGED_HOLD_HOURS),
   SELF_MANAGED_REMINDER_HOURS: z.coerce.number().int().min(0).max(30 * 24).default(DEFAULT_SELF_MANAGED_REMINDER_HOURS),
@@ -126,6 +127,8 @@ export interface AppConfig {
   midtrans: MidtransConfig | null;
   /** How often unpaid orders past their time are expired; 0 = never (tests drive it by hand). */
   paymentExpirySweepSeconds: number;
+  /** How often this server looks for due background jobs (0 = never: tests run them by hand). */
+  jobsPollSeconds: number;
   /** How long an unpaid platform-paid registration holds its slot (the runner sees it count down). */
   registrationHoldMinutes: number;
   /**
@@ -232,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : null,
     paymentExpirySweepSeconds: e.PAYMENT_EXPIRY_SWEEP_SECONDS,
+    jobsPollSeconds: e.JOBS_POLL_SECONDS,
     registrationHoldMinutes: e.REGISTRATION_HOLD_MINUTES,
     selfManagedHoldHours: e.SELF_MANAGED_HOLD_HOURS,
     selfManagedReminderHours: e.SELF_MANAGED_REMINDER_HOURS,

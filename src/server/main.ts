@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
-import { createLocalDiskStorage } from './adapters/storage/local-disk';
+import { createStorage } from './wiring';
 import { openDatabaseWithRetry } from './db/client';
 import { seedDemoData } from './seed/seed';
 
@@ -27,7 +27,7 @@ async function main() {
     console.error(`Database tidak dapat dibuka: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
   }
-  const storage = createLocalDiskStorage({ root: config.storageDir, publicBaseUrl: config.publicUrl });
+  const storage = createStorage(config);
   if (config.seedDemo && (await seedDemoData(database.db, new Date(), storage))) {
     console.log('Data demo dimuat (pengguna demo untuk setiap peran).');
   }

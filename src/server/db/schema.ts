@@ -508,3 +508,32 @@ export const rateLimitHits = pgTable(
   },
   (t) => [index('rate_limit_hits_window_idx').on(t.windowEndsAt)],
 );
+
+/**
+ * Durable background work (src/server/jobs/): periodic jobs (key 'periodic', rescheduled after each
+ * run) and one-off jobs. A server claims a due job with `for update skip locked` and a lease, so one
+ * job never runs on two servers at once; a server that dies mid-run leaves the lease to expire.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** 'periodic' for the one row of a periodic job; otherwise a dedupe key (random when none is given). */
+    key: text('key').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status', { enum: ['queued', 'done', 'failed'] }).notNull().default('queued'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('jobs_name_key_key').on(t.name, t.key), index('jobs_due_idx').on(t.runAt).where(sql`${t.status} = 'queued'`)],
+);
+
+export type JobRow = typeof jobs.$inferSelect;

@@ -11,9 +11,8 @@ import { rateLimitHits } from '../db/schema';
 
 type Callback = (err: Error | null, result?: { current: number; ttl: number }) => void;
 
-/** Rows whose window ended this long ago are deleted, now and then, by whichever server notices. */
+/** Rows whose window ended this long ago are deleted by the `rate-limits.prune` job. */
 const PRUNE_AFTER_MS = 60 * 60 * 1000;
-const PRUNE_EVERY = 500;
 
 /** What the plugin hands `child()` at run time: the route's merged limit options with `routeInfo`. */
 type ChildOptions = { routeInfo?: { method?: string | string[]; url?: string } };
@@ -43,7 +42,6 @@ export async function pruneRateLimitHits(db: Db, now = new Date()): Promise<numb
 }
 
 export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
-  let sincePrune = 0;
   class DatabaseStore implements FastifyRateLimitStore {
     private readonly namespace: string;
     /** The plugin constructs the root store with its options; routes get named children. */
@@ -52,10 +50,6 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
     }
 
     incr(key: string, callback: Callback, timeWindow: number) {
-      if (++sincePrune >= PRUNE_EVERY) {
-        sincePrune = 0;
-        pruneRateLimitHits(db).catch(() => {});
-      }
       countHit(db, `${this.namespace}|${key}`, timeWindow).then(
         (result) => callback(null, result),
         (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),

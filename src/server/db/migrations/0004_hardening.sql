@@ -1,3 +1,20 @@
+CREATE TABLE "jobs" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"name" text NOT NULL,
+	"key" text NOT NULL,
+	"payload" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"run_at" timestamp with time zone NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"max_attempts" integer DEFAULT 5 NOT NULL,
+	"locked_by" text,
+	"locked_until" timestamp with time zone,
+	"last_error" text,
+	"last_run_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "mobile_handoff_codes" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -75,6 +92,8 @@ ALTER TABLE "mobile_handoff_codes" ADD CONSTRAINT "mobile_handoff_codes_user_id_
 ALTER TABLE "mobile_handoff_codes" ADD CONSTRAINT "mobile_handoff_codes_session_id_auth_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."auth_sessions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_notification_rejections" ADD CONSTRAINT "payment_notification_rejections_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "registration_attempts" ADD CONSTRAINT "registration_attempts_event_ref_events_id_fk" FOREIGN KEY ("event_ref") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "jobs_name_key_key" ON "jobs" USING btree ("name","key");--> statement-breakpoint
+CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("run_at") WHERE "jobs"."status" = 'queued';--> statement-breakpoint
 CREATE UNIQUE INDEX "mobile_handoff_codes_hash_key" ON "mobile_handoff_codes" USING btree ("code_hash");--> statement-breakpoint
 CREATE INDEX "mobile_handoff_codes_expires_idx" ON "mobile_handoff_codes" USING btree ("expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_notification_rejections_key" ON "payment_notification_rejections" USING btree ("key");--> statement-breakpoint

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { gatewayFor } from './routes';
+import { paymentGateway as gatewayFor } from '../../wiring';
 
 // Choosing a gateway does not touch the database.
 const noDb = {} as Db;

@@ -1,11 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isOpenOrder, isPaymentOptionKey, paymentOptionKeys, paymentTypeOf } from '../../../domain/payments/payments';
-import { createMidtransGateway } from '../../adapters/payments/midtrans';
-import type { PaymentGateway } from '../../adapters/payments/port';
-import { createSandboxGateway, recordSandboxTransaction, sandboxKey, sandboxOutcomeStatus } from '../../adapters/payments/sandbox';
+import { recordSandboxTransaction, sandboxKey, sandboxOutcomeStatus } from '../../adapters/payments/sandbox';
 import type { AppConfig } from '../../config';
 import { rateLimitKey } from '../../plugins/client-address';
 import type { Db } from '../../db/client';
@@ -13,153 +10,114 @@ import type { OrderRow } from '../../db/schema';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
 import { badRequest } from '../../app-error';
 import { renderSandboxCheckout, renderSandboxError, renderSandboxNotFound } from './sandbox-page';
-import { createPaymentService, type PaymentService } from './service';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The payment module: features create orders and register their fulfilment hooks here. */
-    payments: PaymentService;
-  }
-}
-
-export const NOTIFICATION_PATH = '/api/payments/notification';
+import { NOTIFICATION_PATH, type PaymentService } from './service';
 
 export interface PaymentsOptions {
-  db: Db;
   config: AppConfig;
-}
-
-export function gatewayFor(config: AppConfig, db: Db): PaymentGateway {
-  if (config.midtrans) {
-    // Midtrans can only reach a public https address; otherwise keep the dashboard's notification URL.
-    const notificationUrl = config.publicUrl.startsWith('https://') ? `${config.publicUrl}${NOTIFICATION_PATH}` : null;
-    return createMidtransGateway({ ...config.midtrans, notificationUrl });
-  }
-  // loadConfig refuses to start without Midtrans where the sandbox is not allowed; this is the last line.
-  if (!config.sandboxPayments) throw new Error('the sandbox payment gateway is not allowed here (PUBLIC_URL https or production)');
-  return createSandboxGateway({ publicUrl: config.publicUrl, key: sandboxKey(config.jwtSecret), db });
+  db: Db;
+  payments: PaymentService;
 }
 
 /**
- * Payments: decorates the app with `payments` (so features registered after it can use it), the
- * public webhook, the sandbox checkout when the sandbox gateway is active, and the expiry sweep.
+ * Payments over HTTP: the public webhook and, when the sandbox gateway serves payments, its
+ * checkout page. The service itself is built in the wiring; its expiry sweep is a job.
  */
-export const paymentsPlugin = fp(
-  async (app: FastifyInstance, opts: PaymentsOptions) => {
-    const gateway = gatewayFor(opts.config, opts.db);
-    const service = createPaymentService({
-      db: opts.db,
-      gateway,
-      publicUrl: opts.config.publicUrl,
-      appSchemes: [opts.config.mobileApp.scheme],
-      log: app.log,
-    });
-    app.decorate('payments', service);
+export async function paymentsPlugin(app: FastifyInstance, opts: PaymentsOptions) {
+  const service = opts.payments;
+  const gateway = service.gateway;
 
+  await app.register(async (scope) => {
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+    r.post(
+      NOTIFICATION_PATH,
+      {
+        config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['payments'],
+          summary:
+            'Payment gateway HTTP notification (Midtrans shape): signature_key and status_code verified, a claimed change confirmed with the gateway status API; public',
+          security: [],
+          body: z.record(z.string(), z.unknown()),
+          response: { 200: z.object({ ok: z.literal(true) }), 400: errorSchema, 401: errorSchema, 409: errorSchema, 503: errorSchema },
+        },
+      },
+      async (request) => {
+        const bytes = Number(request.headers['content-length']);
+        await service.handleNotification(request.body, { sender: rateLimitKey(request), bytes: Number.isFinite(bytes) ? bytes : undefined });
+        // A valid notification for an order we do not have, or a repeat, is still acknowledged so the gateway stops retrying.
+        return { ok: true as const };
+      },
+    );
+  });
+
+  if (gateway.name === 'sandbox') {
+    const key = sandboxKey(opts.config.jwtSecret);
     await app.register(async (scope) => {
+      // The checkout page posts an ordinary HTML form.
+      scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      });
       const r = scope.withTypeProvider<ZodTypeProvider>();
+      const params = z.object({ ref: z.string().min(1).max(100) });
+      const html = (reply: FastifyReply, status: number, page: string) =>
+        reply
+          .status(status)
+          .header('cache-control', 'no-store')
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'")
+          .type('text/html; charset=utf-8')
+          .send(page);
+
+      r.get(
+        '/api/payments/sandbox/:ref',
+        { schema: { tags: ['payments'], summary: 'Sandbox checkout page (HTML) of an order; only without Midtrans', security: [], params } },
+        async (request, reply) => {
+          const order = await service.findOrderByRef(request.params.ref);
+          if (!order) return html(reply, 404, renderSandboxNotFound());
+          return html(reply, 200, renderSandboxCheckout(order));
+        },
+      );
+
       r.post(
-        NOTIFICATION_PATH,
+        '/api/payments/sandbox/:ref',
         {
-          config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
           schema: {
             tags: ['payments'],
-            summary:
-              'Payment gateway HTTP notification (Midtrans shape): signature_key and status_code verified, a claimed change confirmed with the gateway status API; public',
+            summary: 'Sandbox checkout: pay or fail; sends the signed notification to the webhook, then redirects to the finish URL',
             security: [],
-            body: z.record(z.string(), z.unknown()),
-            response: { 200: z.object({ ok: z.literal(true) }), 400: errorSchema, 401: errorSchema, 409: errorSchema, 503: errorSchema },
+            params,
+            body: z.object({ action: z.enum(['pay', 'fail']), method: z.enum(paymentOptionKeys).optional() }),
           },
         },
-        async (request) => {
-          const bytes = Number(request.headers['content-length']);
-          await service.handleNotification(request.body, { sender: rateLimitKey(request), bytes: Number.isFinite(bytes) ? bytes : undefined });
-          // A valid notification for an order we do not have, or a repeat, is still acknowledged so the gateway stops retrying.
-          return { ok: true as const };
+        async (request, reply) => {
+          const order = await service.findOrderByRef(request.params.ref);
+          if (!order) return html(reply, 404, renderSandboxNotFound());
+          if (!isOpenOrder(order.status) || order.expiresAt.getTime() <= Date.now()) {
+            return html(reply, 409, renderSandboxCheckout(order));
+          }
+          const offered = order.enabledPayments.filter(isPaymentOptionKey);
+          if (request.body.method && offered.length && !offered.includes(request.body.method)) {
+            throw badRequest('Metode pembayaran tidak tersedia untuk pesanan ini.', 'INVALID_PAYMENT_OPTION');
+          }
+          const method = request.body.method ?? offered[0] ?? 'other_qris';
+          // The sandbox "gateway" records what happened (its status call answers from this), then notifies.
+          const notification = await recordSandboxTransaction(opts.db, key, {
+            orderRef: order.gatewayRef,
+            amount: order.amount,
+            transactionStatus: sandboxOutcomeStatus[request.body.action],
+            paymentType: paymentTypeOf(method),
+          });
+          // Through the real webhook route, so the sandbox exercises exactly what Midtrans would.
+          const res = await app.inject({ method: 'POST', url: NOTIFICATION_PATH, payload: notification });
+          if (res.statusCode !== 200) {
+            request.log.error({ status: res.statusCode, body: res.body }, 'sandbox notification was refused');
+            return html(reply, 502, renderSandboxError(order, 'Notifikasi pembayaran tidak dapat diproses. Silakan coba lagi.'));
+          }
+          return reply.redirect(finishRedirect(order, notification), 303);
         },
       );
     });
-
-    if (gateway.name === 'sandbox') {
-      const key = sandboxKey(opts.config.jwtSecret);
-      await app.register(async (scope) => {
-        // The checkout page posts an ordinary HTML form.
-        scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-          done(null, Object.fromEntries(new URLSearchParams(body as string)));
-        });
-        const r = scope.withTypeProvider<ZodTypeProvider>();
-        const params = z.object({ ref: z.string().min(1).max(100) });
-        const html = (reply: FastifyReply, status: number, page: string) =>
-          reply
-            .status(status)
-            .header('cache-control', 'no-store')
-            .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'")
-            .type('text/html; charset=utf-8')
-            .send(page);
-
-        r.get(
-          '/api/payments/sandbox/:ref',
-          { schema: { tags: ['payments'], summary: 'Sandbox checkout page (HTML) of an order; only without Midtrans', security: [], params } },
-          async (request, reply) => {
-            const order = await service.findOrderByRef(request.params.ref);
-            if (!order) return html(reply, 404, renderSandboxNotFound());
-            return html(reply, 200, renderSandboxCheckout(order));
-          },
-        );
-
-        r.post(
-          '/api/payments/sandbox/:ref',
-          {
-            schema: {
-              tags: ['payments'],
-              summary: 'Sandbox checkout: pay or fail; sends the signed notification to the webhook, then redirects to the finish URL',
-              security: [],
-              params,
-              body: z.object({ action: z.enum(['pay', 'fail']), method: z.enum(paymentOptionKeys).optional() }),
-            },
-          },
-          async (request, reply) => {
-            const order = await service.findOrderByRef(request.params.ref);
-            if (!order) return html(reply, 404, renderSandboxNotFound());
-            if (!isOpenOrder(order.status) || order.expiresAt.getTime() <= Date.now()) {
-              return html(reply, 409, renderSandboxCheckout(order));
-            }
-            const offered = order.enabledPayments.filter(isPaymentOptionKey);
-            if (request.body.method && offered.length && !offered.includes(request.body.method)) {
-              throw badRequest('Metode pembayaran tidak tersedia untuk pesanan ini.', 'INVALID_PAYMENT_OPTION');
-            }
-            const method = request.body.method ?? offered[0] ?? 'other_qris';
-            // The sandbox "gateway" records what happened (its status call answers from this), then notifies.
-            const notification = await recordSandboxTransaction(opts.db, key, {
-              orderRef: order.gatewayRef,
-              amount: order.amount,
-              transactionStatus: sandboxOutcomeStatus[request.body.action],
-              paymentType: paymentTypeOf(method),
-            });
-            // Through the real webhook route, so the sandbox exercises exactly what Midtrans would.
-            const res = await app.inject({ method: 'POST', url: NOTIFICATION_PATH, payload: notification });
-            if (res.statusCode !== 200) {
-              request.log.error({ status: res.statusCode, body: res.body }, 'sandbox notification was refused');
-              return html(reply, 502, renderSandboxError(order, 'Notifikasi pembayaran tidak dapat diproses. Silakan coba lagi.'));
-            }
-            return reply.redirect(finishRedirect(order, notification), 303);
-          },
-        );
-      });
-    }
-
-    const interval = opts.config.paymentExpirySweepSeconds * 1000;
-    if (interval > 0) {
-      const timer = setInterval(() => {
-        service.expireStaleOrders().catch((err: unknown) => app.log.error({ err }, 'payment expiry sweep failed'));
-        service.pruneRejectedNotifications().catch((err: unknown) => app.log.error({ err }, 'pruning rejected payment notifications failed'));
-      }, interval);
-      timer.unref();
-      app.addHook('onClose', async () => clearInterval(timer));
-    }
-  },
-  { name: 'payments' },
-);
+  }
+}
 
 /** The finish URL with the query Midtrans appends (order_id, status_code, transaction_status). */
 function finishRedirect(order: OrderRow, notification: Record<string, string>): string {

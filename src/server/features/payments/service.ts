@@ -33,6 +33,9 @@ import { AppError, badRequest } from '../../app-error';
 /** Runs inside the transaction that changes the order; `tx` is that transaction. Throwing rolls it back. */
 export type OrderHook = (tx: Db, order: OrderRow) => Promise<void>;
 
+/** Where gateways send their HTTP notifications. */
+export const NOTIFICATION_PATH = '/api/payments/notification';
+
 export const MAX_AMOUNT = 2_000_000_000;
 export const MAX_EXPIRY_MINUTES = 7 * 24 * 60;
 const DESCRIPTION_MAX = 200;

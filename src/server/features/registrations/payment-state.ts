@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eventCategories, events, orders, runnerRegistrations } from '../../db/schema';
 import { notFound } from '../../app-error';
-import { registrationErrors } from './service';
+import { registrationErrors } from './registration-messages';
 import type { PaymentStateJson } from './registration-view';
 
 /**

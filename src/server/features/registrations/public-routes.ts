@@ -3,14 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registrationPayloadSchema } from '../../../domain/registrations/registration-form';
 import type { AppConfig } from '../../config';
+import type { Mailer } from '../../adapters/mail/port';
 import type { Db } from '../../db/client';
+import type { PaymentService } from '../payments/service';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
 import { challengeKeys, newRegistrationChallenge, redeemRegistrationChallenge } from './challenge';
 import { registrationPaymentState } from './payment-state';
-import { sweepRegistrationGuards } from './pending-registrations';
 import { paymentStateSchema, publicRegistrationSchema, toPublicRegistrationJson } from './registration-view';
-import { sweepSelfManagedRegistrations } from './self-managed-payment';
-import { createRegistration, registerRegistrationPaymentHooks, type RegistrationDeps } from './service';
+import { createRegistration, type RegistrationDeps } from './service';
 
 /**
  * Per address (IPv4, or IPv6 /64) per minute. Registrations: `config.registrationRateLimitPerMinute`
@@ -46,36 +46,21 @@ const challengeResponseSchema = z.object({
 
 /**
  * The public side of registration (no sign-in needed): create a registration (slot + payment); the
- * self-managed payment's routes are in self-managed-routes.ts. Also wires the payment hooks and the
- * self-managed sweep (expiry and reminders). Registrations are rate limited per address by
- * `config.registrationRateLimitPerMinute` (default 30, generous for a family registering together,
- * tight for a bot hoarding slots).
- * Registered after the payments and mail plugins.
+ * self-managed payment's routes are in self-managed-routes.ts. The payment hooks are connected in
+ * the wiring and the expiry sweep is a job (src/server/jobs/registry.ts). Registrations are rate
+ * limited per address by `config.registrationRateLimitPerMinute`.
  */
-export async function registrationPublicRoutes(app: FastifyInstance, opts: { db: Db; config: AppConfig }) {
+export async function registrationPublicRoutes(app: FastifyInstance, opts: { db: Db; config: AppConfig; payments: PaymentService; mail: Mailer }) {
   const deps: RegistrationDeps = {
     db: opts.db,
-    payments: app.payments,
-    mail: app.mail,
+    payments: opts.payments,
+    mail: opts.mail,
     holdMinutes: opts.config.registrationHoldMinutes,
     identityLimitPerHour: opts.config.registrationIdentityLimitPerHour,
     selfManagedHoldHours: opts.config.selfManagedHoldHours,
     log: app.log,
   };
   const keys = challengeKeys(opts.config.jwtSecret);
-  registerRegistrationPaymentHooks(app.payments, app.mail, app.log);
-
-  const interval = opts.config.paymentExpirySweepSeconds * 1000;
-  if (interval > 0) {
-    const timer = setInterval(() => {
-      sweepRegistrationGuards(opts.db).catch((err: unknown) => app.log.error({ err }, 'registration guard sweep failed'));
-      sweepSelfManagedRegistrations({ db: opts.db, mail: app.mail, publicUrl: opts.config.publicUrl }, opts.config.selfManagedReminderHours).catch(
-        (err: unknown) => app.log.error({ err }, 'registration expiry sweep failed'),
-      );
-    }, interval);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
 
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { and, asc, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import {
   holdReminderDue,
   paymentProofMessages as m,
@@ -15,7 +15,7 @@ import { newImageKey, recordUpload, type CheckedImage } from '../uploads/service
 import { confirmationMail } from './confirmation-mail';
 import { toRegistrationJson, type RegistrationJson } from './registration-view';
 import { holdReminderMail, paymentRejectedMail } from './self-managed-mail';
-import { expireStaleSelfManagedRegistrations, registrationErrors } from './service';
+import { registrationErrors } from './registration-messages';
 
 /**
  * Self-managed payments (issue 8 item 9). The runner's 'Saya Sudah Membayar' carries a proof of
@@ -276,6 +276,36 @@ export async function remindSelfManagedHolds(
   }
   if (sent > 0) deps.mail.kick();
   return sent;
+}
+
+/**
+ * Self-managed registrations have no order to expire them: pending ones past `expiresAt` expire
+ * here and free their slot (one awaiting verification is not pending: its proof stopped the clock). Each row is claimed by its own status change, so running twice (or on
+ * two servers) frees nothing twice. Returns how many expired.
+ */
+export async function expireStaleSelfManagedRegistrations(db: Db, now: Date = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const expired = await tx
+      .update(runnerRegistrations)
+      .set({ status: 'expired', paymentStatus: 'expired', updatedAt: now })
+      .where(
+        and(
+          eq(runnerRegistrations.status, 'pending'),
+          isNull(runnerRegistrations.orderId),
+          lt(runnerRegistrations.expiresAt, now),
+        ),
+      )
+      .returning({ categoryRef: runnerRegistrations.categoryRef });
+    const perCategory = new Map<string, number>();
+    for (const { categoryRef } of expired) perCategory.set(categoryRef, (perCategory.get(categoryRef) ?? 0) + 1);
+    for (const [categoryRef, n] of perCategory) {
+      await tx
+        .update(eventCategories)
+        .set({ sold: sql`greatest(${eventCategories.sold} - ${n}, 0)` })
+        .where(eq(eventCategories.id, categoryRef));
+    }
+    return expired.length;
+  });
 }
 
 /**

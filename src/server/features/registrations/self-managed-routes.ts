@@ -9,6 +9,7 @@ import {
   paymentVerificationSchema,
   selfManagedPaymentSchema,
 } from '../../../domain/registrations/payment-verification';
+import type { Mailer } from '../../adapters/mail/port';
 import type { StoragePort } from '../../adapters/storage/port';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -38,14 +39,14 @@ const organizerErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 
  * Self-managed payments (issue 8 item 9). Public, with the unguessable registrationId as the
  * credential (the spec's registration needs no account): the runner's payment page and 'Saya
  * Sudah Membayar' with the proof of transfer. The event's organizer and admins: the proof image,
- * Verifikasi and Tolak. Registered after the mail plugin.
+ * Verifikasi and Tolak.
  */
-export async function selfManagedPaymentRoutes(app: FastifyInstance, opts: { db: Db; config: AppConfig; storage: StoragePort }) {
-  const { db, config, storage } = opts;
+export async function selfManagedPaymentRoutes(app: FastifyInstance, opts: { db: Db; config: AppConfig; storage: StoragePort; mail: Mailer }) {
+  const { db, config, storage, mail } = opts;
   await app.register(fastifyMultipart, {
     limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
   });
-  const deps: SelfManagedDeps = { db, mail: app.mail, storage, holdHours: config.selfManagedHoldHours, publicUrl: config.publicUrl };
+  const deps: SelfManagedDeps = { db, mail, storage, holdHours: config.selfManagedHoldHours, publicUrl: config.publicUrl };
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { registrationTotal } from '../../../domain/events/events';
 import { selfManagedHoldUntil } from '../../../domain/registrations/payment-verification';
@@ -13,8 +13,10 @@ import { AppError, badRequest, conflict, notFound } from '../../app-error';
 import type { PaymentService } from '../payments/service';
 import { findEventByKey } from '../events/service';
 import { confirmationMail } from './confirmation-mail';
-import { countIdentityAttempt, findResumable, isPendingDuplicate, pendingMessages, type ResumedRegistration, type RunnerKeys } from './pending-registrations';
+import { countIdentityAttempt, findResumable, isPendingDuplicate, pendingMessages, sweepRegistrationGuards, type ResumedRegistration, type RunnerKeys } from './pending-registrations';
+import { registrationErrors } from './registration-messages';
 import { toRegistrationJson, type RegistrationJson } from './registration-view';
+import { expireStaleSelfManagedRegistrations, sweepSelfManagedRegistrations } from './self-managed-payment';
 
 /**
  * Public registration (events-and-coach-pages §2 "Registration form", §4, §5; DESIGN.md §5): a slot
@@ -22,16 +24,7 @@ import { toRegistrationJson, type RegistrationJson } from './registration-view';
  * an unpaid reservation expires and gives its slot back exactly once.
  */
 
-export const registrationErrors = {
-  eventNotFound: 'Event tidak ditemukan.',
-  eventNotAccepted: 'Event ini belum dibuka untuk pendaftaran.',
-  categoryNotFound: 'Kategori tidak ditemukan pada event ini.',
-  paymentMethodNotOffered: 'Metode pembayaran tidak tersedia untuk event ini.',
-  slotFull: (category: string) => `Slot Habis: kategori ${category} sudah penuh.`,
-  registrationNotFound: 'Terjadi kesalahan: ID pendaftaran tidak ditemukan.',
-  platformConfirm: 'Pembayaran event ini dikonfirmasi otomatis oleh gateway pembayaran.',
-  reservationOver: 'Waktu pembayaran pendaftaran ini telah habis. Silakan daftar ulang.',
-} as const;
+export { expireStaleSelfManagedRegistrations, registrationErrors };
 
 export interface RegistrationDeps {
   db: Db;
@@ -252,36 +245,6 @@ async function releaseSlot(tx: Db, categoryRef: string) {
     .where(eq(eventCategories.id, categoryRef));
 }
 
-/**
- * Self-managed registrations have no order to expire them: pending ones past `expiresAt` expire
- * here and free their slot (one awaiting verification is not pending: its proof stopped the clock). Each row is claimed by its own status change, so running twice (or on
- * two servers) frees nothing twice. Returns how many expired.
- */
-export async function expireStaleSelfManagedRegistrations(db: Db, now: Date = new Date()): Promise<number> {
-  return db.transaction(async (tx) => {
-    const expired = await tx
-      .update(runnerRegistrations)
-      .set({ status: 'expired', paymentStatus: 'expired', updatedAt: now })
-      .where(
-        and(
-          eq(runnerRegistrations.status, 'pending'),
-          isNull(runnerRegistrations.orderId),
-          lt(runnerRegistrations.expiresAt, now),
-        ),
-      )
-      .returning({ categoryRef: runnerRegistrations.categoryRef });
-    const perCategory = new Map<string, number>();
-    for (const { categoryRef } of expired) perCategory.set(categoryRef, (perCategory.get(categoryRef) ?? 0) + 1);
-    for (const [categoryRef, n] of perCategory) {
-      await tx
-        .update(eventCategories)
-        .set({ sold: sql`greatest(${eventCategories.sold} - ${n}, 0)` })
-        .where(eq(eventCategories.id, categoryRef));
-    }
-    return expired.length;
-  });
-}
-
 /** Wires the payment hooks of the `registration` order kind. */
 export function registerRegistrationPaymentHooks(payments: PaymentService, mail: Mailer, log?: FastifyBaseLogger) {
   payments.registerFulfilment('registration', async (tx, order) => {
@@ -290,4 +253,17 @@ export function registerRegistrationPaymentHooks(payments: PaymentService, mail:
   });
   payments.registerOnExpired('registration', (tx, order) => releaseRegistrationOrder(tx, order));
   payments.registerOnRefunded('registration', (tx, order) => revokeRegistrationOrder(tx, order, log));
+}
+
+/**
+ * The registrations' periodic upkeep (a job): self-managed holds that ended expire and free their
+ * slots, holds about to end get their reminder, and spent attempt windows and used challenges go.
+ */
+export async function sweepRegistrations(
+  deps: { db: Db; mail: Mailer; publicUrl: string },
+  reminderHours: number,
+  now: Date = new Date(),
+): Promise<{ expired: number; reminded: number }> {
+  await sweepRegistrationGuards(deps.db, now);
+  return sweepSelfManagedRegistrations(deps, reminderHours, now);
 }

@@ -1,0 +1,40 @@
+import type { AppConfig } from '../config';
+import type { Db } from '../db/client';
+import { sweepRegistrations } from '../features/registrations/service';
+import { pruneRateLimitHits } from '../plugins/rate-limit-store';
+import type { Services } from '../wiring';
+import type { JobDefinition } from './runner';
+import { pruneFinishedJobs } from './upkeep';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Every named background job, in one list: what runs, how often. Each calls one plain exported
+ * function of its feature (or port), which is tested on its own and safe to run twice.
+ * The coming features add theirs here (subscription lifecycle, plan re-evaluation, Strava webhooks).
+ */
+export function jobRegistry(config: AppConfig, db: Db, services: Services): JobDefinition[] {
+  const sweep = config.paymentExpirySweepSeconds * 1000;
+  const list: JobDefinition[] = [
+    { name: 'rate-limits.prune', every: 10 * MINUTE, run: ({ now }) => pruneRateLimitHits(db, now) },
+    { name: 'jobs.prune', every: 6 * HOUR, run: ({ now }) => pruneFinishedJobs(db, now) },
+  ];
+  // PAYMENT_EXPIRY_SWEEP_SECONDS=0 keeps the sweeps off (tests run them by hand).
+  if (sweep > 0) {
+    list.push(
+      // Unpaid orders past their time expire (the gateway asked first) and free what they held.
+      { name: 'payments.expire-orders', every: sweep, run: ({ now }) => services.payments.expireStaleOrders(now) },
+      { name: 'payments.prune-rejections', every: HOUR, run: ({ now }) => services.payments.pruneRejectedNotifications(now) },
+      // Self-managed holds that ended, their reminders, spent attempt windows and challenges.
+      {
+        name: 'registrations.sweep',
+        every: sweep,
+        run: ({ now }) => sweepRegistrations({ db, mail: services.mail, publicUrl: config.publicUrl }, config.selfManagedReminderHours, now),
+      },
+    );
+  }
+  // SMTP: mail queued by a transaction that committed after its kick goes out within the half minute.
+  if (services.mail.name === 'smtp') list.push({ name: 'mail.flush', every: 30_000, run: () => services.mail.flush() });
+  return list;
+}

@@ -1,0 +1,79 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { createGoogleOidc, type IdentityProvider } from './adapters/auth/google-oidc';
+import { createOutboxMailer } from './adapters/mail/outbox';
+import type { Mailer } from './adapters/mail/port';
+import { createSmtpMailer, createSmtpTransport } from './adapters/mail/smtp';
+import { createMidtransGateway } from './adapters/payments/midtrans';
+import type { PaymentGateway } from './adapters/payments/port';
+import { createSandboxGateway, sandboxKey } from './adapters/payments/sandbox';
+import { createLocalDiskStorage } from './adapters/storage/local-disk';
+import type { StoragePort } from './adapters/storage/port';
+import type { AppConfig } from './config';
+import type { Db } from './db/client';
+import { NOTIFICATION_PATH, createPaymentService, type PaymentService } from './features/payments/service';
+import { registerRegistrationPaymentHooks } from './features/registrations/service';
+
+/**
+ * The one place that decides which adapter serves each port (DESIGN.md §1.5: a real one from
+ * config, the built-in one by default), builds the services features share, and connects
+ * features to one another (payment hooks). Features receive what they need from here as plugin
+ * options; none of them picks an adapter or reaches for another feature's internals.
+ */
+
+export interface Adapters {
+  gateway: PaymentGateway;
+  mailer: Mailer;
+  storage: StoragePort;
+  /** Google sign-in when configured; null means the development sign-in (or none). */
+  identity: IdentityProvider | null;
+}
+
+export function createAdapters(config: AppConfig, db: Db, log: FastifyBaseLogger, overrides: Partial<Adapters> = {}): Adapters {
+  return {
+    gateway: overrides.gateway ?? paymentGateway(config, db),
+    mailer: overrides.mailer ?? mailer(config, db, log),
+    storage: overrides.storage ?? createStorage(config),
+    identity:
+      overrides.identity !== undefined
+        ? overrides.identity
+        : config.google
+          ? createGoogleOidc({ ...config.google, allowInsecure: config.allowInsecureOidc })
+          : null,
+  };
+}
+
+/** Uploaded files: the local disk under STORAGE_DIR (the seed writes the demo images through it too). */
+export function createStorage(config: AppConfig): StoragePort {
+  return createLocalDiskStorage({ root: config.storageDir, publicBaseUrl: config.publicUrl });
+}
+
+export function paymentGateway(config: AppConfig, db: Db): PaymentGateway {
+  if (config.midtrans) {
+    // Midtrans can only reach a public https address; otherwise keep the dashboard's notification URL.
+    const notificationUrl = config.publicUrl.startsWith('https://') ? `${config.publicUrl}${NOTIFICATION_PATH}` : null;
+    return createMidtransGateway({ ...config.midtrans, notificationUrl });
+  }
+  // loadConfig refuses to start without Midtrans where the sandbox is not allowed; this is the last line.
+  if (!config.sandboxPayments) throw new Error('the sandbox payment gateway is not allowed here (PUBLIC_URL https or production)');
+  return createSandboxGateway({ publicUrl: config.publicUrl, key: sandboxKey(config.jwtSecret), db });
+}
+
+function mailer(config: AppConfig, db: Db, log: FastifyBaseLogger): Mailer {
+  const { smtpUrl, from } = config.mail;
+  return smtpUrl ? createSmtpMailer({ db, transport: createSmtpTransport(smtpUrl), from, log }) : createOutboxMailer(db);
+}
+
+export interface Services {
+  payments: PaymentService;
+  mail: Mailer;
+  storage: StoragePort;
+  identity: IdentityProvider | null;
+}
+
+/** The shared services, with every cross-feature hook connected. */
+export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger, adapters: Adapters): Services {
+  const payments = createPaymentService({ db, gateway: adapters.gateway, publicUrl: config.publicUrl, appSchemes: [config.mobileApp.scheme], log });
+  // What a paid, expired or refunded order of each kind grants or takes back.
+  registerRegistrationPaymentHooks(payments, adapters.mailer, log);
+  return { payments, mail: adapters.mailer, storage: adapters.storage, identity: adapters.identity };
+}
