@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roles as ROLES, type Role } from '../../domain/users/roles';
 import { buildTestApp, type TestApp } from '../test/fixtures/build-test-app';
 
 /**
@@ -44,6 +45,27 @@ const publicRoutes = new Set([
   'GET /api/runner-registrations/{registrationId}/payment-state',
 ]);
 
+/**
+ * Who may call each signed-in route, by method and path. Every route of the API must match exactly
+ * one line here or be public: a new route fails the walk until it is placed, then every role not
+ * listed must get 403 and every listed role must get past authorisation (ownership is each
+ * feature's own test).
+ */
+const SIGNED_IN: readonly Role[] = ROLES;
+const ORGANIZERS: readonly Role[] = ['organizer', 'admin'];
+const roleRules: { route: RegExp; roles: readonly Role[] }[] = [
+  { route: /^\w+ \/api\/admin\//, roles: ['admin'] },
+  { route: /^(GET|POST) \/api\/events$/, roles: ORGANIZERS },
+  { route: /^POST \/api\/uploads$/, roles: ['organizer', 'admin', 'coach'] },
+  {
+    route: /^\w+ \/api\/runner-registrations\/(event\/\{eventId\}(\/csv)?|\{registrationId\}(\/racepack|\/payment-proof|\/payment-verify|\/payment-reject)?)$/,
+    roles: ORGANIZERS,
+  },
+  { route: /^\w+ \/api\/(training-plans|dev\/training-plans)(\/|$)/, roles: SIGNED_IN },
+  { route: /^(GET \/api\/auth\/me|GET \/api\/user\/profile|POST \/api\/auth\/mobile-handoff\/code)$/, roles: SIGNED_IN },
+];
+const rolesOf = (key: string) => roleRules.filter((rule) => rule.route.test(key));
+
 const sampleId = '00000000-0000-4000-8000-000000000000';
 
 describe('access control over every API route', () => {
@@ -62,6 +84,32 @@ describe('access control over every API route', () => {
 
   it('finds the routes', () => {
     expect(routes.length).toBeGreaterThan(8);
+  });
+
+  it('places every route: public, or signed-in with the roles that may call it', () => {
+    const unplaced = routes
+      .map((r) => `${r.method} ${r.path}`)
+      .filter((key) => !publicRoutes.has(key) && rolesOf(key).length !== 1);
+    expect(unplaced).toEqual([]);
+  });
+
+  it('refuses every role a route does not name with 403, and lets each role it names past authorisation', async () => {
+    const wrong: string[] = [];
+    const sessions = new Map<Role, Record<string, string>>();
+    for (const role of ROLES) sessions.set(role, (await t.login(`${role}.walk@contoh.id`, role)).headers);
+    for (const r of routes) {
+      const key = `${r.method} ${r.path}`;
+      if (publicRoutes.has(key)) continue;
+      const allowed = rolesOf(key)[0]!.roles;
+      const url = r.path.replace(/\{[^}]+\}/g, sampleId);
+      for (const role of ROLES) {
+        const res = await t.app.inject({ method: r.method as 'GET', url, headers: sessions.get(role), payload: r.method === 'GET' ? undefined : {} });
+        const expected = allowed.includes(role) ? 'passes' : 403;
+        const got = res.statusCode === 401 || res.statusCode === 403 ? res.statusCode : 'passes';
+        if (got !== expected) wrong.push(`${role} ${key} → ${res.statusCode} (expected ${expected})`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('refuses anonymous callers on every non-public route', async () => {
