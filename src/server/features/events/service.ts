@@ -192,21 +192,11 @@ export async function listOrganizerEvents(
     const cats = categories.get(e.id) ?? [];
     const totalsOf = cats.map((c) => c.price + c.adminFee);
     return {
-      _id: e.id,
-      eventId: e.eventId,
-      code: e.code,
-      name: e.name,
+      ...eventSummary(e),
       description: e.description,
-      headerImage: e.headerImage,
-      status: e.status,
-      location: e.location,
-      timezone: e.timezone,
       paymentType: e.paymentType,
       categories: cats.map((c) => ({ ...categorySummary(c), paid: counts.get(c.id)?.paid ?? 0, pending: counts.get(c.id)?.pending ?? 0 })),
       createdBy: { _id: e.createdBy, name: creatorName },
-      eventDate: e.eventDate.toISOString(),
-      regOpen: e.regOpen.toISOString(),
-      regClose: e.regClose.toISOString(),
       eventdate: e.eventDate.toISOString(),
       regopen: e.regOpen.toISOString(),
       regclose: e.regClose.toISOString(),
@@ -234,17 +224,7 @@ export async function listEventsByStatus(db: Db, status: EventStatus): Promise<P
     rows.map((r) => r.event.id),
   );
   return rows.map(({ event: e, organizerName }) => ({
-    _id: e.id,
-    eventId: e.eventId,
-    code: e.code,
-    name: e.name,
-    headerImage: e.headerImage,
-    status: e.status,
-    location: e.location,
-    timezone: e.timezone,
-    eventDate: e.eventDate.toISOString(),
-    regOpen: e.regOpen.toISOString(),
-    regClose: e.regClose.toISOString(),
+    ...eventSummary(e),
     organizer: { name: organizerName },
     categories: (categories.get(e.id) ?? []).map(categorySummary),
   }));
@@ -318,20 +298,27 @@ export async function findPublicEventByCode(db: Db, code: string, viewer: Pick<U
   return toRegistrationEvent({ event: row.event, categories, organizerName: row.organizerName });
 }
 
-export function toRegistrationEvent({ event: e, categories, organizerName }: EventWithCategories): RegistrationEvent {
+/** What every event answer carries: who it is, where, when, and its registration window. */
+function eventSummary(e: EventRow) {
   return {
     _id: e.id,
     eventId: e.eventId,
     code: e.code,
     name: e.name,
-    description: e.description,
     headerImage: e.headerImage,
+    status: e.status,
     location: e.location,
     timezone: e.timezone,
-    status: e.status,
     eventDate: e.eventDate.toISOString(),
     regOpen: e.regOpen.toISOString(),
     regClose: e.regClose.toISOString(),
+  };
+}
+
+export function toRegistrationEvent({ event: e, categories, organizerName }: EventWithCategories): RegistrationEvent {
+  return {
+    ...eventSummary(e),
+    description: e.description,
     earlyBirdEndDate: iso(e.earlyBirdEndDate),
     paymentType: e.paymentType,
     paymentOptions: e.paymentOptions.filter(isPaymentOptionKey) as PaymentOptionKey[],
