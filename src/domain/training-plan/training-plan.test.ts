@@ -6,7 +6,6 @@ import {
   MAX_RUN_DISTANCE_KM,
   MAX_RUN_TIME_SECONDS,
   MIN_HEART_RATE,
-  accessEndDay,
   canDeleteRun,
   generatedByValues,
   isRunLocked,
@@ -191,15 +190,6 @@ describe('canDeleteRun', () => {
   });
 });
 
-describe('accessEndDay', () => {
-  it('is the Jakarta day of the period end, null without one', () => {
-    expect(accessEndDay(new Date('2026-11-30T20:00:00.000Z'))).toBe('2026-12-01');
-    expect(accessEndDay('2026-11-30T16:59:59.000Z')).toBe('2026-11-30');
-    expect(accessEndDay(null)).toBeNull();
-    expect(accessEndDay(undefined)).toBeNull();
-    expect(accessEndDay('bukan tanggal')).toBeNull();
-  });
-});
 
 describe('isRunLocked', () => {
   const end = '2027-01-31';

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { normalisePaceRange } from './pace';
-import { jakartaToday, MAX_PLAN_YEAR, MIN_PLAN_YEAR, planDateProblem, planDateToIso, type IsoDay } from '../shared/wire-date';
+import { MAX_PLAN_YEAR, MIN_PLAN_YEAR, planDateProblem, planDateToIso, type IsoDay } from '../shared/wire-date';
 import { isValidProgram } from './training-program';
 
 export const generatedByValues = ['user', 'coach', 'ai'] as const;
@@ -205,15 +205,6 @@ export function canDeleteRun(run: Pick<Run, 'generatedby'>): boolean {
   return run.generatedby === 'user';
 }
 
-/**
- * The last day (Asia/Jakarta) the plan owner's subscription or trial covers, from their
- * `current_period_end`; null when they have none (status none, or a cancelled plan without a period).
- */
-export function accessEndDay(currentPeriodEnd: Date | string | null | undefined): IsoDay | null {
-  if (!currentPeriodEnd) return null;
-  const instant = currentPeriodEnd instanceof Date ? currentPeriodEnd : new Date(currentPeriodEnd);
-  return Number.isNaN(instant.getTime()) ? null : jakartaToday(instant);
-}
 
 /**
  * The paywall (spec §2): an AI-made run is locked when it is dated after the plan owner's access end,

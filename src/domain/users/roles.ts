@@ -25,21 +25,3 @@ export const roleLabels: Record<Role, string> = {
   organizer: 'Penyelenggara',
   admin: 'Admin',
 };
-
-export const subscriptionStatuses = ['trialing', 'active', 'past_due', 'canceled', 'incomplete', 'none'] as const;
-export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
-
-export const subscriptionStatusLabels: Record<SubscriptionStatus, string> = {
-  trialing: 'Percobaan',
-  active: 'Aktif',
-  past_due: 'Lewat',
-  canceled: 'Dibatalkan',
-  incomplete: 'Tidak Lengkap',
-  none: 'Tidak ada',
-};
-
-/** One reading of the spec spells past_due as pass_due: read both. */
-export function normaliseSubscriptionStatus(value: string | null | undefined): SubscriptionStatus {
-  if (value === 'pass_due') return 'past_due';
-  return (subscriptionStatuses as readonly string[]).includes(value ?? '') ? (value as SubscriptionStatus) : 'none';
-}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { roles, subscriptionStatuses } from './roles';
+import { subscriptionStatuses } from '../subscriptions/subscription';
+import { roles } from './roles';
 
 /** The spec's "User" entity exactly as clients (web and mobile) read it. */
 export const publicUserSchema = z.object({

@@ -3,7 +3,8 @@ import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, 
 
 import { eventPaymentTypes, eventStatuses, registrationPaymentStatuses, registrationStatuses } from '../../domain/events/events';
 import { orderKinds, orderStatuses, paymentGatewayNames } from '../../domain/payments/payments';
-import { roles, subscriptionStatuses } from '../../domain/users/roles';
+import { subscriptionStatuses } from '../../domain/subscriptions/subscription';
+import { roles } from '../../domain/users/roles';
 import { generatedByValues, periodizationValues } from '../../domain/training-plan/training-plan';
 
 export const users = pgTable(

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gte } from 'drizzle-orm';
 import type { IsoDay } from '../../../domain/shared/wire-date';
-import { accessEndDay } from '../../../domain/training-plan/training-plan';
+import { accessEndDay } from '../../../domain/subscriptions/subscription';
 import type { Db } from '../../db/client';
 import { calendarFeeds, trainingRuns, users } from '../../db/schema';
 import { findPlan, viewRun, type PlanOwner } from './service';

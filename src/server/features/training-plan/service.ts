@@ -4,7 +4,6 @@ import { normalisePaceRange, paceSecondsPerKm } from '../../../domain/training-p
 import { runColor } from '../../../domain/training-plan/run-types';
 import { wrapProgram } from '../../../domain/training-plan/training-program';
 import {
-  accessEndDay,
   isRunLocked,
   MAX_RUN_TIME_SECONDS,
   MAX_RUNS_PER_PLAN,
@@ -18,6 +17,7 @@ import {
   type RunPatch,
   type TrainingPlan,
 } from '../../../domain/training-plan/training-plan';
+import { accessEndDay } from '../../../domain/subscriptions/subscription';
 import type { Db } from '../../db/client';
 import { trainingPlans, trainingRuns, type TrainingRunRow, type UserRow } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../app-error';

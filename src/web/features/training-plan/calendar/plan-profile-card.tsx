@@ -1,7 +1,7 @@
 import { ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { formatJakartaDate } from '../../../../domain/shared/jakarta-time';
-import { subscriptionStatusLabels, type SubscriptionStatus } from '../../../../domain/users/roles';
+import { subscriptionStatusLabels, type SubscriptionStatus } from '../../../../domain/subscriptions/subscription';
 import type { PublicUser } from '../../../../domain/users/user';
 import { Alert } from '../../../components/alert';
 import { Avatar } from '../../../components/avatar';

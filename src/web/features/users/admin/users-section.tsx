@@ -1,7 +1,8 @@
 import { ChevronLeft, ChevronRight, Search, UserX } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { formatJakartaDate } from '../../../../domain/shared/jakarta-time';
-import { roleLabels, roles, subscriptionStatusLabels, type Role } from '../../../../domain/users/roles';
+import { subscriptionStatusLabels } from '../../../../domain/subscriptions/subscription';
+import { roleLabels, roles, type Role } from '../../../../domain/users/roles';
 import { ApiError } from '../../../api/client';
 import { Avatar } from '../../../components/avatar';
 import { Badge } from '../../../components/badge';
