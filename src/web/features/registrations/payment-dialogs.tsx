@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { RegistrationEvent } from '../../../domain/events/event-contract';
+import type { RegistrationEvent } from '../../../domain/events/contract';
 import { formatRupiah } from '../../../domain/shared/money';
 import { paymentProofMessages } from '../../../domain/registrations/payment-verification';
 import { Alert } from '../../components/alert';

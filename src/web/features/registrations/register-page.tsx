@@ -1,7 +1,7 @@
 import { ArrowLeft, CalendarDays, Clock, MapPin } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import type { RegistrationEvent } from '../../../domain/events/event-contract';
+import type { RegistrationEvent } from '../../../domain/events/contract';
 import { registrationOpenness, zonedDateTime } from '../../../domain/registrations/registration-form';
 import { Alert } from '../../components/alert';
 import { buttonClass } from '../../components/button';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { RegistrationEvent } from '../../../domain/events/event-contract';
+import type { RegistrationEvent } from '../../../domain/events/contract';
 import { bloodTypes, identityTypes, registrationTotal, sexes, tshirtSizes } from '../../../domain/events/events';
 import { formatRupiah } from '../../../domain/shared/money';
 import { jakartaToday } from '../../../domain/shared/wire-date';

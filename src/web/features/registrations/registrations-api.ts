@@ -3,7 +3,7 @@
  * event by code, the registration and the self-managed payment confirmation. No sign-in needed.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { registrationEventSchema, type PublicEventCard, type RegistrationEvent } from '../../../domain/events/event-contract';
+import { registrationEventSchema, type PublicEventCard, type RegistrationEvent } from '../../../domain/events/contract';
 import { selfManagedPaymentSchema, type SelfManagedPayment } from '../../../domain/registrations/payment-verification';
 import type { RegistrationPayloadInput } from '../../../domain/registrations/registration-form';
 import { api, ApiError } from '../../api/client';
