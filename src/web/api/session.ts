@@ -1,10 +1,6 @@
-import type { PublicUser } from '../../domain/users/user';
+import type { SessionAnswer } from '../../domain/auth/contract';
+import type { PublicUser } from '../../domain/users/contract';
 import type { ApiClient } from './client';
-
-export interface SessionAnswer {
-  user: PublicUser | null;
-  refreshable: boolean;
-}
 
 /**
  * The signed-in user or null, without a 401 for visitors (a 401 is a red error in the browser's

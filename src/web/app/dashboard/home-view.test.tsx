@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Run } from '../../../domain/training-plan/training-plan';
-import type { PublicUser } from '../../../domain/users/user';
+import type { PublicUser } from '../../../domain/users/contract';
 import { ToastProvider } from '../../components/toast';
 import { HomeView } from './home-view';
 
