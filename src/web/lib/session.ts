@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AuthConfig, DevLoginInput, LogoutBody, TokenResponse } from '../../domain/auth/contract';
+import type { DevLoginInput } from '../../domain/auth/contract';
 import type { PublicUser } from '../../domain/users/contract';
 import { api, goToLogin } from '../api/client';
-import { fetchSessionUser } from '../api/session';
+import { devLogin, fetchAuthConfig, fetchSessionUser, logout } from '../api/session';
 import { tokenStore } from '../api/tokens';
 
 export const sessionKeys = {
@@ -22,7 +22,7 @@ export function useCurrentUser() {
 export function useAuthConfig() {
   return useQuery({
     queryKey: sessionKeys.config,
-    queryFn: () => api.get<AuthConfig>('/api/auth/config'),
+    queryFn: () => fetchAuthConfig(api),
     staleTime: Infinity,
   });
 }
@@ -30,7 +30,7 @@ export function useAuthConfig() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('/api/auth/logout', { refreshToken: tokenStore.refreshToken ?? undefined } satisfies LogoutBody, { noRefresh: true }),
+    mutationFn: () => logout(api, { refreshToken: tokenStore.refreshToken ?? undefined }),
     onSettled: () => {
       tokenStore.clear();
       goToLogin();
@@ -42,7 +42,7 @@ export function useLogout() {
 export function useDevLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: DevLoginInput) => api.post<TokenResponse>('/api/auth/dev-login', input, { noRefresh: true }),
+    mutationFn: (input: DevLoginInput) => devLogin(api, input),
     onSuccess: ({ user }) => queryClient.setQueryData(sessionKeys.me, user),
   });
 }

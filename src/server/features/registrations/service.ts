@@ -14,7 +14,8 @@ import type { PaymentService } from '../payments/service';
 import { findEventByKey } from '../events/service';
 import { confirmationMail } from './confirmation-mail';
 import { countIdentityAttempt, findResumable, isPendingDuplicate, pendingMessages, type ResumedRegistration, type RunnerKeys } from './pending-registrations';
-import { toRegistrationJson, type RegistrationJson } from './registration-view';
+import type { RegistrationJson } from '../../../domain/registrations/contract';
+import { toRegistrationJson } from './registration-view';
 
 /**
  * Public registration (events-and-coach-pages §2 "Registration form", §4, §5; DESIGN.md §5): a slot
