@@ -1,8 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { isOpenOrder, isPaymentOptionKey, paymentOptionKeys, paymentTypeOf } from '../../../domain/payments/payments';
+import {
+  paymentNotificationAckSchema,
+  paymentNotificationBodySchema,
+  sandboxCheckoutBodySchema,
+  sandboxOrderParamsSchema,
+} from '../../../domain/payments/contract';
+import { isOpenOrder, isPaymentOptionKey, paymentTypeOf } from '../../../domain/payments/payments';
 import { createMidtransGateway } from '../../adapters/payments/midtrans';
 import type { PaymentGateway } from '../../adapters/payments/port';
 import { createSandboxGateway, recordSandboxTransaction, sandboxKey, sandboxOutcomeStatus } from '../../adapters/payments/sandbox';
@@ -67,8 +72,8 @@ export const paymentsPlugin = fp(
             summary:
               'Payment gateway HTTP notification (Midtrans shape): signature_key and status_code verified, a claimed change confirmed with the gateway status API; public',
             security: [],
-            body: z.record(z.string(), z.unknown()),
-            response: { 200: z.object({ ok: z.literal(true) }), 400: errorSchema, 401: errorSchema, 409: errorSchema, 503: errorSchema },
+            body: paymentNotificationBodySchema,
+            response: { 200: paymentNotificationAckSchema, 400: errorSchema, 401: errorSchema, 409: errorSchema, 503: errorSchema },
           },
         },
         async (request) => {
@@ -88,7 +93,6 @@ export const paymentsPlugin = fp(
           done(null, Object.fromEntries(new URLSearchParams(body as string)));
         });
         const r = scope.withTypeProvider<ZodTypeProvider>();
-        const params = z.object({ ref: z.string().min(1).max(100) });
         const html = (reply: FastifyReply, status: number, page: string) =>
           reply
             .status(status)
@@ -99,7 +103,7 @@ export const paymentsPlugin = fp(
 
         r.get(
           '/api/payments/sandbox/:ref',
-          { schema: { tags: ['payments'], summary: 'Sandbox checkout page (HTML) of an order; only without Midtrans', security: [], params } },
+          { schema: { tags: ['payments'], summary: 'Sandbox checkout page (HTML) of an order; only without Midtrans', security: [], params: sandboxOrderParamsSchema } },
           async (request, reply) => {
             const order = await service.findOrderByRef(request.params.ref);
             if (!order) return html(reply, 404, renderSandboxNotFound());
@@ -114,8 +118,8 @@ export const paymentsPlugin = fp(
               tags: ['payments'],
               summary: 'Sandbox checkout: pay or fail; sends the signed notification to the webhook, then redirects to the finish URL',
               security: [],
-              params,
-              body: z.object({ action: z.enum(['pay', 'fail']), method: z.enum(paymentOptionKeys).optional() }),
+              params: sandboxOrderParamsSchema,
+              body: sandboxCheckoutBodySchema,
             },
           },
           async (request, reply) => {
