@@ -37,6 +37,7 @@ export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 /** POST /api/auth/refresh (the refresh token from the body, else the cookie). */
 export const refreshBodySchema = z.object({ refreshToken: z.string().min(1).optional() }).nullish();
 export const refreshResponseSchema = z.object({ token: z.string(), refreshToken: z.string() });
+export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 
 /** GET /api/auth/session. */
 export const sessionAnswerSchema = z.object({ user: publicUserSchema.nullable(), refreshable: z.boolean() });

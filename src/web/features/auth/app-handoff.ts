@@ -6,6 +6,7 @@
  * verifier can exchange it. Pure parts live here so they can be tested without a browser.
  */
 import type { AuthConfig } from '../../../domain/auth/contract';
+import type { PublicUser } from '../../../domain/users/contract';
 import { APP_STATE_MAX_LENGTH, CODE_CHALLENGE_PATTERN } from '../../../domain/auth/mobile-handoff';
 
 /** Mobile login: pause on the success overlay before going to the auth-success page. */
@@ -85,11 +86,8 @@ export function mobileGoogleHref(origin: string, fromApp: boolean, req: AppReque
   return `/api/auth/google/mobile?redirect=${encodeURIComponent(back)}`;
 }
 
-export interface HandoffUser {
-  _id: string;
-  email: string;
-  name?: string;
-}
+/** The part of the signed-in user (the API's PublicUser) the auth-success page checks before handing off. */
+export type HandoffUser = Pick<PublicUser, '_id' | 'email'> & Partial<Pick<PublicUser, 'name'>>;
 
 /** A minted code on its way from /mobile-login to /mobile-auth-success. */
 export interface PendingHandoff {

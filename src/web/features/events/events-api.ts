@@ -4,6 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EventResponse, EventStatusBody, OrganizerEvent, OrganizerEventList } from '../../../domain/events/contract';
+import type { ErrorResponse } from '../../../domain/shared/error-response';
 import type { UploadResult } from '../../../domain/uploads/contract';
 import type { EventPayload } from '../../../domain/events/event-form';
 import type { EventStatus } from '../../../domain/events/events';
@@ -95,6 +96,6 @@ export async function uploadImage(file: File, onProgress: (fraction: number) => 
     res = await sendUpload(file, onProgress);
   }
   if (res.status === 201) return res.body as UploadResult;
-  const body = (res.body ?? {}) as { message?: string; code?: string };
+  const body = (res.body ?? {}) as Partial<ErrorResponse>;
   throw new ApiError(res.status, body.message ?? `Gagal mengunggah gambar. Status: ${res.status}`, body.code);
 }

@@ -4,9 +4,9 @@
  * confirmation. No sign-in needed.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { registrationEventSchema, type PublicEventList, type RegistrationEvent } from '../../../domain/events/contract';
+import { registrationEventResponseSchema, type PublicEventList, type RegistrationEvent } from '../../../domain/events/contract';
 import {
-  selfManagedPaymentSchema,
+  selfManagedPaymentResponseSchema,
   type ChallengeResponse,
   type CreatedRegistration,
   type PaymentStateJson,
@@ -51,9 +51,9 @@ export function useRegistrationEvent(code: string | undefined) {
         if (error instanceof ApiError && error.status === 404) throw new EventLoadError(eventLoadMessages.notFound);
         throw new EventLoadError(eventLoadMessages.malformed);
       }
-      const parsed = registrationEventSchema.safeParse((body as { event?: unknown } | null)?.event);
+      const parsed = registrationEventResponseSchema.safeParse(body);
       if (!parsed.success) throw new EventLoadError(eventLoadMessages.malformed);
-      return parsed.data;
+      return parsed.data.event;
     },
   });
 }
@@ -90,7 +90,7 @@ export function useSelfManagedPayment(registrationId: string | undefined) {
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
     queryFn: async () => {
       const body = await api.get<unknown>(`/api/runner-registrations/${encodeURIComponent(registrationId!)}/payment`);
-      return selfManagedPaymentSchema.parse((body as { registration?: unknown }).registration);
+      return selfManagedPaymentResponseSchema.parse(body).registration;
     },
   });
 }

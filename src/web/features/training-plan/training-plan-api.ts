@@ -4,7 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isoToPlanDate, type IsoDay } from '../../../domain/shared/wire-date';
-import type { MessageResponse, PatchRunResponse, PlanList, PlanRangeQuery, PlanRun, RunInput, RunPatch, TrainingPlan } from '../../../domain/training-plan/contract';
+import type { MessageResponse, PatchRunResponse, PlanList, PlanRangeQuery, RunInput, RunPatch, TrainingPlan } from '../../../domain/training-plan/contract';
 import { api, ApiError } from '../../api/client';
 
 export const planKeys = {
@@ -14,8 +14,11 @@ export const planKeys = {
   feed: ['training-plan', 'calendar-feed'] as const,
 };
 
-/** A plan as read: its runs are whole, or the server's stub of a locked AI run (`locked: true`). */
-export type PlanData = { _id: string | null; trainingPlan: PlanRun[] };
+/**
+ * A plan as read (its runs are whole, or the server's stub of a locked AI run, `locked: true`);
+ * `_id` null when the runner has no plan yet.
+ */
+export type PlanData = Omit<TrainingPlan, '_id'> & { _id: string | null };
 
 /** GET /api/training-plans → the first plan, or an empty one (`_id: null`) on 404. */
 export function usePlan() {
