@@ -24,7 +24,7 @@ import { signInErrorMessage } from './auth-messages';
 import { DevLoginForm } from './dev-login-form';
 import { requestHandoffCode } from './handoff-api';
 import { AuthLayout, SessionChecking, SignInOptions } from './login-options';
-import { sessionCheckKey, useSessionCheck } from './session-check';
+import { sessionCheckKey, useSessionCheck } from './session-api';
 import { useAuthConfig } from '../../lib/session';
 
 /**
