@@ -177,8 +177,10 @@ export type SelfManagedPaymentResponse = z.infer<typeof selfManagedPaymentRespon
  */
 const proofSubmittedAt = z.iso.datetime({ offset: true, error: 'Waktu bukti transfer tidak valid.' });
 
+/** PATCH /api/runner-registrations/{registrationId}/payment-verify (answer: registrationDecisionSchema). */
 export const paymentVerificationSchema = z.object({ proofSubmittedAt });
 
+/** PATCH /api/runner-registrations/{registrationId}/payment-reject: the reason is mailed to the runner. */
 export const paymentRejectionSchema = z.object({
   proofSubmittedAt,
   reason: z
