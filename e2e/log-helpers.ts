@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { WEEKDAY_NAMES } from '../src/domain/training-plan/month-grid';
 import { addDays, isoToPlanDate, jakartaToday, weekdayIndex, weekDays, type IsoDay } from '../src/domain/shared/wire-date';
-import type { PlanRun, Run, RunInput, TrainingPlan } from '../src/domain/training-plan/training-plan';
+import type { PlanRun, Run, RunInput, TrainingPlan } from '../src/domain/training-plan/contract';
 import { expect } from './fixtures';
 
 /** Today in Jakarta, its Monday-to-Sunday week, and another day of the same week. */

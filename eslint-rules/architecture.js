@@ -2,6 +2,7 @@
 //   derap/boundaries  who may import whom (web features stay apart, server features meet only
 //                     through a service, infrastructure never reaches into features)
 //   derap/no-cycles   no import cycle among our own modules (type-only imports excluded)
+//   derap/api-calls   a web feature calls the API only from its *-api.ts modules
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -166,4 +167,48 @@ const noCycles = {
   },
 };
 
-export default { rules: { boundaries, 'no-cycles': noCycles } };
+// ---- API calls ----------------------------------------------------------------------------
+
+/** The shared API client's module, and the names that send requests with it. */
+const API_CLIENT = 'src/web/api/client';
+const REQUEST_NAMES = new Set(['api', 'createApiClient']);
+const REQUEST_GLOBALS = new Set(['fetch', 'XMLHttpRequest', 'EventSource', 'WebSocket']);
+
+/** Whether `relPath` is a web feature module that may not send requests itself (not a *-api.ts, not a test). */
+export function mustCallThroughApiModule(relPath) {
+  const where = locate(relPath);
+  if (!where || where.side !== 'web' || where.layer !== 'features' || isTest(relPath)) return false;
+  return !/-api\.tsx?$/.test(relPath);
+}
+
+const apiCalls = {
+  meta: { type: 'problem', docs: { description: "A web feature calls the API only from its *-api.ts (DESIGN.md §3)" }, schema: [] },
+  create(context) {
+    const cwd = context.cwd ?? process.cwd();
+    const file = context.filename ?? context.getFilename();
+    if (!mustCallThroughApiModule(path.relative(cwd, file))) return {};
+    const message = (what) => `${what} sends a request: API calls of a web feature live in its *-api.ts (hooks or functions the screens call).`;
+    const isGlobal = (node) => {
+      const scope = (context.sourceCode ?? context.getSourceCode()).getScope(node);
+      const ref = scope.references.find((r) => r.identifier === node) ?? null;
+      // Unresolved, or resolved to a configured global (no declaration of ours): the browser's own.
+      return !ref || !ref.resolved || (ref.resolved.scope.type === 'global' && ref.resolved.defs.length === 0);
+    };
+    return {
+      ImportDeclaration(node) {
+        if (typeof node.source.value !== 'string' || !node.source.value.startsWith('.')) return;
+        const target = path.relative(cwd, path.resolve(path.dirname(file), node.source.value)).replace(/\.tsx?$/, '');
+        if (target.split(path.sep).join('/') !== API_CLIENT) return;
+        for (const spec of node.specifiers) {
+          if (spec.type === 'ImportSpecifier' && REQUEST_NAMES.has(spec.imported.name ?? spec.imported.value)) context.report({ node: spec, message: message(`'${spec.imported.name}'`) });
+        }
+      },
+      'CallExpression, NewExpression'(node) {
+        const callee = node.callee.type === 'MemberExpression' && node.callee.object.type === 'Identifier' && ['window', 'globalThis', 'self'].includes(node.callee.object.name) ? node.callee.property : node.callee;
+        if (callee.type === 'Identifier' && REQUEST_GLOBALS.has(callee.name) && (callee !== node.callee || isGlobal(callee))) context.report({ node, message: message(callee.name) });
+      },
+    };
+  },
+};
+
+export default { rules: { boundaries, 'no-cycles': noCycles, 'api-calls': apiCalls } };

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
-import architecture, { boundaryViolation, runtimeImports } from './architecture.js';
+import architecture, { boundaryViolation, mustCallThroughApiModule, runtimeImports } from './architecture.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -17,9 +17,9 @@ async function lint(code: string, filePath: string, cwd = root) {
     overrideConfig: [
       {
         files: ['**/*.ts', '**/*.tsx'],
-        languageOptions: { parser: tseslint.parser },
+        languageOptions: { parser: tseslint.parser, globals: { fetch: 'readonly', XMLHttpRequest: 'readonly', window: 'readonly' } },
         plugins: { derap: architecture },
-        rules: { 'derap/boundaries': 'error', 'derap/no-cycles': 'error' },
+        rules: { 'derap/boundaries': 'error', 'derap/no-cycles': 'error', 'derap/api-calls': 'error' },
       },
     ],
   });
@@ -37,8 +37,9 @@ describe('derap/boundaries', () => {
   });
 
   it('lets a web feature use itself and the shared layers, and the app layer compose features', async () => {
-    const ok = ["import { a } from './b';", "import { Button } from '../../components/button';", "import { api } from '../../api/client';", "import { x } from '../../../domain/events/events';"];
+    const ok = ["import { a } from './b';", "import { Button } from '../../components/button';", "import { ApiError } from '../../api/client';", "import { x } from '../../../domain/events/events';"];
     for (const code of ok) expect(await lint(code, 'src/web/features/events/x.tsx'), code).toEqual([]);
+    expect(await lint("import { api } from '../../api/client';", 'src/web/features/events/events-api.ts')).toEqual([]);
     expect(await lint("import { EventListView } from '../../features/events/event-list-view';", 'src/web/app/dashboard/x.tsx')).toEqual([]);
     expect(await lint("import { x } from '../features/events/events-api';", 'src/web/components/x.tsx')).toHaveLength(1);
   });
@@ -73,5 +74,32 @@ describe('derap/no-cycles', () => {
   it('ignores cycles made only of type imports', async () => {
     expect(await lint("import type { D } from './d';\nexport type C = { d?: D };\n", 'src/c.ts', fixture)).toEqual([]);
     expect(runtimeImports("import { type C, type E } from './c';\nimport type F from './f';\nimport { g } from './g';\nimport './h';")).toEqual(['./g', './h']);
+  });
+});
+
+describe('derap/api-calls', () => {
+  it('fires when a web feature module other than *-api.ts sends a request', async () => {
+    expect(await lint("import { api } from '../../api/client';\nvoid api.get('/api/events');", 'src/web/features/events/event-list-view.tsx')).toEqual([
+      expect.stringMatching(/^derap\/api-calls: 'api' sends a request: API calls of a web feature live in its \*-api\.ts/),
+    ]);
+    expect(await lint("import { createApiClient } from '../../../api/client';", 'src/web/features/registrations/scan/x.ts')).toHaveLength(1);
+    expect(await lint("void fetch('/api/events');", 'src/web/features/events/x.tsx')).toEqual([expect.stringMatching(/^derap\/api-calls: fetch sends/)]);
+    expect(await lint("void window.fetch('/api/events');", 'src/web/features/events/x.tsx')).toHaveLength(1);
+    expect(await lint('const xhr = new XMLHttpRequest();\nvoid xhr;', 'src/web/features/events/x.tsx')).toHaveLength(1);
+  });
+
+  it('lets *-api.ts modules, tests, shared layers and local names through', async () => {
+    const send = "import { api } from '../../api/client';\nvoid api.get('/api/events');\nvoid fetch('/x');";
+    expect(await lint(send, 'src/web/features/events/events-api.ts')).toEqual([]);
+    expect(await lint(send, 'src/web/features/events/x.test.tsx')).toEqual([]);
+    expect(await lint("import { api } from '../api/client';\nvoid api.get('/api/auth/config');", 'src/web/lib/session.ts')).toEqual([]);
+    expect(await lint('const fetch = (n: number) => n;\nvoid fetch(1);', 'src/web/features/events/x.tsx')).toEqual([]);
+  });
+
+  it('is a function of the path', () => {
+    expect(mustCallThroughApiModule('src/web/features/events/event-list-view.tsx')).toBe(true);
+    expect(mustCallThroughApiModule('src/web/features/registrations/runner-data/runner-data-api.ts')).toBe(false);
+    expect(mustCallThroughApiModule('src/web/components/session-gate.tsx')).toBe(false);
+    expect(mustCallThroughApiModule('src/server/features/events/routes.ts')).toBe(false);
   });
 });

@@ -15,7 +15,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { addDays, isoToPlanDate, jakartaToday, startOfWeek } from '../../src/domain/shared/wire-date';
 import { formatPlanPace } from '../../src/domain/training-plan/pace';
 import { monthGrid } from '../../src/domain/training-plan/month-grid';
-import type { RunInput } from '../../src/domain/training-plan/training-plan';
+import type { RunInput } from '../../src/domain/training-plan/contract';
 
 const iterations = Number(process.argv[2] ?? 500);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'derap-bench-'));

@@ -1,8 +1,7 @@
-import { z } from 'zod';
-
 /**
- * The contract of the mobile-app sign-in hand-off (decision 008), shared by the page that asks for
- * a one-time code and the server that mints and exchanges it.
+ * The rules of the mobile-app sign-in hand-off (decision 008), shared by the page that asks for
+ * a one-time code and the server that mints and exchanges it; its endpoints' schemas are in
+ * contract.ts.
  *
  * 1. The app opens `/mobile-login?from_app=true&code_challenge=<S256>&state=<its state>`.
  * 2. The signed-in person presses 'Buka Aplikasi'; the page posts the challenge to
@@ -23,27 +22,3 @@ export const handoffValidationMessages = {
   verifierInvalid: 'code_verifier tidak valid: 43–128 karakter huruf, angka, "-", ".", "_" atau "~".',
   codeInvalid: 'Kode login tidak valid. Silakan masuk lagi dari aplikasi.',
 } as const;
-
-export const handoffCodeRequestSchema = z.object({
-  code_challenge: z
-    .string({ error: handoffValidationMessages.challengeInvalid })
-    .regex(CODE_CHALLENGE_PATTERN, handoffValidationMessages.challengeInvalid),
-  code_challenge_method: z.literal('S256', { error: handoffValidationMessages.methodUnsupported }).optional(),
-});
-
-export const handoffCodeResponseSchema = z.object({
-  code: z.string(),
-  /** Seconds the code stays valid. */
-  expiresIn: z.number().int(),
-});
-export type HandoffCodeResponse = z.infer<typeof handoffCodeResponseSchema>;
-
-export const handoffExchangeSchema = z.object({
-  code: z
-    .string({ error: handoffValidationMessages.codeInvalid })
-    .min(1, handoffValidationMessages.codeInvalid)
-    .max(200, handoffValidationMessages.codeInvalid),
-  code_verifier: z
-    .string({ error: handoffValidationMessages.verifierInvalid })
-    .regex(CODE_VERIFIER_PATTERN, handoffValidationMessages.verifierInvalid),
-});

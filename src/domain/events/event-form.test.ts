@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canMoveEventStatus } from './event-contract';
+import { canMoveEventStatus } from './events';
 import { createEventInputSchema, eventFormMessages as m, parseEventInstant, toJakartaLocalInput } from './event-form';
 import { EVENT_ADMIN_FEE, normaliseEventCode, slugify } from './events';
 

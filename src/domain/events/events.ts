@@ -74,3 +74,22 @@ export function normaliseEventCode(value: string): string {
 export function registrationTotal(category: { price: number; adminFee: number }): number {
   return category.price + category.adminFee;
 }
+
+/**
+ * The admin's moderation moves (DESIGN.md §4: Diajukan → Diterima / Ditolak / Tutup). A rejected
+ * event can be reconsidered and a closed one reopened; nothing goes back to Diajukan, which only
+ * means "not looked at yet".
+ */
+export const eventStatusTransitions: Record<EventStatus, readonly EventStatus[]> = {
+  diajukan: ['diterima', 'ditolak', 'tutup'],
+  diterima: ['tutup', 'ditolak'],
+  ditolak: ['diterima'],
+  tutup: ['diterima'],
+};
+
+export function canMoveEventStatus(from: EventStatus, to: EventStatus): boolean {
+  return eventStatusTransitions[from].includes(to);
+}
+
+/** Statuses anyone may see on the registration page (the public list shows `diterima` only). */
+export const publicEventStatuses: readonly EventStatus[] = ['diterima', 'tutup'];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { holdReminderDue, paymentProofMessages as m, paymentRejectionSchema, selfManagedHoldUntil } from './payment-verification';
+import { paymentRejectionSchema } from './contract';
+import { holdReminderDue, paymentProofMessages as m, selfManagedHoldUntil } from './payment-verification';
 
 describe('self-managed hold', () => {
   const start = new Date('2027-03-01T02:00:00Z');

@@ -11,16 +11,10 @@ import {
   isRunLocked,
   lockedStub,
   messages,
-  planInputSchema,
-  planRunSchema,
-  replaceInputSchema,
-  replaceItemSchema,
   resultIsAllOrNone,
-  runInputSchema,
-  runPatchSchema,
   visibleRun,
-  type Run,
 } from './training-plan';
+import { planInputSchema, planRunSchema, replaceInputSchema, replaceItemSchema, runInputSchema, runPatchSchema, type Run } from './contract';
 
 const valid = { date: '05-01-2027', title: 'Easy Run' };
 

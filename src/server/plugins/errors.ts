@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '../../domain/shared/error-response';
 import { AppError } from '../app-error';
 
 const frameworkMessages: Record<string, string> = {
@@ -96,9 +96,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 }, { name: 'errors' });
 
-/** The response schema of every error status, so OpenAPI documents it and nothing is stripped. */
-export const errorResponseSchema = z.object({
-  message: z.string(),
-  code: z.string().optional(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
+/**
+ * The response schema of every error status, so OpenAPI documents it and nothing is stripped; it
+ * lives in the domain because the web's API client reads the same shape.
+ */
+export { errorResponseSchema };

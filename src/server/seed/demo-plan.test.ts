@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { daysBetween, planDateToIso } from '../../domain/shared/wire-date';
 import { specialRunConflict } from '../../domain/training-plan/run-types';
-import { runInputSchema } from '../../domain/training-plan/training-plan';
+import { runInputSchema } from '../../domain/training-plan/contract';
 import { buildDemoPlan } from './demo-plan';
 
 describe('demo plan', () => {

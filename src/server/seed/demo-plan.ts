@@ -6,7 +6,7 @@
 import { addDays, daysBetween, isoToPlanDate, startOfWeek, type IsoDay } from '../../domain/shared/wire-date';
 import { formatPlanPace, parsePaceRange } from '../../domain/training-plan/pace';
 import { plannedDistanceKm } from '../../domain/training-plan/training-program';
-import type { RunInput } from '../../domain/training-plan/training-plan';
+import type { RunInput } from '../../domain/training-plan/contract';
 
 interface Session {
   weekday: number; // 0 = Monday

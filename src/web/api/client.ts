@@ -1,3 +1,5 @@
+import type { RefreshResponse } from '../../domain/auth/contract';
+import type { ErrorResponse } from '../../domain/shared/error-response';
 import { tokenStore } from './tokens';
 
 /** An API failure carrying the server's Indonesian message. */
@@ -79,7 +81,7 @@ export function createApiClient(opts: ApiClientOptions = {}) {
         const stored = tokenStore.refreshToken;
         const res = await send(REFRESH_PATH, { method: 'POST', body: stored ? { refreshToken: stored } : {} });
         if (!res.ok) return false;
-        const data = (await res.json()) as { token?: string; refreshToken?: string };
+        const data = (await res.json()) as Partial<RefreshResponse>;
         // Only a client that already keeps bearer tokens stores the new pair; the web relies on cookies.
         if (stored) tokenStore.set(data);
         return true;
@@ -129,7 +131,7 @@ async function toError(res: Response): Promise<ApiError> {
   let code: string | undefined;
   let details: unknown;
   try {
-    const data = (await res.clone().json()) as { message?: string; code?: string; errors?: unknown };
+    const data = (await res.clone().json()) as Partial<ErrorResponse>;
     if (data.message) message = data.message;
     code = data.code;
     details = data.errors;

@@ -1,7 +1,7 @@
 import { CloudOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import type { PublicUser } from '../../domain/users/user';
+import type { PublicUser } from '../../domain/users/contract';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
 import { Logo } from './logo';

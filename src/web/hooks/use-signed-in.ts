@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { PublicUser } from '../../domain/users/user';
+import type { PublicUser } from '../../domain/users/contract';
 import { createApiClient } from '../api/client';
 import { fetchSessionUser } from '../api/session';
 import { tokenStore } from '../api/tokens';

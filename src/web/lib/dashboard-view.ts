@@ -1,5 +1,5 @@
 import type { Role } from '../../domain/users/roles';
-import type { PublicUser } from '../../domain/users/user';
+import type { PublicUser } from '../../domain/users/contract';
 
 /** Every view of the dashboard, switched in place (no route change). */
 export const dashboardViewIds = [

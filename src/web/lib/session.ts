@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PublicUser } from '../../domain/users/user';
+import type { DevLoginInput } from '../../domain/auth/contract';
+import type { PublicUser } from '../../domain/users/contract';
 import { api, goToLogin } from '../api/client';
-import { fetchSessionUser } from '../api/session';
+import { devLogin, fetchAuthConfig, fetchSessionUser, logout } from '../api/session';
 import { tokenStore } from '../api/tokens';
 
 export const sessionKeys = {
@@ -18,17 +19,10 @@ export function useCurrentUser() {
   return useQuery({ queryKey: sessionKeys.me, queryFn: fetchCurrentUser, staleTime: 60_000, retry: false });
 }
 
-export interface AuthConfig {
-  google: boolean;
-  devLogin: boolean;
-  /** How the hand-off opens the mobile app; older servers leave it out. */
-  mobileApp?: { scheme: string; androidPackage: string };
-}
-
 export function useAuthConfig() {
   return useQuery({
     queryKey: sessionKeys.config,
-    queryFn: () => api.get<AuthConfig>('/api/auth/config'),
+    queryFn: () => fetchAuthConfig(api),
     staleTime: Infinity,
   });
 }
@@ -36,7 +30,7 @@ export function useAuthConfig() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('/api/auth/logout', { refreshToken: tokenStore.refreshToken ?? undefined }, { noRefresh: true }),
+    mutationFn: () => logout(api, { refreshToken: tokenStore.refreshToken ?? undefined }),
     onSettled: () => {
       tokenStore.clear();
       goToLogin();
@@ -48,8 +42,7 @@ export function useLogout() {
 export function useDevLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { email: string; name?: string; role?: string }) =>
-      api.post<{ user: PublicUser }>('/api/auth/dev-login', input, { noRefresh: true }),
+    mutationFn: (input: DevLoginInput) => devLogin(api, input),
     onSuccess: ({ user }) => queryClient.setQueryData(sessionKeys.me, user),
   });
 }

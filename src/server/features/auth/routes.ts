@@ -1,9 +1,22 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
-import { z } from 'zod';
+import {
+  authConfigSchema,
+  devLoginSchema,
+  googleCallbackQuerySchema,
+  googleMobileQuerySchema,
+  handoffCodeRequestSchema,
+  handoffCodeResponseSchema,
+  handoffExchangeSchema,
+  logoutBodySchema,
+  messageResponseSchema,
+  refreshBodySchema,
+  refreshResponseSchema,
+  sessionAnswerSchema,
+  tokenResponseSchema,
+} from '../../../domain/auth/contract';
 import { normaliseRole } from '../../../domain/users/roles';
-import { handoffCodeRequestSchema, handoffCodeResponseSchema, handoffExchangeSchema } from '../../../domain/auth/mobile-handoff';
-import { devLoginSchema, publicUserSchema } from '../../../domain/users/user';
+import { userResponseSchema } from '../../../domain/users/contract';
 import type { IdentityProvider, OidcFlowState } from '../../adapters/auth/google-oidc';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -18,8 +31,6 @@ import { revokeSession, revokeSessionByRefreshToken, rotateRefreshToken, startSe
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 const errorSchema = errorResponseSchema;
-const tokenResponse = z.object({ token: z.string(), refreshToken: z.string(), user: publicUserSchema });
-const userResponse = z.object({ user: publicUserSchema });
 
 const handoffErrorCodes: Record<HandoffFailure, string> = {
   invalid: 'HANDOFF_CODE_INVALID',
@@ -56,14 +67,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, identity }:
       schema: {
         tags: ['auth'],
         summary: 'Which sign-in methods this server offers',
-        response: {
-          200: z.object({
-            google: z.boolean(),
-            devLogin: z.boolean(),
-            /** How the hand-off page opens the mobile app (MOBILE_APP_SCHEME, MOBILE_APP_PACKAGE). */
-            mobileApp: z.object({ scheme: z.string(), androidPackage: z.string() }),
-          }),
-        },
+        response: { 200: authConfigSchema },
       },
     },
     async () => ({ google: identity !== null, devLogin: config.devLogin, mobileApp: config.mobileApp }),
@@ -107,7 +111,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, identity }:
       schema: {
         tags: ['auth'],
         summary: 'Mobile-app sign-in with Google; redirect must be our own /mobile-login page',
-        querystring: z.object({ redirect: z.string().min(1, 'Parameter redirect wajib diisi.') }),
+        querystring: googleMobileQuerySchema,
         response: { 400: errorSchema },
       },
     },
@@ -125,7 +129,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, identity }:
       schema: {
         tags: ['auth'],
         summary: 'OpenID Connect callback',
-        querystring: z.object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional() }).loose(),
+        querystring: googleCallbackQuerySchema,
       },
     },
     async (request, reply) => {
@@ -182,7 +186,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, identity }:
           tags: ['auth'],
           summary: 'Development sign-in (exists only when Google is not configured, never in production)',
           body: devLoginSchema,
-          response: { 200: tokenResponse, 400: errorSchema },
+          response: { 200: tokenResponseSchema, 400: errorSchema },
         },
       },
       async (request, reply) => {
@@ -208,8 +212,8 @@ export async function authRoutes(app: FastifyInstance, { db, config, identity }:
       schema: {
         tags: ['auth'],
         summary: 'Exchange a refresh token (body or cookie) for a new pair; every refresh token works once',
-        body: z.object({ refreshToken: z.string().min(1).optional() }).nullish(),
-        response: { 200: z.object({ token: z.string(), refreshToken: z.string() }), 401: errorSchema },
+        body: refreshBodySchema,
+        response: { 200: refreshResponseSchema, 401: errorSchema },
       },
     },
     async (request, reply) => {
@@ -229,7 +233,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, identity }:
   r.get(
     '/api/auth/me',
     {
-      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: userResponse, 401: errorSchema } },
+      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: userResponseSchema, 401: errorSchema } },
     },
     async (request) => ({ user: toPublicUser(requireUser(request)) }),
   );
@@ -242,7 +246,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, identity }:
         summary:
           'Who is signed in, answered with 200 for visitors too (public pages probe it without a 401 in the console): the user or null, and whether a refresh cookie could renew an expired session',
         security: [],
-        response: { 200: z.object({ user: publicUserSchema.nullable(), refreshable: z.boolean() }) },
+        response: { 200: sessionAnswerSchema },
       },
     },
     async (request) => ({
@@ -291,7 +295,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, identity }:
           'HANDOFF_CODE_EXPIRED, HANDOFF_VERIFIER_MISMATCH (all 400).',
         security: [],
         body: handoffExchangeSchema,
-        response: { 200: tokenResponse, 400: errorSchema, 429: errorSchema },
+        response: { 200: tokenResponseSchema, 400: errorSchema, 429: errorSchema },
       },
     },
     async (request) => {
@@ -312,8 +316,8 @@ export async function authRoutes(app: FastifyInstance, { db, config, identity }:
       schema: {
         tags: ['auth'],
         summary: 'End this session (cookie, bearer token or refresh token in the body)',
-        body: z.object({ refreshToken: z.string().optional() }).nullish(),
-        response: { 200: z.object({ message: z.string() }) },
+        body: logoutBodySchema,
+        response: { 200: messageResponseSchema },
       },
     },
     async (request, reply) => {
@@ -328,7 +332,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, identity }:
   r.get(
     '/api/user/profile',
     {
-      schema: { tags: ['users'], summary: 'The signed-in user (profile)', response: { 200: userResponse, 401: errorSchema, 404: errorSchema } },
+      schema: { tags: ['users'], summary: 'The signed-in user (profile)', response: { 200: userResponseSchema, 401: errorSchema, 404: errorSchema } },
     },
     async (request) => {
       const me = requireUser(request);

@@ -1,9 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { organizerEventSchema, publicEventCardSchema, registrationEventSchema } from '../../../domain/events/event-contract';
-import { eventInputSchema } from '../../../domain/events/event-form';
-import { eventStatuses } from '../../../domain/events/events';
+import {
+  adminEventsQuerySchema,
+  createEventBodySchema,
+  eventCodeParamsSchema,
+  eventIdParamsSchema,
+  eventResponseSchema,
+  eventStatusBodySchema,
+  organizerEventListSchema,
+  publicEventListSchema,
+  publicEventsQuerySchema,
+  registrationEventResponseSchema,
+} from '../../../domain/events/contract';
 import type { Db } from '../../db/client';
 import { allowRoles, requireRole } from '../../plugins/auth';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
@@ -11,7 +19,6 @@ import { badRequest, notFound } from '../../app-error';
 import { createEvent, eventMessages, findPublicEventByCode, listEventsByStatus, listOrganizerEvents, moveEventStatus } from './service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
-const statusQuery = z.enum(eventStatuses, { error: `Status harus salah satu dari: ${eventStatuses.join(', ')}.` });
 
 /** Running events (events spec §3, §7): organizer creation and list, public list and registration-page event. */
 export async function eventRoutes(app: FastifyInstance, { db }: { db: Db }) {
@@ -25,8 +32,8 @@ export async function eventRoutes(app: FastifyInstance, { db }: { db: Db }) {
       schema: {
         tags: ['events'],
         summary: "Creates an event (status 'diajukan', waiting for an admin); code and eventId must be unused",
-        body: eventInputSchema,
-        response: { 201: z.object({ event: organizerEventSchema }), ...errors },
+        body: createEventBodySchema,
+        response: { 201: eventResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -43,7 +50,7 @@ export async function eventRoutes(app: FastifyInstance, { db }: { db: Db }) {
       schema: {
         tags: ['events'],
         summary: "The organizer's own events (an admin: every event) with participants, capacity and revenue",
-        response: { 200: z.object({ events: z.array(organizerEventSchema) }), ...errors },
+        response: { 200: organizerEventListSchema, ...errors },
       },
     },
     async (request) => {
@@ -58,8 +65,8 @@ export async function eventRoutes(app: FastifyInstance, { db }: { db: Db }) {
       schema: {
         tags: ['events'],
         summary: "Public cards of events with a status, soonest first; anyone may ask for 'diterima', admins for any",
-        querystring: z.object({ status: statusQuery.default('diterima') }),
-        response: { 200: z.object({ events: z.array(publicEventCardSchema) }), ...errors },
+        querystring: publicEventsQuerySchema,
+        response: { 200: publicEventListSchema, ...errors },
       },
     },
     async (request) => {
@@ -75,8 +82,8 @@ export async function eventRoutes(app: FastifyInstance, { db }: { db: Db }) {
       schema: {
         tags: ['events'],
         summary: 'The registration page event by its code (accepted or closed; other statuses only for its organizer and admins)',
-        params: z.object({ code: z.string().max(100) }),
-        response: { 200: z.object({ event: registrationEventSchema }), ...errors },
+        params: eventCodeParamsSchema,
+        response: { 200: registrationEventResponseSchema, ...errors },
       },
     },
     async (request) => {
@@ -98,8 +105,8 @@ export async function adminEventRoutes(app: FastifyInstance, { db }: { db: Db })
       schema: {
         tags: ['admin'],
         summary: 'Every event, optionally with one status, newest first',
-        querystring: z.object({ status: statusQuery.optional() }),
-        response: { 200: z.object({ events: z.array(organizerEventSchema) }), ...errors },
+        querystring: adminEventsQuerySchema,
+        response: { 200: organizerEventListSchema, ...errors },
       },
     },
     async (request) => ({ events: await listOrganizerEvents(db, { status: request.query.status }) }),
@@ -111,9 +118,9 @@ export async function adminEventRoutes(app: FastifyInstance, { db }: { db: Db })
       schema: {
         tags: ['admin'],
         summary: 'Accepts, rejects, closes or reopens an event',
-        params: z.object({ id: z.string().max(64) }),
-        body: z.object({ status: statusQuery }),
-        response: { 200: z.object({ event: organizerEventSchema }), ...errors },
+        params: eventIdParamsSchema,
+        body: eventStatusBodySchema,
+        response: { 200: eventResponseSchema, ...errors },
       },
     },
     async (request) => ({ event: await moveEventStatus(db, request.params.id, request.body.status) }),

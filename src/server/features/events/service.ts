@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { OrganizerEvent, PublicEventCard, RegistrationEvent } from '../../../domain/events/event-contract';
-import { canMoveEventStatus, publicEventStatuses } from '../../../domain/events/event-contract';
+import type { OrganizerEvent, PublicEventCard, RegistrationEvent } from '../../../domain/events/contract';
 import { eventFormMessages, type EventPayload } from '../../../domain/events/event-form';
-import { eventStatusLabels, normaliseEventCode, type EventStatus } from '../../../domain/events/events';
+import { canMoveEventStatus, eventStatusLabels, normaliseEventCode, publicEventStatuses, type EventStatus } from '../../../domain/events/events';
 import { isPaymentOptionKey, type PaymentOptionKey } from '../../../domain/payments/payments';
 import type { Db } from '../../db/client';
 import { eventCategories, events, runnerRegistrations, users, type EventCategoryRow, type EventRow, type UserRow } from '../../db/schema';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { healthDegradedSchema, healthOkSchema } from '../../../domain/health/contract';
 import type { Database } from '../../db/client';
 
 export async function healthRoutes(app: FastifyInstance, { database }: { database: Database }) {
@@ -11,8 +11,8 @@ export async function healthRoutes(app: FastifyInstance, { database }: { databas
         tags: ['health'],
         summary: 'Liveness and database reachability',
         response: {
-          200: z.object({ status: z.literal('ok'), database: z.object({ kind: z.string(), reachable: z.boolean() }) }),
-          503: z.object({ status: z.literal('degraded'), database: z.object({ kind: z.string(), reachable: z.boolean() }) }),
+          200: healthOkSchema,
+          503: healthDegradedSchema,
         },
       },
     },

@@ -1,26 +1,13 @@
 import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { mailOutboxResponseSchema } from '../../../domain/mail-outbox/contract';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { allowRoles } from '../../plugins/auth';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
 
 export const MAIL_OUTBOX_LIMIT = 50;
-
-const mailJsonSchema = z.object({
-  _id: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  html: z.string(),
-  status: z.enum(['stored', 'sent', 'failed']),
-  error: z.string().nullable(),
-  topic: z.string().nullable(),
-  createdAt: z.string(),
-  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), cid: z.string().nullable(), size: z.number().int() })),
-});
 
 /** The latest mail (built-in outbox or SMTP log), for admins checking what the product sent. */
 export async function mailOutboxRoutes(app: FastifyInstance, { db }: { db: Db }) {
@@ -32,7 +19,7 @@ export async function mailOutboxRoutes(app: FastifyInstance, { db }: { db: Db })
       schema: {
         tags: ['admin'],
         summary: `The latest ${MAIL_OUTBOX_LIMIT} mails, newest first (admin)`,
-        response: { 200: z.object({ data: z.array(mailJsonSchema) }), 401: errorSchema, 403: errorSchema },
+        response: { 200: mailOutboxResponseSchema, 401: errorSchema, 403: errorSchema },
       },
     },
     async () => {

@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { isOpenOrder, isPaymentOptionKey, paymentOptionKeys, paymentTypeOf } from '../../../domain/payments/payments';
+import {
+  paymentNotificationAckSchema,
+  paymentNotificationBodySchema,
+  sandboxCheckoutBodySchema,
+  sandboxOrderParamsSchema,
+} from '../../../domain/payments/contract';
+import { isOpenOrder, isPaymentOptionKey, paymentTypeOf } from '../../../domain/payments/payments';
 import { recordSandboxTransaction, sandboxKey, sandboxOutcomeStatus } from '../../adapters/payments/sandbox';
 import type { AppConfig } from '../../config';
 import { rateLimitKey } from '../../plugins/client-address';
@@ -37,8 +42,8 @@ export async function paymentsPlugin(app: FastifyInstance, opts: PaymentsOptions
           summary:
             'Payment gateway HTTP notification (Midtrans shape): signature_key and status_code verified, a claimed change confirmed with the gateway status API; public',
           security: [],
-          body: z.record(z.string(), z.unknown()),
-          response: { 200: z.object({ ok: z.literal(true) }), 400: errorSchema, 401: errorSchema, 409: errorSchema, 503: errorSchema },
+          body: paymentNotificationBodySchema,
+          response: { 200: paymentNotificationAckSchema, 400: errorSchema, 401: errorSchema, 409: errorSchema, 503: errorSchema },
         },
       },
       async (request) => {
@@ -58,7 +63,6 @@ export async function paymentsPlugin(app: FastifyInstance, opts: PaymentsOptions
         done(null, Object.fromEntries(new URLSearchParams(body as string)));
       });
       const r = scope.withTypeProvider<ZodTypeProvider>();
-      const params = z.object({ ref: z.string().min(1).max(100) });
       const html = (reply: FastifyReply, status: number, page: string) =>
         reply
           .status(status)
@@ -69,7 +73,7 @@ export async function paymentsPlugin(app: FastifyInstance, opts: PaymentsOptions
 
       r.get(
         '/api/payments/sandbox/:ref',
-        { schema: { tags: ['payments'], summary: 'Sandbox checkout page (HTML) of an order; only without Midtrans', security: [], params } },
+        { schema: { tags: ['payments'], summary: 'Sandbox checkout page (HTML) of an order; only without Midtrans', security: [], params: sandboxOrderParamsSchema } },
         async (request, reply) => {
           const order = await service.findOrderByRef(request.params.ref);
           if (!order) return html(reply, 404, renderSandboxNotFound());
@@ -84,8 +88,8 @@ export async function paymentsPlugin(app: FastifyInstance, opts: PaymentsOptions
             tags: ['payments'],
             summary: 'Sandbox checkout: pay or fail; sends the signed notification to the webhook, then redirects to the finish URL',
             security: [],
-            params,
-            body: z.object({ action: z.enum(['pay', 'fail']), method: z.enum(paymentOptionKeys).optional() }),
+            params: sandboxOrderParamsSchema,
+            body: sandboxCheckoutBodySchema,
           },
         },
         async (request, reply) => {

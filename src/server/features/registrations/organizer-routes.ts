@@ -2,8 +2,17 @@ import { Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { registrationStatuses } from '../../../domain/events/events';
+import {
+  eventRegistrationsParamsSchema,
+  organizerRegistrationParamsSchema,
+  racepackBodySchema,
+  registrationCsvSchema,
+  registrationDecisionSchema,
+  registrationListQuerySchema,
+  registrationPageSchema,
+  registrationResponseSchema,
+  registrationSearchQuerySchema,
+} from '../../../domain/registrations/contract';
 import { csvQuoteMatch, racepackMessages, runnerExportColumns, runnerExportFileName, runnerExportRecord } from '../../../domain/registrations/runner-export';
 import type { Db } from '../../db/client';
 import { allowRoles, requireUser } from '../../plugins/auth';
@@ -17,16 +26,8 @@ import {
   listEventRegistrations,
   type FoundRegistration,
 } from './organizer-service';
-import { registrationJsonSchema } from './registration-view';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
-const searchQuery = z.object({ q: z.string().max(200).optional() });
-const listQuery = searchQuery.extend({
-  limit: z.coerce.number().int().min(1).max(5000).optional(),
-  status: z.enum(registrationStatuses).optional(),
-});
-const eventParams = z.object({ eventId: z.string().min(1).max(200) });
-const registrationParams = z.object({ registrationId: z.string().min(1).max(500) });
 
 /**
  * RFC 6266 attachment header: a plain-ASCII `filename` for old clients and the exact UTF-8 name in
@@ -67,10 +68,10 @@ export async function organizerRegistrationRoutes(app: FastifyInstance, { db, ex
           "The event's registrations, newest first; `q` searches id, name, email, phone, BIB, identity no., category and statuses; " +
           '`limit` returns only the newest ones (`total` still counts every match, `eventTotal` the whole event); ' +
           '`status` keeps one status (e.g. `awaiting_verification`: the proofs of transfer to check)',
-        params: eventParams,
-        querystring: listQuery,
+        params: eventRegistrationsParamsSchema,
+        querystring: registrationListQuerySchema,
         response: {
-          200: z.object({ registrations: z.array(registrationJsonSchema), total: z.number().int(), eventTotal: z.number().int() }),
+          200: registrationPageSchema,
           ...errors,
         },
       },
@@ -87,10 +88,10 @@ export async function organizerRegistrationRoutes(app: FastifyInstance, { db, ex
       schema: {
         tags: ['runner-registrations'],
         summary: 'The same registrations as CSV (UTF-8 with BOM, CRLF, 18 Indonesian columns), streamed in batches',
-        params: eventParams,
-        querystring: searchQuery,
+        params: eventRegistrationsParamsSchema,
+        querystring: registrationSearchQuerySchema,
         produces: ['text/csv'],
-        response: { 200: z.string().describe('text/csv'), ...errors },
+        response: { 200: registrationCsvSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -123,8 +124,8 @@ export async function organizerRegistrationRoutes(app: FastifyInstance, { db, ex
       schema: {
         tags: ['runner-registrations'],
         summary: 'One registration by its _id, registrationId or scanned QR value (organizer of its event or admin)',
-        params: registrationParams,
-        response: { 200: z.object({ registration: registrationJsonSchema }), ...errors },
+        params: organizerRegistrationParamsSchema,
+        response: { 200: registrationResponseSchema, ...errors },
       },
     },
     async (request) => ({ registration: found.get(request)!.registration }),
@@ -137,11 +138,9 @@ export async function organizerRegistrationRoutes(app: FastifyInstance, { db, ex
       schema: {
         tags: ['runner-registrations'],
         summary: "Hands out the racepack: a confirmed registration becomes racepack_collected (409 when taken already or not paid)",
-        params: registrationParams,
-        body: z.object({
-          racePackStatus: z.literal('racepack_collected', { error: 'racePackStatus harus racepack_collected.' }),
-        }),
-        response: { 200: z.object({ registration: registrationJsonSchema, message: z.string() }), 409: errorSchema, ...errors },
+        params: organizerRegistrationParamsSchema,
+        body: racepackBodySchema,
+        response: { 200: registrationDecisionSchema, 409: errorSchema, ...errors },
       },
     },
     async (request) => {

@@ -4,7 +4,8 @@ import { paymentStatusLabels, racepackMessages, statusesMatching } from '../../.
 import type { Db } from '../../db/client';
 import { eventCategories, events, runnerRegistrations, type EventRow, type UserRow } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../app-error';
-import { toRegistrationJson, type RegistrationJson } from './registration-view';
+import type { RegistrationJson } from '../../../domain/registrations/contract';
+import { toRegistrationJson } from './registration-view';
 import { canManageEvent, findEventByKey } from '../events/service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { eventCategories, events, orders, runnerRegistrations } from '../../db/schema';
 import { notFound } from '../../app-error';
 import { registrationErrors } from './registration-messages';
-import type { PaymentStateJson } from './registration-view';
+import type { PaymentStateJson } from '../../../domain/registrations/contract';
 
 /**
  * Where a runner back from the payment page stands, for /registration-success: a denied or failed

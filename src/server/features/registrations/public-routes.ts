@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { registrationPayloadSchema } from '../../../domain/registrations/registration-form';
+import {
+  challengeResponseSchema,
+  createdRegistrationSchema,
+  createRegistrationBodySchema,
+  paymentStateQuerySchema,
+  paymentStateSchema,
+  publicRegistrationParamsSchema,
+} from '../../../domain/registrations/contract';
 import type { AppConfig } from '../../config';
 import type { Mailer } from '../../adapters/mail/port';
 import type { Db } from '../../db/client';
@@ -9,7 +15,7 @@ import type { PaymentService } from '../payments/service';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
 import { challengeKeys, newRegistrationChallenge, redeemRegistrationChallenge } from './challenge';
 import { registrationPaymentState } from './payment-state';
-import { paymentStateSchema, publicRegistrationSchema, toPublicRegistrationJson } from './registration-view';
+import { toPublicRegistrationJson } from './registration-view';
 import { createRegistration, type RegistrationDeps } from './service';
 
 /**
@@ -22,27 +28,6 @@ import { createRegistration, type RegistrationDeps } from './service';
 export const challengeRateLimit = (registrationsPerMinute: number) => registrationsPerMinute * 2;
 export const PAYMENT_STATE_RATE_LIMIT = 60;
 export const REGISTRATION_BODY_LIMIT = 32 * 1024;
-
-const challengeResponseSchema = z.object({
-  /** False when the server runs with REGISTRATION_CHALLENGE=false: submit without one. */
-  enabled: z.boolean(),
-  /** ALTCHA v2 challenge: solve `parameters` (PBKDF2/SHA-256) and send `{ challenge, solution }` base64-encoded as `altcha`. */
-  challenge: z
-    .object({
-      parameters: z.looseObject({
-        algorithm: z.string(),
-        nonce: z.string(),
-        salt: z.string(),
-        cost: z.number(),
-        keyLength: z.number(),
-        keyPrefix: z.string(),
-        keySignature: z.string().optional(),
-        expiresAt: z.number().optional(),
-      }),
-      signature: z.string(),
-    })
-    .nullable(),
-});
 
 /**
  * The public side of registration (no sign-in needed): create a registration (slot + payment); the
@@ -84,12 +69,6 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
     },
   );
 
-  const created = z.object({
-    registration: publicRegistrationSchema,
-    payment_url: z.string().nullable(),
-    /** True when this runner's earlier, still unpaid registration was answered instead of a new one (status 200). */
-    resumed: z.boolean(),
-  });
   r.post(
     '/api/runner-registrations',
     {
@@ -106,10 +85,10 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
         summary:
           'Register a runner for an accepted, open event (public; linked to the account when signed in). Needs `altcha`, a solved challenge of GET /api/runner-registrations/challenge, unless that says enabled=false. Reserves the slot atomically; for platform events opens the payment (payment_url), otherwise payment_url is null. One pending registration per identity number and per email per event: a repeat with the same identity number, email and category answers the first registration (200, resumed=true, same payment_url); other overlaps are refused with 409',
         security: [],
-        body: registrationPayloadSchema,
+        body: createRegistrationBodySchema,
         response: {
-          200: created,
-          201: created,
+          200: createdRegistrationSchema,
+          201: createdRegistrationSchema,
           400: errorSchema,
           404: errorSchema,
           409: errorSchema,
@@ -136,8 +115,8 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
         summary:
           "Public: where a platform-paid registration stands after the payment page (paid, still held with the same payment_url to try again, or over). Needs the gateway's order reference (`order`, appended to the return address as order_id) besides the registration id",
         security: [],
-        params: z.object({ registrationId: z.string().min(1).max(40) }),
-        querystring: z.object({ order: z.string().min(1).max(100) }),
+        params: publicRegistrationParamsSchema,
+        querystring: paymentStateQuerySchema,
         response: { 200: paymentStateSchema, 404: errorSchema, 429: errorSchema },
       },
     },

@@ -1,83 +1,8 @@
-import { z } from 'zod';
-import {
-  registrationPaymentStatuses,
-  registrationStatuses,
-} from '../../../domain/events/events';
+/** Rows to the registration shapes of the API (their schemas are in domain/registrations/contract.ts). */
+import type { PublicRegistrationJson, RegistrationJson } from '../../../domain/registrations/contract';
 import type { EventCategoryRow, EventRow, RunnerRegistrationRow } from '../../db/schema';
 
-/**
- * The spec's runner registration shape (events-and-coach-pages §3), shared by every registration
- * endpoint: `_id`, `registrationId`, `eventId`, `categoryId`, `status`, dates, `payment{status, amount}`,
- * `runnerData{...}`; plus names and racepack facts the organizer screens show.
- */
-export const runnerDataSchema = z.object({
-  fullName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  bibName: z.string(),
-  community: z.string(),
-  bloodType: z.string(),
-  tshirtSize: z.string(),
-  sex: z.string(),
-  /** DD-MM-YYYY, like every date of the spec's data. */
-  dob: z.string(),
-  identityType: z.string(),
-  identityNo: z.string(),
-  emergencyName: z.string(),
-  emergencyContact: z.string(),
-  medicalNotes: z.string(),
-});
-
-export const registrationJsonSchema = z.object({
-  _id: z.string(),
-  registrationId: z.string(),
-  /** The event's `eventId` slug. */
-  eventId: z.string(),
-  eventName: z.string(),
-  eventCode: z.string(),
-  categoryId: z.string(),
-  categoryName: z.string(),
-  status: z.enum(registrationStatuses),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  payment: z.object({
-    status: z.enum(registrationPaymentStatuses),
-    amount: z.number().int(),
-    eventFee: z.number().int(),
-    adminFee: z.number().int(),
-    method: z.string().nullable(),
-  }),
-  runnerData: runnerDataSchema,
-  expiresAt: z.string().nullable(),
-  confirmedAt: z.string().nullable(),
-  racepackCollectedAt: z.string().nullable(),
-  /**
-   * Self-managed payments: the runner's latest proof of transfer (an image only the event's
-   * organizer and admins may fetch at `url`), the organizer's verification and latest rejection.
-   */
-  paymentProof: z.object({ url: z.string(), submittedAt: z.string() }).nullable(),
-  paymentVerifiedAt: z.string().nullable(),
-  paymentRejection: z.object({ reason: z.string(), rejectedAt: z.string() }).nullable(),
-});
-export type RegistrationJson = z.infer<typeof registrationJsonSchema>;
-
-/**
- * What the public registration answer shows: whoever holds the response (or, later, the id) must
- * not see the runner's identity number, medical notes or contacts.
- */
-export const publicRegistrationSchema = registrationJsonSchema.pick({
-  _id: true,
-  registrationId: true,
-  eventId: true,
-  categoryId: true,
-  status: true,
-  payment: true,
-  createdAt: true,
-  /** Until when the unpaid registration holds its slot (ISO): the runner sees it count down. */
-  expiresAt: true,
-});
-export type PublicRegistrationJson = z.infer<typeof publicRegistrationSchema>;
-
+/** What the public registration answer may show of a registration. */
 export function toPublicRegistrationJson(r: RegistrationJson): PublicRegistrationJson {
   return {
     _id: r._id,
@@ -90,25 +15,6 @@ export function toPublicRegistrationJson(r: RegistrationJson): PublicRegistratio
     expiresAt: r.expiresAt,
   };
 }
-
-/**
- * `GET /api/runner-registrations/{registrationId}/payment-state`: where a runner back from the payment
- * page stands (paid, still held, or over) and how to pay again. Public facts only.
- */
-export const paymentStateSchema = z.object({
-  registration: z.object({
-    registrationId: z.string(),
-    status: z.enum(registrationStatuses),
-    payment: z.object({ status: z.enum(registrationPaymentStatuses), amount: z.number().int() }),
-    expiresAt: z.string().nullable(),
-    eventCode: z.string(),
-    eventName: z.string(),
-    categoryName: z.string(),
-  }),
-  /** The same checkout as before, while the registration still holds its slot; otherwise null. */
-  payment_url: z.string().nullable(),
-});
-export type PaymentStateJson = z.infer<typeof paymentStateSchema>;
 
 /** `YYYY-MM-DD` (how the database keeps a date) → `DD-MM-YYYY`. */
 function dayToSpec(day: string): string {

@@ -1,11 +1,7 @@
 import type { Readable } from 'node:stream';
 import { and, asc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import {
-  holdReminderDue,
-  paymentProofMessages as m,
-  selfManagedHoldUntil,
-  type SelfManagedPayment,
-} from '../../../domain/registrations/payment-verification';
+import { holdReminderDue, paymentProofMessages as m, selfManagedHoldUntil } from '../../../domain/registrations/payment-verification';
+import type { RegistrationJson, SelfManagedPayment } from '../../../domain/registrations/contract';
 import type { Mailer } from '../../adapters/mail/port';
 import type { StoragePort } from '../../adapters/storage/port';
 import type { Db } from '../../db/client';
@@ -13,7 +9,7 @@ import { eventCategories, events, runnerRegistrations, uploads, type EventCatego
 import { conflict, notFound } from '../../app-error';
 import { newImageKey, recordUpload, type CheckedImage } from '../uploads/service';
 import { confirmationMail } from './confirmation-mail';
-import { toRegistrationJson, type RegistrationJson } from './registration-view';
+import { toRegistrationJson } from './registration-view';
 import { holdReminderMail, paymentRejectedMail } from './self-managed-mail';
 import { registrationErrors } from './registration-messages';
 

@@ -1,14 +1,16 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { IMAGE_MAX_BYTES } from '../../../domain/events/events';
 import {
-  paymentProofMessages as m,
+  organizerRegistrationParamsSchema,
   paymentRejectionSchema,
   paymentVerificationSchema,
-  selfManagedPaymentSchema,
-} from '../../../domain/registrations/payment-verification';
+  publicRegistrationParamsSchema,
+  registrationDecisionSchema,
+  selfManagedPaymentResponseSchema,
+} from '../../../domain/registrations/contract';
+import { paymentProofMessages as m } from '../../../domain/registrations/payment-verification';
 import type { Mailer } from '../../adapters/mail/port';
 import type { StoragePort } from '../../adapters/storage/port';
 import type { AppConfig } from '../../config';
@@ -17,7 +19,6 @@ import { allowRoles, requireUser } from '../../plugins/auth';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
 import { readImageUpload } from '../uploads/service';
 import { findManagedRegistration, type FoundRegistration } from './organizer-service';
-import { registrationJsonSchema } from './registration-view';
 import {
   readPaymentProof,
   readSelfManagedPayment,
@@ -31,8 +32,6 @@ import {
 export const CONFIRM_RATE_LIMIT = 20;
 export const PAYMENT_PAGE_RATE_LIMIT = 60;
 
-const publicParams = z.object({ registrationId: z.string().min(1).max(40) });
-const organizerParams = z.object({ registrationId: z.string().min(1).max(500) });
 const organizerErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /**
@@ -59,8 +58,8 @@ export async function selfManagedPaymentRoutes(app: FastifyInstance, opts: { db:
           "The runner's payment page (public: the unguessable registrationId is the credential): status, amount, hold deadline, " +
           "the organizer's payment QR and instructions, and the latest rejection's reason. No personal data",
         security: [],
-        params: publicParams,
-        response: { 200: z.object({ registration: selfManagedPaymentSchema }), 404: errorSchema, 429: errorSchema },
+        params: publicRegistrationParamsSchema,
+        response: { 200: selfManagedPaymentResponseSchema, 404: errorSchema, 429: errorSchema },
       },
     },
     async (request) => ({ registration: await readSelfManagedPayment(db, request.params.registrationId) }),
@@ -79,9 +78,9 @@ export async function selfManagedPaymentRoutes(app: FastifyInstance, opts: { db:
           'sending again while it awaits replaces the proof; once verified it answers the confirmed registration unchanged',
         security: [],
         consumes: ['multipart/form-data'],
-        params: publicParams,
+        params: publicRegistrationParamsSchema,
         response: {
-          200: z.object({ registration: selfManagedPaymentSchema }),
+          200: selfManagedPaymentResponseSchema,
           400: errorSchema,
           404: errorSchema,
           409: errorSchema,
@@ -120,7 +119,7 @@ export async function selfManagedPaymentRoutes(app: FastifyInstance, opts: { db:
       schema: {
         tags: ['runner-registrations'],
         summary: "The runner's latest proof of transfer (an image; only the event's organizer and admins, never cached)",
-        params: organizerParams,
+        params: organizerRegistrationParamsSchema,
         produces: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
         response: { 401: errorSchema, 403: errorSchema, 404: errorSchema },
       },
@@ -147,9 +146,9 @@ export async function selfManagedPaymentRoutes(app: FastifyInstance, opts: { db:
         summary:
           "Verifikasi: the organizer confirms a self-managed payment awaiting verification (`proofSubmittedAt` names the proof they saw; " +
           '409 when it was replaced meanwhile). The registration becomes confirmed and paid, and the confirmation mail with the racepack QR is sent',
-        params: organizerParams,
+        params: organizerRegistrationParamsSchema,
         body: paymentVerificationSchema,
-        response: { 200: z.object({ registration: registrationJsonSchema, message: z.string() }), ...organizerErrors },
+        response: { 200: registrationDecisionSchema, ...organizerErrors },
       },
     },
     async (request) => {
@@ -169,9 +168,9 @@ export async function selfManagedPaymentRoutes(app: FastifyInstance, opts: { db:
           'Tolak: the organizer rejects the proof of transfer with a reason (1–500 characters), which is mailed to the runner. ' +
           'The registration is pending again with a new hold (SELF_MANAGED_HOLD_HOURS) in which the runner may send a new proof; ' +
           'without one it expires and frees its slot',
-        params: organizerParams,
+        params: organizerRegistrationParamsSchema,
         body: paymentRejectionSchema,
-        response: { 200: z.object({ registration: registrationJsonSchema, message: z.string() }), ...organizerErrors },
+        response: { 200: registrationDecisionSchema, ...organizerErrors },
       },
     },
     async (request) => {

@@ -15,7 +15,8 @@ import { findEventByKey } from '../events/service';
 import { confirmationMail } from './confirmation-mail';
 import { countIdentityAttempt, findResumable, isPendingDuplicate, pendingMessages, sweepRegistrationGuards, type ResumedRegistration, type RunnerKeys } from './pending-registrations';
 import { registrationErrors } from './registration-messages';
-import { toRegistrationJson, type RegistrationJson } from './registration-view';
+import type { RegistrationJson } from '../../../domain/registrations/contract';
+import { toRegistrationJson } from './registration-view';
 import { expireStaleSelfManagedRegistrations, sweepSelfManagedRegistrations } from './self-managed-payment';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { feedCreatedSchema, feedRevokedSchema, feedStatusSchema, feedTokenParamsSchema } from '../../../domain/training-plan/contract';
 import { addDays, jakartaToday } from '../../../domain/shared/wire-date';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -22,12 +22,6 @@ export interface CalendarFeedRoutesOptions {
   now?: () => Date;
 }
 
-const feedCreatedSchema = z.object({
-  url: z.string().describe('The private https feed URL; shown only once'),
-  webcalUrl: z.string().describe('The same feed with the webcal: scheme (calendar apps subscribe to it)'),
-  createdAt: z.string().describe('ISO 8601'),
-});
-const feedStatusSchema = z.object({ active: z.boolean(), createdAt: z.string().nullable() });
 const errors = { 401: errorSchema, 404: errorSchema };
 
 const FEED_GONE = 'Tautan kalender tidak ditemukan atau sudah dicabut.';
@@ -86,7 +80,7 @@ export async function calendarFeedRoutes(app: FastifyInstance, { db, config, now
       schema: {
         tags: ['calendar-feed'],
         summary: "Revokes the caller's calendar feed; its URL answers 404 from then on",
-        response: { 200: feedStatusSchema.extend({ message: z.string() }), ...errors },
+        response: { 200: feedRevokedSchema, ...errors },
       },
     },
     async (request) => {
@@ -122,7 +116,7 @@ export async function calendarFeedRoutes(app: FastifyInstance, { db, config, now
         tags: ['calendar-feed'],
         summary: `Public iCalendar feed (the token is the credential): every run from ${FEED_HISTORY_DAYS} days ago onward; locked AI runs as bare 'Kunci' events`,
         security: [],
-        params: z.object({ token: z.string().max(100) }),
+        params: feedTokenParamsSchema,
         response: { 404: errorSchema, 429: errorSchema },
       },
     },

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { planInputSchema, planSchema } from '../../../domain/training-plan/training-plan';
+import { devAiRunsBodySchema, planSchema } from '../../../domain/training-plan/contract';
 import type { Db } from '../../db/client';
 import { requireUser, signedIn } from '../../plugins/auth';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
@@ -27,9 +26,7 @@ export async function devTrainingPlanRoutes(app: FastifyInstance, { db }: { db: 
         summary:
           "Development only: adds runs made by the AI ('ai') to the caller's plan; accessDays sets the caller's " +
           'subscription period to end that many days from now (null: no period)',
-        body: planInputSchema.extend({
-          accessDays: z.number({ error: 'accessDays harus berupa angka.' }).int().min(-3650).max(3650).nullable().optional(),
-        }),
+        body: devAiRunsBodySchema,
         response: { 201: planSchema, 400: errorSchema, 401: errorSchema },
       },
     },

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { lockedStub, type Run } from '../../../domain/training-plan/training-plan';
+import { lockedStub } from '../../../domain/training-plan/training-plan';
+import type { Run } from '../../../domain/training-plan/contract';
 import { buildCalendar, CALENDAR_NAME, eventDescription, eventSummary, eventUid } from './ics';
 
 const APP_URL = 'https://derap.test/dashboard#calendar';

@@ -2,7 +2,8 @@ import ical, { ICalCalendarMethod, ICalEventTransparency } from 'ical-generator'
 import { addDays, planDateToIso } from '../../../domain/shared/wire-date';
 import { formatDuration, formatPace, paceSecondsPerKm } from '../../../domain/training-plan/pace';
 import { JAKARTA_TIME_ZONE } from '../../../domain/shared/jakarta-time';
-import { hasResult, messages, type PlanRun, type Run } from '../../../domain/training-plan/training-plan';
+import { hasResult, messages } from '../../../domain/training-plan/training-plan';
+import type { PlanRun, Run } from '../../../domain/training-plan/contract';
 
 export const CALENDAR_NAME = 'Derap - Jadwal Latihan';
 export const EXPORT_FILENAME = 'derap-jadwal-latihan.ics';

@@ -1,8 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { daysBetween, planDateToIso } from '../../../domain/shared/wire-date';
-import { messages, planDateSchema, planInputSchema, planListSchema, planRunSchema, planSchema, replaceInputSchema, runPatchSchema } from '../../../domain/training-plan/training-plan';
+import { messages } from '../../../domain/training-plan/training-plan';
+import {
+  messageResponseSchema,
+  patchRunResponseSchema,
+  planByDateQuerySchema,
+  planInputSchema,
+  planListSchema,
+  planRangeQuerySchema,
+  planRunParamsSchema,
+  planSchema,
+  replaceInputSchema,
+  runIdParamsSchema,
+  runPatchSchema,
+} from '../../../domain/training-plan/contract';
 import type { Db } from '../../db/client';
 import { requireUser, signedIn } from '../../plugins/auth';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
@@ -43,7 +55,7 @@ export async function trainingPlanRoutes(app: FastifyInstance, { db }: { db: Db 
       schema: {
         tags: ['training-plans'],
         summary: 'The runs of one day (DD-MM-YYYY)',
-        querystring: z.object({ date: planDateSchema }),
+        querystring: planByDateQuerySchema,
         response: { 200: planListSchema, ...errors },
       },
     },
@@ -60,7 +72,7 @@ export async function trainingPlanRoutes(app: FastifyInstance, { db }: { db: Db 
       schema: {
         tags: ['training-plans'],
         summary: `The runs from one day to another, both included (DD-MM-YYYY, at most ${MAX_RANGE_DAYS} days)`,
-        querystring: z.object({ from: planDateSchema, to: planDateSchema }),
+        querystring: planRangeQuerySchema,
         response: { 200: planListSchema, ...errors },
       },
     },
@@ -112,9 +124,9 @@ export async function trainingPlanRoutes(app: FastifyInstance, { db }: { db: Db 
       schema: {
         tags: ['training-plans'],
         summary: 'Logs a result (distance km, time s, average HR: all or none) and/or moves a run to another date',
-        params: z.object({ planId: z.string().max(64), runId: z.string().max(64) }),
+        params: planRunParamsSchema,
         body: runPatchSchema,
-        response: { 200: z.object({ item: planRunSchema }), ...errors },
+        response: { 200: patchRunResponseSchema, ...errors },
       },
     },
     async (request) => ({
@@ -128,8 +140,8 @@ export async function trainingPlanRoutes(app: FastifyInstance, { db }: { db: Db 
       schema: {
         tags: ['training-plans'],
         summary: "Removes a run from the plan (the runner's or an AI run; coach-made runs stay)",
-        params: z.object({ planId: z.string().max(64), runId: z.string().max(64) }),
-        response: { 200: z.object({ message: z.string() }), ...errors },
+        params: planRunParamsSchema,
+        response: { 200: messageResponseSchema, ...errors },
       },
     },
     async (request) => {
@@ -144,8 +156,8 @@ export async function trainingPlanRoutes(app: FastifyInstance, { db }: { db: Db 
       schema: {
         tags: ['training-plans'],
         summary: 'Deletes a run the runner made (the log modal); other runs are refused',
-        params: z.object({ runId: z.string().max(64) }),
-        response: { 200: z.object({ message: z.string() }), ...errors },
+        params: runIdParamsSchema,
+        response: { 200: messageResponseSchema, ...errors },
       },
     },
     async (request) => {

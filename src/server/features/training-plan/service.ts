@@ -3,20 +3,8 @@ import { isoToPlanDate, planDateToIso, type IsoDay } from '../../../domain/share
 import { normalisePaceRange, paceSecondsPerKm } from '../../../domain/training-plan/pace';
 import { runColor } from '../../../domain/training-plan/run-types';
 import { wrapProgram } from '../../../domain/training-plan/training-program';
-import {
-  isRunLocked,
-  MAX_RUN_TIME_SECONDS,
-  MAX_RUNS_PER_PLAN,
-  messages,
-  resultIsAllOrNone,
-  visibleRun,
-  type GeneratedBy,
-  type LockedRunInput,
-  type PlanRun,
-  type Run,
-  type RunPatch,
-  type TrainingPlan,
-} from '../../../domain/training-plan/training-plan';
+import { isRunLocked, MAX_RUN_TIME_SECONDS, MAX_RUNS_PER_PLAN, messages, resultIsAllOrNone, visibleRun, type GeneratedBy } from '../../../domain/training-plan/training-plan';
+import type { LockedRunInput, PlanRun, Run, RunPatch, TrainingPlan } from '../../../domain/training-plan/contract';
 import { accessEndDay } from '../../../domain/subscriptions/subscription';
 import type { Db } from '../../db/client';
 import { trainingPlans, trainingRuns, type TrainingRunRow, type UserRow } from '../../db/schema';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { messages, type PlanRun, type TrainingPlan } from '../../../domain/training-plan/training-plan';
+import { messages } from '../../../domain/training-plan/training-plan';
+import type { PlanRun, TrainingPlan } from '../../../domain/training-plan/contract';
 import { trainingRuns } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { byTitle, insertAiRun, insertCoachRun, planApi, runInput, setPeriodEnd, UNKNOWN_ID } from '../../test/fixtures/training-plan';

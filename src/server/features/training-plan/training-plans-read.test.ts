@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Run } from '../../../domain/training-plan/training-plan';
+import type { Run } from '../../../domain/training-plan/contract';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { planApi, runInput, UNKNOWN_ID, type Method } from '../../test/fixtures/training-plan';
 

@@ -2,9 +2,8 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { uploadResultSchema } from '../../../domain/events/event-contract';
 import { IMAGE_MAX_BYTES } from '../../../domain/events/events';
+import { fileParamsSchema, uploadResultSchema } from '../../../domain/uploads/contract';
 import { isStorageKey, type StoragePort } from '../../adapters/storage/port';
 import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema';
@@ -55,7 +54,7 @@ export async function uploadRoutes(app: FastifyInstance, { db, storage }: { db: 
       schema: {
         tags: ['uploads'],
         summary: 'An uploaded file, with the content type stored at upload (public: event images are public)',
-        params: z.object({ key: z.string().max(64) }),
+        params: fileParamsSchema,
         response: { 404: errorSchema },
       },
     },

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { normaliseRole } from '../../../domain/users/roles';
-import { publicUserSchema } from '../../../domain/users/user';
+import { adminUserPageSchema, adminUsersQuerySchema, roleChangeBodySchema, userIdParamsSchema, userResponseSchema } from '../../../domain/users/contract';
 import type { Db } from '../../db/client';
 import { errorResponseSchema } from '../../plugins/errors';
 import { badRequest, notFound } from '../../app-error';
@@ -23,13 +22,9 @@ export async function adminRoutes(app: FastifyInstance, { db }: { db: Db }) {
       schema: {
         tags: ['admin'],
         summary: 'List users, searched by name or email',
-        querystring: z.object({
-          q: z.string().max(200).optional(),
-          limit: z.coerce.number().int().min(1).max(200).default(50),
-          offset: z.coerce.number().int().min(0).default(0),
-        }),
+        querystring: adminUsersQuerySchema,
         response: {
-          200: z.object({ data: z.array(publicUserSchema.extend({ createdAt: z.string() })), total: z.number().int() }),
+          200: adminUserPageSchema,
           401: errorSchema,
           403: errorSchema,
         },
@@ -48,9 +43,9 @@ export async function adminRoutes(app: FastifyInstance, { db }: { db: Db }) {
       schema: {
         tags: ['admin'],
         summary: "Change a user's role (English or Indonesian role names accepted)",
-        params: z.object({ id: z.uuid({ error: 'ID pengguna tidak valid.' }) }),
-        body: z.object({ role: z.string({ error: 'Peran wajib diisi.' }).min(1, 'Peran wajib diisi.') }),
-        response: { 200: z.object({ user: publicUserSchema }), 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        params: userIdParamsSchema,
+        body: roleChangeBodySchema,
+        response: { 200: userResponseSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
       },
     },
     async (request) => {

@@ -2,7 +2,7 @@ import { eq, ilike, or, sql, asc } from 'drizzle-orm';
 import type { Role } from '../../../domain/users/roles';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
-import type { PublicUser } from '../../../domain/users/user';
+import type { PublicUser } from '../../../domain/users/contract';
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);

@@ -1,6 +1,6 @@
 import { Bell, Menu, MessageSquare, type LucideIcon } from 'lucide-react';
 import { forwardRef } from 'react';
-import type { PublicUser } from '../../../domain/users/user';
+import type { PublicUser } from '../../../domain/users/contract';
 import { Avatar } from '../../components/avatar';
 import { Logo } from '../../components/logo';
 import { useToast } from '../../components/toast';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PublicUser } from '../../../domain/users/user';
+import type { PublicUser } from '../../../domain/users/contract';
 import { Avatar } from '../../components/avatar';
 import { Drawer } from '../../components/drawer';
 import { Logo } from '../../components/logo';

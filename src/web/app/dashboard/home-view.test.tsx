@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Run } from '../../../domain/training-plan/training-plan';
-import type { PublicUser } from '../../../domain/users/user';
+import type { Run } from '../../../domain/training-plan/contract';
+import type { PublicUser } from '../../../domain/users/contract';
 import { ToastProvider } from '../../components/toast';
 import { HomeView } from './home-view';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { greetUser } from '../../../domain/shared/greeting';
 import { formatJakartaDate } from '../../../domain/shared/jakarta-time';
 import { jakartaToday } from '../../../domain/shared/wire-date';
-import type { Run } from '../../../domain/training-plan/training-plan';
+import type { Run } from '../../../domain/training-plan/contract';
 import { Badge } from '../../components/badge';
 import { Button, buttonClass } from '../../components/button';
 import { SectionCard } from '../../components/section-card';

@@ -5,6 +5,8 @@
  * challenge and opens `<scheme>://auth-success?code=…&state=…`; only the app that holds the
  * verifier can exchange it. Pure parts live here so they can be tested without a browser.
  */
+import type { AuthConfig } from '../../../domain/auth/contract';
+import type { PublicUser } from '../../../domain/users/contract';
 import { APP_STATE_MAX_LENGTH, CODE_CHALLENGE_PATTERN } from '../../../domain/auth/mobile-handoff';
 
 /** Mobile login: pause on the success overlay before going to the auth-success page. */
@@ -18,10 +20,8 @@ export const MANUAL_HINT_DELAY_MS = 3_000;
 /** A code this close to its expiry is not handed out any more; 'Buka Aplikasi' asks for a fresh one. */
 export const CODE_EXPIRY_MARGIN_MS = 10_000;
 
-export interface MobileAppConfig {
-  scheme: string;
-  androidPackage: string;
-}
+/** How the hand-off opens the app, as GET /api/auth/config tells. */
+export type MobileAppConfig = AuthConfig['mobileApp'];
 
 /** What the server's MOBILE_APP_SCHEME / MOBILE_APP_PACKAGE default to (used until /api/auth/config answers). */
 export const DEFAULT_MOBILE_APP: MobileAppConfig = { scheme: 'derap', androidPackage: 'id.derap.app' };
@@ -86,11 +86,8 @@ export function mobileGoogleHref(origin: string, fromApp: boolean, req: AppReque
   return `/api/auth/google/mobile?redirect=${encodeURIComponent(back)}`;
 }
 
-export interface HandoffUser {
-  _id: string;
-  email: string;
-  name?: string;
-}
+/** The part of the signed-in user (the API's PublicUser) the auth-success page checks before handing off. */
+export type HandoffUser = Pick<PublicUser, '_id' | 'email'> & Partial<Pick<PublicUser, 'name'>>;
 
 /** A minted code on its way from /mobile-login to /mobile-auth-success. */
 export interface PendingHandoff {

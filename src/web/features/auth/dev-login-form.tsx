@@ -1,7 +1,8 @@
 import { Wrench } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { roleLabels, type Role } from '../../../domain/users/roles';
-import { devLoginSchema, type PublicUser } from '../../../domain/users/user';
+import { devLoginSchema } from '../../../domain/auth/contract';
+import type { PublicUser } from '../../../domain/users/contract';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../components/alert';
 import { Badge } from '../../components/badge';

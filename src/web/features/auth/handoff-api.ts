@@ -1,4 +1,4 @@
-import type { HandoffCodeResponse } from '../../../domain/auth/mobile-handoff';
+import type { HandoffCodeResponse } from '../../../domain/auth/contract';
 import { createApiClient, type ApiClient } from '../../api/client';
 import { pendingHandoff, type AppRequest, type PendingHandoff } from './app-handoff';
 

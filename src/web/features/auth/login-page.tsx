@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { signInErrorMessage } from './auth-messages';
 import { DevLoginForm } from './dev-login-form';
 import { AuthLayout, SessionChecking, SignInOptions } from './login-options';
-import { useSessionCheck } from './session-check';
+import { useSessionCheck } from './session-api';
 import { useAuthConfig } from '../../lib/session';
 
 /** /login (spec §2 Login, §4 "Login page on load"). */

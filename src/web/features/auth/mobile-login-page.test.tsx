@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import type { PublicUser } from '../../../domain/users/user';
+import type { PublicUser } from '../../../domain/users/contract';
 import { MOBILE_LOGIN_REDIRECT_DELAY_MS, mobileLoginMessages, pendingHandoff, type AppOpener } from './app-handoff';
 import { MobileLoginPage } from './mobile-login-page';
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, ExternalLink, RotateCw, ShieldCheck, Smartphone, UserRoundCog } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { PublicUser } from '../../../domain/users/user';
+import type { PublicUser } from '../../../domain/users/contract';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../components/alert';
 import { Avatar } from '../../components/avatar';
@@ -24,7 +24,7 @@ import { signInErrorMessage } from './auth-messages';
 import { DevLoginForm } from './dev-login-form';
 import { requestHandoffCode } from './handoff-api';
 import { AuthLayout, SessionChecking, SignInOptions } from './login-options';
-import { sessionCheckKey, useSessionCheck } from './session-check';
+import { sessionCheckKey, useSessionCheck } from './session-api';
 import { useAuthConfig } from '../../lib/session';
 
 /**

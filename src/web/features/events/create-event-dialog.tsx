@@ -14,7 +14,7 @@ import { Dialog } from '../../components/dialog';
 import { FieldError, fieldClass, Input } from '../../components/input';
 import { useCreateEvent } from './events-api';
 import { ImageUploadField } from './image-upload-field';
-import type { OrganizerEvent } from '../../../domain/events/event-contract';
+import type { OrganizerEvent } from '../../../domain/events/contract';
 
 interface CategoryFormValues {
   name: string;

@@ -1,6 +1,6 @@
 import { CalendarDays, ExternalLink, MapPin, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import type { OrganizerEvent } from '../../../domain/events/event-contract';
+import type { OrganizerEvent } from '../../../domain/events/contract';
 import { formatJakartaDate } from '../../../domain/shared/jakarta-time';
 import { formatRupiah } from '../../../domain/shared/money';
 import { Button, buttonClass } from '../../components/button';

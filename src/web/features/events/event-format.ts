@@ -1,5 +1,5 @@
 import { formatJakartaDate, jakartaParts } from '../../../domain/shared/jakarta-time';
-import type { OrganizerEvent } from '../../../domain/events/event-contract';
+import type { OrganizerEvent } from '../../../domain/events/contract';
 import { formatRupiah } from '../../../domain/shared/money';
 
 /** '21 Mei 2027, 08.00 WIB (GMT+7)': a time is always shown with its GMT offset (DESIGN.md §5). */

@@ -1,6 +1,6 @@
 import { CalendarPlus, Flag, Hourglass, Info, QrCode, Users, Wallet } from 'lucide-react';
 import { Suspense, useState, type ComponentType, type ReactNode } from 'react';
-import type { OrganizerEvent } from '../../../domain/events/event-contract';
+import type { OrganizerEvent } from '../../../domain/events/contract';
 import { formatRupiah } from '../../../domain/shared/money';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';

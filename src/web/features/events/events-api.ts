@@ -3,7 +3,9 @@
  * image uploads with progress, and the admin's moderation.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OrganizerEvent, UploadResult } from '../../../domain/events/event-contract';
+import type { EventResponse, EventStatusBody, OrganizerEvent, OrganizerEventList } from '../../../domain/events/contract';
+import type { ErrorResponse } from '../../../domain/shared/error-response';
+import type { UploadResult } from '../../../domain/uploads/contract';
 import type { EventPayload } from '../../../domain/events/event-form';
 import type { EventStatus } from '../../../domain/events/events';
 import { api, ApiError } from '../../api/client';
@@ -22,14 +24,14 @@ export function eventListErrorMessage(error: unknown): string {
 export function useMyEvents() {
   return useQuery({
     queryKey: eventKeys.mine,
-    queryFn: async () => (await api.get<{ events: OrganizerEvent[] }>('/api/events')).events,
+    queryFn: async () => (await api.get<OrganizerEventList>('/api/events')).events,
   });
 }
 
 export function useCreateEvent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (payload: EventPayload) => (await api.post<{ event: OrganizerEvent }>('/api/events', payload)).event,
+    mutationFn: async (payload: EventPayload) => (await api.post<EventResponse>('/api/events', payload)).event,
     onSuccess: (event) => {
       // Show the new row at once (as Diajukan), then refetch the real figures.
       queryClient.setQueryData<OrganizerEvent[]>(eventKeys.mine, (old) => (old ? [event, ...old.filter((e) => e._id !== event._id)] : [event]));
@@ -43,7 +45,7 @@ export function useAdminEvents(status: EventStatus | 'all') {
     queryKey: eventKeys.admin(status),
     queryFn: async () => {
       const query = status === 'all' ? '' : `?status=${status}`;
-      return (await api.get<{ events: OrganizerEvent[] }>(`/api/admin/events${query}`)).events;
+      return (await api.get<OrganizerEventList>(`/api/admin/events${query}`)).events;
     },
   });
 }
@@ -51,8 +53,8 @@ export function useAdminEvents(status: EventStatus | 'all') {
 export function useMoveEventStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, status }: { id: string; status: EventStatus }) =>
-      (await api.patch<{ event: OrganizerEvent }>(`/api/admin/events/${id}/status`, { status })).event,
+    mutationFn: async ({ id, status }: { id: string } & EventStatusBody) =>
+      (await api.patch<EventResponse>(`/api/admin/events/${id}/status`, { status } satisfies EventStatusBody)).event,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
   });
 }
@@ -94,6 +96,6 @@ export async function uploadImage(file: File, onProgress: (fraction: number) => 
     res = await sendUpload(file, onProgress);
   }
   if (res.status === 201) return res.body as UploadResult;
-  const body = (res.body ?? {}) as { message?: string; code?: string };
+  const body = (res.body ?? {}) as Partial<ErrorResponse>;
   throw new ApiError(res.status, body.message ?? `Gagal mengunggah gambar. Status: ${res.status}`, body.code);
 }

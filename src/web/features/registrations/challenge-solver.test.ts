@@ -1,7 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ChallengeSolver, EXPIRY_MARGIN_MS, challengeFailedMessage, type ServedChallenge } from './challenge-solver';
+import type { ServedChallenge } from '../../../domain/registrations/contract';
+import { ChallengeSolver, EXPIRY_MARGIN_MS, challengeFailedMessage } from './challenge-solver';
 
-const challenge = (n: number, expiresAt: number): ServedChallenge => ({ parameters: { nonce: `n${n}`, expiresAt }, signature: `sig${n}` });
+const challenge = (n: number, expiresAt: number): ServedChallenge => ({
+  parameters: { algorithm: 'PBKDF2/SHA-256', nonce: `n${n}`, salt: 's', cost: 1, keyLength: 32, keyPrefix: '00', expiresAt },
+  signature: `sig${n}`,
+});
 const decode = (payload: string) => JSON.parse(atob(payload)) as { challenge: ServedChallenge; solution: { counter: number } };
 
 function setup(opts: { enabled?: boolean; failFetch?: boolean } = {}) {

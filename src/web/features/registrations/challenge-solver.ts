@@ -4,15 +4,11 @@
  * accepted once by the server) and immediately starts the next one. A solution about to expire is
  * replaced before it is handed out. No React here, so it can be tested on its own.
  */
-
-export interface ServedChallenge {
-  parameters: { expiresAt?: number; [key: string]: unknown };
-  signature: string;
-}
+import type { ChallengeResponse, ServedChallenge } from '../../../domain/registrations/contract';
 
 export interface ChallengeSolverDeps {
   /** GET /api/runner-registrations/challenge. */
-  fetchChallenge: () => Promise<{ enabled: boolean; challenge: ServedChallenge | null }>;
+  fetchChallenge: () => Promise<ChallengeResponse>;
   /** Finds the solution (in Web Workers in the browser); null when it gave up. */
   solve: (challenge: ServedChallenge) => Promise<{ counter: number; derivedKey: string } | null>;
   now?: () => number;

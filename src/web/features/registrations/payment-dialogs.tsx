@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { RegistrationEvent } from '../../../domain/events/event-contract';
+import type { RegistrationEvent } from '../../../domain/events/contract';
+import type { CreatedRegistration } from '../../../domain/registrations/contract';
 import { formatRupiah } from '../../../domain/shared/money';
 import { paymentProofMessages } from '../../../domain/registrations/payment-verification';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
-import { paymentConfirmErrorMessage, useSubmitPaymentProof, type CreatedRegistration } from './registrations-api';
+import { paymentConfirmErrorMessage, useSubmitPaymentProof } from './registrations-api';
 import { HoldCountdown } from './hold-countdown';
 
 /** Said when the server answered the runner's earlier, unpaid registration instead of a new one. */

@@ -1,13 +1,14 @@
 import { ArrowLeft, CalendarDays, Clock, MapPin } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import type { RegistrationEvent } from '../../../domain/events/event-contract';
+import type { RegistrationEvent } from '../../../domain/events/contract';
+import type { CreatedRegistration } from '../../../domain/registrations/contract';
 import { registrationOpenness, zonedDateTime } from '../../../domain/registrations/registration-form';
 import { Alert } from '../../components/alert';
 import { buttonClass } from '../../components/button';
 import { PublicLayout } from '../../components/public-layout';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
-import { DEFAULT_EVENT_IMAGE, EventLoadError, eventLoadMessages, useRegistrationEvent, type CreatedRegistration } from './registrations-api';
+import { DEFAULT_EVENT_IMAGE, EventLoadError, eventLoadMessages, useRegistrationEvent } from './registrations-api';
 import { HoldCountdown } from './hold-countdown';
 import { PlatformRedirectDialog, SelfManagedPaymentDialog } from './payment-dialogs';
 import { RegistrationForm } from './registration-form';

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { RegistrationEvent } from '../../../domain/events/event-contract';
+import type { RegistrationEvent } from '../../../domain/events/contract';
+import type { CreatedRegistration } from '../../../domain/registrations/contract';
 import { bloodTypes, identityTypes, registrationTotal, sexes, tshirtSizes } from '../../../domain/events/events';
 import { formatRupiah } from '../../../domain/shared/money';
 import { jakartaToday } from '../../../domain/shared/wire-date';
@@ -22,7 +23,7 @@ import { CategoryChip } from './category-chip';
 import { CheckCircle2 } from 'lucide-react';
 import { Spinner } from '../../components/spinner';
 import { challengeFailedMessage } from './challenge-solver';
-import { useCreateRegistration, type CreatedRegistration } from './registrations-api';
+import { useCreateRegistration } from './registrations-api';
 import { useRegistrationChallenge } from './use-registration-challenge';
 import { WaiverText } from './waiver';
 

@@ -1,6 +1,6 @@
 import { CalendarDays, MapPin, Search, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
-import type { PublicEventCard } from '../../../domain/events/event-contract';
+import type { PublicEventCard } from '../../../domain/events/contract';
 import { publicEventButton, zonedDateTime } from '../../../domain/registrations/registration-form';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../components/alert';

@@ -1,7 +1,8 @@
 import { ArrowLeft, CheckCircle2, Clock, Hourglass, XCircle } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { paymentProofMessages, type SelfManagedPayment } from '../../../domain/registrations/payment-verification';
+import { paymentProofMessages } from '../../../domain/registrations/payment-verification';
+import type { SelfManagedPayment } from '../../../domain/registrations/contract';
 import { zonedDateTime } from '../../../domain/registrations/registration-form';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../components/alert';

@@ -2,11 +2,12 @@ import { CheckCircle2, Clock, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatRupiah } from '../../../domain/shared/money';
+import type { PaymentStateJson } from '../../../domain/registrations/contract';
 import { buttonClass } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import { PublicLayout } from '../../components/public-layout';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
-import { usePaymentState, type PaymentState } from './registrations-api';
+import { usePaymentState } from './registrations-api';
 import { HoldCountdown } from './hold-countdown';
 
 const failedStatuses = ['deny', 'cancel', 'expire', 'failure'];
@@ -14,12 +15,12 @@ const doneStatuses = ['confirmed', 'racepack_collected'];
 
 type View =
   | { kind: 'success' }
-  | { kind: 'waiting'; state: PaymentState | null }
-  | { kind: 'failed'; state: PaymentState | null }
-  | { kind: 'over'; state: PaymentState };
+  | { kind: 'waiting'; state: PaymentStateJson | null }
+  | { kind: 'failed'; state: PaymentStateJson | null }
+  | { kind: 'over'; state: PaymentStateJson };
 
 /** What the page shows: the registration's own state when the server can tell, else the gateway's word. */
-function viewOf(gatewayStatus: string | null, state: PaymentState | undefined): View {
+function viewOf(gatewayStatus: string | null, state: PaymentStateJson | undefined): View {
   if (state) {
     const r = state.registration;
     if (doneStatuses.includes(r.status)) return { kind: 'success' };
@@ -90,7 +91,7 @@ function Heading({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   );
 }
 
-function Summary({ state }: { state: PaymentState }) {
+function Summary({ state }: { state: PaymentStateJson }) {
   const r = state.registration;
   return (
     <p className="mt-3 text-sm text-slate-700">
@@ -99,7 +100,7 @@ function Summary({ state }: { state: PaymentState }) {
   );
 }
 
-function PayAgain({ state, label }: { state: PaymentState; label: string }) {
+function PayAgain({ state, label }: { state: PaymentStateJson; label: string }) {
   return (
     <div className="mt-6 flex w-full flex-col items-center gap-3">
       {state.registration.expiresAt && <HoldCountdown expiresAt={state.registration.expiresAt} className="w-full text-left" />}

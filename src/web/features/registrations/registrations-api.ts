@@ -1,10 +1,17 @@
 /**
  * The public registration flow's calls (events-and-coach-pages §7): the accepted events, one
- * event by code, the registration and the self-managed payment confirmation. No sign-in needed.
+ * event by code, the proof-of-work challenge, the registration and the self-managed payment
+ * confirmation. No sign-in needed.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { registrationEventSchema, type PublicEventCard, type RegistrationEvent } from '../../../domain/events/event-contract';
-import { selfManagedPaymentSchema, type SelfManagedPayment } from '../../../domain/registrations/payment-verification';
+import { registrationEventResponseSchema, type PublicEventList, type RegistrationEvent } from '../../../domain/events/contract';
+import {
+  selfManagedPaymentResponseSchema,
+  type ChallengeResponse,
+  type CreatedRegistration,
+  type PaymentStateJson,
+  type SelfManagedPaymentResponse,
+} from '../../../domain/registrations/contract';
 import type { RegistrationPayloadInput } from '../../../domain/registrations/registration-form';
 import { api, ApiError } from '../../api/client';
 
@@ -18,7 +25,7 @@ export const publicEventKeys = {
 export function usePublicEvents() {
   return useQuery({
     queryKey: publicEventKeys.list,
-    queryFn: async () => (await api.get<{ events: PublicEventCard[] }>('/api/events/status?status=diterima')).events,
+    queryFn: async () => (await api.get<PublicEventList>('/api/events/status?status=diterima')).events,
   });
 }
 
@@ -44,48 +51,26 @@ export function useRegistrationEvent(code: string | undefined) {
         if (error instanceof ApiError && error.status === 404) throw new EventLoadError(eventLoadMessages.notFound);
         throw new EventLoadError(eventLoadMessages.malformed);
       }
-      const parsed = registrationEventSchema.safeParse((body as { event?: unknown } | null)?.event);
+      const parsed = registrationEventResponseSchema.safeParse(body);
       if (!parsed.success) throw new EventLoadError(eventLoadMessages.malformed);
-      return parsed.data;
+      return parsed.data.event;
     },
   });
 }
 
-export interface CreatedRegistration {
-  registration: {
-    registrationId: string;
-    status: string;
-    categoryId: string;
-    payment: { amount: number; status: string; method?: string | null };
-    /** Until when the unpaid registration holds its slot (ISO). */
-    expiresAt?: string | null;
-  };
-  payment_url: string | null;
-  /** The runner's earlier, still unpaid registration was answered instead of a new one. */
-  resumed?: boolean;
+/** GET /api/runner-registrations/challenge: the registration form's proof of work (or enabled=false). */
+export function fetchRegistrationChallenge(): Promise<ChallengeResponse> {
+  return api.get<ChallengeResponse>('/api/runner-registrations/challenge');
 }
 
-/** GET /api/runner-registrations/{id}/payment: where a registration stands after the payment page. */
-export interface PaymentState {
-  registration: {
-    registrationId: string;
-    status: string;
-    payment: { status: string; amount: number };
-    expiresAt: string | null;
-    eventCode: string;
-    eventName: string;
-    categoryName: string;
-  };
-  payment_url: string | null;
-}
-
+/** GET /api/runner-registrations/{id}/payment-state: where a registration stands after the payment page. */
 export function usePaymentState(registrationId: string | null, orderRef: string | null) {
   return useQuery({
     queryKey: ['events-public', 'payment-state', registrationId, orderRef],
     enabled: Boolean(registrationId && orderRef),
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
     queryFn: () =>
-      api.get<PaymentState>(`/api/runner-registrations/${encodeURIComponent(registrationId!)}/payment-state?order=${encodeURIComponent(orderRef!)}`),
+      api.get<PaymentStateJson>(`/api/runner-registrations/${encodeURIComponent(registrationId!)}/payment-state?order=${encodeURIComponent(orderRef!)}`),
   });
 }
 
@@ -105,7 +90,7 @@ export function useSelfManagedPayment(registrationId: string | undefined) {
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
     queryFn: async () => {
       const body = await api.get<unknown>(`/api/runner-registrations/${encodeURIComponent(registrationId!)}/payment`);
-      return selfManagedPaymentSchema.parse((body as { registration?: unknown }).registration);
+      return selfManagedPaymentResponseSchema.parse(body).registration;
     },
   });
 }
@@ -120,7 +105,7 @@ export function useSubmitPaymentProof() {
     mutationFn: async ({ registrationId, file }: { registrationId: string; file: File }) => {
       const form = new FormData();
       form.append('file', file);
-      const body = await api.patch<{ registration: SelfManagedPayment }>(
+      const body = await api.patch<SelfManagedPaymentResponse>(
         `/api/runner-registrations/${encodeURIComponent(registrationId)}/payment-status-paid`,
         form,
       );

@@ -1,7 +1,8 @@
 import { solveChallengeWorkers, type Challenge } from 'altcha-lib';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { api } from '../../api/client';
-import { ChallengeSolver, type ServedChallenge } from './challenge-solver';
+import type { ServedChallenge } from '../../../domain/registrations/contract';
+import { ChallengeSolver } from './challenge-solver';
+import { fetchRegistrationChallenge } from './registrations-api';
 
 /** Workers solving at once: most phones have 4+ cores; more would only heat them. */
 const MAX_WORKERS = 4;
@@ -18,7 +19,7 @@ function solveInWorkers(challenge: ServedChallenge) {
 
 function newSolver() {
   return new ChallengeSolver({
-    fetchChallenge: () => api.get<{ enabled: boolean; challenge: ServedChallenge | null }>('/api/runner-registrations/challenge'),
+    fetchChallenge: fetchRegistrationChallenge,
     solve: solveInWorkers,
   });
 }

@@ -4,7 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isoToPlanDate, type IsoDay } from '../../../domain/shared/wire-date';
-import type { PlanRun, RunInput, RunPatch, TrainingPlan } from '../../../domain/training-plan/training-plan';
+import type { MessageResponse, PatchRunResponse, PlanList, PlanRangeQuery, RunInput, RunPatch, TrainingPlan } from '../../../domain/training-plan/contract';
 import { api, ApiError } from '../../api/client';
 
 export const planKeys = {
@@ -14,8 +14,11 @@ export const planKeys = {
   feed: ['training-plan', 'calendar-feed'] as const,
 };
 
-/** A plan as read: its runs are whole, or the server's stub of a locked AI run (`locked: true`). */
-export type PlanData = { _id: string | null; trainingPlan: PlanRun[] };
+/**
+ * A plan as read (its runs are whole, or the server's stub of a locked AI run, `locked: true`);
+ * `_id` null when the runner has no plan yet.
+ */
+export type PlanData = Omit<TrainingPlan, '_id'> & { _id: string | null };
 
 /** GET /api/training-plans → the first plan, or an empty one (`_id: null`) on 404. */
 export function usePlan() {
@@ -23,7 +26,7 @@ export function usePlan() {
     queryKey: planKeys.plan,
     queryFn: async (): Promise<PlanData> => {
       try {
-        const res = await api.get<{ trainingPlans: TrainingPlan[] }>('/api/training-plans');
+        const res = await api.get<PlanList>('/api/training-plans');
         return res.trainingPlans[0] ?? { _id: null, trainingPlan: [] };
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return { _id: null, trainingPlan: [] };
@@ -37,12 +40,14 @@ export function usePlan() {
 export function usePlanRange(from: IsoDay, to: IsoDay) {
   return useQuery({
     queryKey: planKeys.range(from, to),
-    queryFn: async (): Promise<PlanData> => {
-      const params = new URLSearchParams({ from: isoToPlanDate(from), to: isoToPlanDate(to) });
-      const res = await api.get<{ trainingPlans: TrainingPlan[] }>(`/api/training-plans/range?${params}`);
-      return res.trainingPlans[0] ?? { _id: null, trainingPlan: [] };
-    },
+    queryFn: async (): Promise<PlanData> => (await fetchPlanRange(from, to))[0] ?? { _id: null, trainingPlan: [] },
   });
+}
+
+/** GET /api/training-plans/range once, outside the cache (the log modal's check of neighbouring days). */
+export async function fetchPlanRange(from: IsoDay, to: IsoDay): Promise<TrainingPlan[]> {
+  const query: PlanRangeQuery = { from: isoToPlanDate(from), to: isoToPlanDate(to) };
+  return (await api.get<PlanList>(`/api/training-plans/range?${new URLSearchParams(query)}`)).trainingPlans;
 }
 
 function useInvalidatePlan() {
@@ -65,7 +70,7 @@ export function usePatchRun() {
   const invalidate = useInvalidatePlan();
   return useMutation({
     mutationFn: ({ planId, runId, patch }: { planId: string; runId: string; patch: RunPatch }) =>
-      api.patch<{ item: PlanRun }>(`/api/training-plans/${encodeURIComponent(planId)}/item/${encodeURIComponent(runId)}`, patch),
+      api.patch<PatchRunResponse>(`/api/training-plans/${encodeURIComponent(planId)}/item/${encodeURIComponent(runId)}`, patch),
     // Moves show at once; a failure rolls back when the plan is re-read.
     onMutate: async ({ runId, patch }) => {
       if (!patch.date) return;
@@ -82,7 +87,7 @@ export function usePatchRun() {
 export function useDeleteRun() {
   const invalidate = useInvalidatePlan();
   return useMutation({
-    mutationFn: (runId: string) => api.delete<{ message: string }>(`/api/training-plans/${encodeURIComponent(runId)}`),
+    mutationFn: (runId: string) => api.delete<MessageResponse>(`/api/training-plans/${encodeURIComponent(runId)}`),
     onSuccess: invalidate,
   });
 }

@@ -1,7 +1,7 @@
 import { Ban, CalendarX, Check, Lock, RotateCcw, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
-import { eventStatusTransitions, type OrganizerEvent } from '../../../../domain/events/event-contract';
-import { eventStatusLabels, type EventStatus } from '../../../../domain/events/events';
+import type { OrganizerEvent } from '../../../../domain/events/contract';
+import { eventStatusLabels, eventStatusTransitions, type EventStatus } from '../../../../domain/events/events';
 import { ApiError } from '../../../api/client';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';

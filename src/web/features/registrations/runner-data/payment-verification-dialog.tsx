@@ -4,7 +4,8 @@ import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { formatRupiah } from '../../../../domain/shared/money';
-import { paymentRejectionSchema, REJECTION_REASON_MAX } from '../../../../domain/registrations/payment-verification';
+import { REJECTION_REASON_MAX } from '../../../../domain/registrations/payment-verification';
+import { paymentRejectionSchema, type RegistrationJson } from '../../../../domain/registrations/contract';
 import { zonedDateTime } from '../../../../domain/registrations/runner-export';
 import { ApiError } from '../../../api/client';
 import { Alert } from '../../../components/alert';
@@ -13,7 +14,7 @@ import { Dialog } from '../../../components/dialog';
 import { fieldClass, FieldError } from '../../../components/input';
 import { Spinner } from '../../../components/spinner';
 import { PaymentStatusBadge, RegistrationStatusBadge } from './registration-badges';
-import { usePaymentDecision, usePaymentProof, type RunnerRegistration } from './runner-data-api';
+import { usePaymentDecision, usePaymentProof } from './runner-data-api';
 
 const when = (iso: string) => {
   const t = zonedDateTime(new Date(iso));
@@ -24,7 +25,7 @@ const decisionError = (error: unknown) =>
   error instanceof ApiError ? error.message : 'Gagal menyimpan keputusan. Periksa koneksi internet Anda lalu coba lagi.';
 
 export interface PaymentVerificationDialogProps {
-  registration: RunnerRegistration | null;
+  registration: RegistrationJson | null;
   onOpenChange(open: boolean): void;
   /** The server's message after a decision (shown as a toast by the caller). */
   onDecided(message: string): void;
@@ -140,7 +141,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function ProofImage({ registration }: { registration: RunnerRegistration }) {
+function ProofImage({ registration }: { registration: RegistrationJson }) {
   const proof = usePaymentProof(registration.paymentProof);
   const url = useMemo(() => (proof.data ? URL.createObjectURL(proof.data) : null), [proof.data]);
   useEffect(() => () => {
@@ -186,7 +187,7 @@ function ProofImage({ registration }: { registration: RunnerRegistration }) {
 }
 
 interface ConfirmProps {
-  registration: RunnerRegistration;
+  registration: RegistrationJson;
   open: boolean;
   onOpenChange(open: boolean): void;
   onDone(message: string): void;

@@ -4,36 +4,18 @@
  * transfer with its Verifikasi / Tolak.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RegistrationPaymentStatus, RegistrationStatus } from '../../../../domain/events/events';
-import type { RunnerExportSource } from '../../../../domain/registrations/runner-export';
+import type { RegistrationStatus } from '../../../../domain/events/events';
+import type {
+  PaymentRejectionInput,
+  RacepackBody,
+  RegistrationDecision,
+  RegistrationJson,
+  RegistrationPage,
+  RegistrationResponse,
+} from '../../../../domain/registrations/contract';
+import type { UserResponse } from '../../../../domain/users/contract';
 import { api, ApiError } from '../../../api/client';
 import { eventKeys } from '../../../lib/query-keys';
-
-/** The API's registration (GET /api/runner-registrations/...). */
-export interface RunnerRegistration extends RunnerExportSource {
-  _id: string;
-  eventId: string;
-  eventName: string;
-  eventCode: string;
-  categoryId: string;
-  status: RegistrationStatus;
-  createdAt: string;
-  updatedAt: string;
-  payment: { status: RegistrationPaymentStatus; amount: number; eventFee: number; adminFee: number; method: string | null };
-  racepackCollectedAt: string | null;
-  confirmedAt: string | null;
-  expiresAt: string | null;
-  /** Self-managed events: the latest proof of transfer (only organizer and admins may load `url`). */
-  paymentProof: { url: string; submittedAt: string } | null;
-  paymentVerifiedAt: string | null;
-  paymentRejection: { reason: string; rejectedAt: string } | null;
-}
-
-export interface RunnerRegistrationPage {
-  registrations: RunnerRegistration[];
-  total: number;
-  eventTotal: number;
-}
 
 /** The dialog shows the newest rows; the CSV carries every one. */
 export const RUNNER_TABLE_LIMIT = 500;
@@ -54,7 +36,7 @@ export function useRunnerRegistrations(eventKey: string, q: string, enabled: boo
   return useQuery({
     queryKey: runnerDataKeys.event(eventKey, q, status),
     queryFn: () =>
-      api.get<RunnerRegistrationPage>(
+      api.get<RegistrationPage>(
         `/api/runner-registrations/event/${encodeURIComponent(eventKey)}${query(q, { limit: String(RUNNER_TABLE_LIMIT), ...(status ? { status } : {}) })}`,
       ),
     enabled,
@@ -66,6 +48,14 @@ export function useRunnerRegistrations(eventKey: string, q: string, enabled: boo
 export const runnerCsvUrl = (eventKey: string, q: string) =>
   `/api/runner-registrations/event/${encodeURIComponent(eventKey)}/csv${query(q)}`;
 
+/**
+ * The CSV download is a plain navigation that carries the session cookie; a cheap authenticated
+ * call first lets the API client refresh an expired access token, so the file is never a 401 page.
+ */
+export function renewSessionForDownload() {
+  return api.get<UserResponse>('/api/auth/me');
+}
+
 /** §8 runner list errors. */
 export function runnerListErrorMessage(error: unknown): string {
   if (error instanceof ApiError) return `Gagal memuat data pelari. Server merespon dengan status ${error.status}.`;
@@ -73,14 +63,13 @@ export function runnerListErrorMessage(error: unknown): string {
 }
 
 export function lookupRegistration(value: string) {
-  return api.get<{ registration: RunnerRegistration }>(`/api/runner-registrations/${encodeURIComponent(value)}`);
+  return api.get<RegistrationResponse>(`/api/runner-registrations/${encodeURIComponent(value)}`);
 }
 
 export function collectRacepack(registrationId: string) {
-  return api.patch<{ registration: RunnerRegistration; message: string }>(
-    `/api/runner-registrations/${encodeURIComponent(registrationId)}/racepack`,
-    { racePackStatus: 'racepack_collected' },
-  );
+  return api.patch<RegistrationDecision>(`/api/runner-registrations/${encodeURIComponent(registrationId)}/racepack`, {
+    racePackStatus: 'racepack_collected',
+  } satisfies RacepackBody);
 }
 
 /**
@@ -88,7 +77,7 @@ export function collectRacepack(registrationId: string) {
  * which refreshes an expired one; a plain <img src> could not). Keyed by when it was sent: a
  * replaced proof is a new image.
  */
-export function usePaymentProof(proof: { url: string; submittedAt: string } | null) {
+export function usePaymentProof(proof: RegistrationJson['paymentProof']) {
   return useQuery({
     queryKey: ['payment-proof', proof?.url, proof?.submittedAt],
     queryFn: () => api.blob(proof!.url),
@@ -102,13 +91,13 @@ export function usePaymentProof(proof: { url: string; submittedAt: string } | nu
 export function usePaymentDecision() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { registration: RunnerRegistration; action: 'verify' } | { registration: RunnerRegistration; action: 'reject'; reason: string }) =>
-      api.patch<{ registration: RunnerRegistration; message: string }>(
+    mutationFn: (input: { registration: RegistrationJson; action: 'verify' } | { registration: RegistrationJson; action: 'reject'; reason: string }) =>
+      api.patch<RegistrationDecision>(
         `/api/runner-registrations/${encodeURIComponent(input.registration._id)}/payment-${input.action}`,
         {
           proofSubmittedAt: input.registration.paymentProof?.submittedAt,
           ...(input.action === 'reject' ? { reason: input.reason } : {}),
-        },
+        } satisfies Partial<PaymentRejectionInput>,
       ),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: runnerDataKeys.all });

@@ -1,8 +1,8 @@
 import { Download, Hourglass, Search, UsersRound } from 'lucide-react';
 import { useState, type MouseEvent } from 'react';
 import { formatRupiah } from '../../../../domain/shared/money';
+import type { RegistrationJson } from '../../../../domain/registrations/contract';
 import { runnerExportColumns, runnerExportValues } from '../../../../domain/registrations/runner-export';
-import { api } from '../../../api/client';
 import { Alert } from '../../../components/alert';
 import { Button, buttonClass } from '../../../components/button';
 import { cn } from '../../../components/cn';
@@ -13,7 +13,7 @@ import { useToast } from '../../../components/toast';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { PaymentVerificationDialog } from './payment-verification-dialog';
 import { PaymentStatusBadge, RegistrationStatusBadge } from './registration-badges';
-import { RUNNER_TABLE_LIMIT, runnerCsvUrl, runnerListErrorMessage, useRunnerRegistrations, type RunnerRegistration } from './runner-data-api';
+import { renewSessionForDownload, RUNNER_TABLE_LIMIT, runnerCsvUrl, runnerListErrorMessage, useRunnerRegistrations } from './runner-data-api';
 
 export interface RunnerDataDialogProps {
   event: { _id: string; eventId: string; name: string };
@@ -34,11 +34,11 @@ export function RunnerDataDialog({ event, open, onOpenChange }: RunnerDataDialog
   const list = useRunnerRegistrations(eventKey, q, open);
   // Proofs of transfer waiting for this organizer, whatever the search (self-managed events).
   const awaiting = useRunnerRegistrations(eventKey, '', open, 'awaiting_verification');
-  const [checking, setChecking] = useState<RunnerRegistration | null>(null);
+  const [checking, setChecking] = useState<RegistrationJson | null>(null);
   const toast = useToast();
   const [preparing, setPreparing] = useState(false);
   // The open registration as last read: a proof replaced meanwhile shows up once the lists refresh.
-  const latest = (r: RunnerRegistration | null) =>
+  const latest = (r: RegistrationJson | null) =>
     r && (awaiting.data?.registrations.find((x) => x._id === r._id) ?? list.data?.registrations.find((x) => x._id === r._id) ?? r);
 
   const rows = list.data?.registrations ?? [];
@@ -47,13 +47,11 @@ export function RunnerDataDialog({ event, open, onOpenChange }: RunnerDataDialog
   const searching = q !== '';
   const csvHref = runnerCsvUrl(eventKey, q);
 
-  // The download is a plain navigation that carries the session cookie; a cheap authenticated call
-  // first lets the API client refresh an expired access token, so the file is never a 401 page.
   const download = async (e: MouseEvent<HTMLAnchorElement>) => {
     e.preventDefault();
     setPreparing(true);
     try {
-      await api.get('/api/auth/me');
+      await renewSessionForDownload();
     } catch {
       // the client already sends an expired session to /login; otherwise try the download anyway
     } finally {
@@ -232,9 +230,9 @@ function AwaitingVerificationPanel({
   total,
   onCheck,
 }: {
-  registrations: RunnerRegistration[];
+  registrations: RegistrationJson[];
   total: number;
-  onCheck(registration: RunnerRegistration): void;
+  onCheck(registration: RegistrationJson): void;
 }) {
   return (
     <section aria-labelledby="awaiting-verification-title" className="rounded-xl border border-brand-200 bg-brand-50/60 p-3" data-testid="awaiting-verification">

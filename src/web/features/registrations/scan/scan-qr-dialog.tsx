@@ -1,6 +1,7 @@
 import { Camera, Keyboard, PackageCheck, Search } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { formatRupiah } from '../../../../domain/shared/money';
+import type { RegistrationJson } from '../../../../domain/registrations/contract';
 import { racepackMessages, zonedDateTime } from '../../../../domain/registrations/runner-export';
 import { ApiError } from '../../../api/client';
 import { Alert } from '../../../components/alert';
@@ -9,7 +10,7 @@ import { cn } from '../../../components/cn';
 import { Dialog } from '../../../components/dialog';
 import { Spinner } from '../../../components/spinner';
 import { PaymentStatusBadge, RegistrationStatusBadge } from '../runner-data/registration-badges';
-import { collectRacepack, lookupRegistration, type RunnerRegistration } from '../runner-data/runner-data-api';
+import { collectRacepack, lookupRegistration } from '../runner-data/runner-data-api';
 
 // The camera (and with it the QR decoder) loads only when someone picks the camera.
 const CameraScanner = lazy(() => import('./camera-scanner').then((m) => ({ default: m.CameraScanner })));
@@ -49,7 +50,7 @@ export function ScanQrDialog({ open, onOpenChange }: ScanQrDialogProps) {
   const [inputError, setInputError] = useState<string | null>(null);
   const [lookupError, setLookupError] = useState<{ message: string; scanned: string } | null>(null);
   const [looking, setLooking] = useState(false);
-  const [registration, setRegistration] = useState<RunnerRegistration | null>(null);
+  const [registration, setRegistration] = useState<RegistrationJson | null>(null);
   const [collectState, setCollectState] = useState<{ saving: boolean; error: string | null; done: boolean }>({ saving: false, error: null, done: false });
   const inputRef = useRef<HTMLInputElement>(null);
   const busy = useRef(false);
@@ -240,7 +241,7 @@ function RunnerCard({
   collect,
   onCollect,
 }: {
-  registration: RunnerRegistration;
+  registration: RegistrationJson;
   collect: { saving: boolean; error: string | null; done: boolean };
   onCollect(): void;
 }) {

@@ -1,6 +1,7 @@
 import { Check, Copy, Download, ExternalLink, Link2, RefreshCw, Unlink } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatJakartaDate } from '../../../../domain/shared/jakarta-time';
+import type { CreatedFeed } from '../../../../domain/training-plan/contract';
 import { ApiError } from '../../../api/client';
 import { Alert } from '../../../components/alert';
 import { Button, buttonClass } from '../../../components/button';
@@ -16,7 +17,6 @@ import {
   useDownloadIcs,
   useFeedStatus,
   useRevokeFeed,
-  type CreatedFeed,
 } from './calendar-feed-api';
 
 export interface CalendarExportDialogProps {

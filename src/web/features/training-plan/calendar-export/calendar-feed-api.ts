@@ -3,24 +3,13 @@
  * one-off .ics download of upcoming runs.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreatedFeed, FeedStatus } from '../../../../domain/training-plan/contract';
 import { api } from '../../../api/client';
 import { planKeys } from '../training-plan-api';
 
 export const FEED_PATH = '/api/training-plans/calendar-feed';
 export const EXPORT_PATH = '/api/training-plans/export.ics';
 export const EXPORT_FILENAME = 'derap-jadwal-latihan.ics';
-
-export interface FeedStatus {
-  active: boolean;
-  /** ISO 8601, null when there is no feed. */
-  createdAt: string | null;
-}
-
-export interface CreatedFeed {
-  url: string;
-  webcalUrl: string;
-  createdAt: string;
-}
 
 /** Google Calendar's "add by URL" page for a feed (it takes the webcal:// form in `cid`). */
 export function googleCalendarUrl(webcalUrl: string): string {

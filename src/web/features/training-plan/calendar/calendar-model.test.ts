@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { LockedRun, Run } from '../../../../domain/training-plan/training-plan';
+import type { LockedRun, Run } from '../../../../domain/training-plan/contract';
 import { datedRuns, decideMove, keyboardStep, runsByDay, shortDayLabel, titleOf, upcomingRuns, longDayLabel } from './calendar-model';
 import { createRunFormSchema, PROGRAM_SUGGESTIONS, toRunInput } from './create-run-form';
-import { runInputSchema, messages } from '../../../../domain/training-plan/training-plan';
+import { messages } from '../../../../domain/training-plan/training-plan';
+import { runInputSchema } from '../../../../domain/training-plan/contract';
 
 const run = (over: Partial<Run>): Run => ({
   _id: 'r',

@@ -6,7 +6,7 @@ import { format } from 'date-fns';
 import { id } from 'date-fns/locale';
 import { addDays, isoToLocalDate, planDateToIso, type IsoDay } from '../../../../domain/shared/wire-date';
 import { specialRunConflict, type DatedRun } from '../../../../domain/training-plan/run-types';
-import type { PlanRun, Run } from '../../../../domain/training-plan/training-plan';
+import type { PlanRun, Run } from '../../../../domain/training-plan/contract';
 
 /**
  * A run with its ISO day (runs whose date cannot be read are left out of the calendar). The run is

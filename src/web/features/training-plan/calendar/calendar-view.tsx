@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { shiftMonth } from '../../../../domain/training-plan/month-grid';
 import { isoToPlanDate, jakartaToday, type IsoDay } from '../../../../domain/shared/wire-date';
-import { messages, type Run } from '../../../../domain/training-plan/training-plan';
+import { messages } from '../../../../domain/training-plan/training-plan';
+import type { Run } from '../../../../domain/training-plan/contract';
 import { ApiError } from '../../../api/client';
 import { useToast } from '../../../components/toast';
 import { ViewHeader } from '../../../components/view-header';

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { isoToPlanDate, planDateProblem } from '../../../../domain/shared/wire-date';
-import { messages, runInputSchema, type RunInput } from '../../../../domain/training-plan/training-plan';
+import { messages } from '../../../../domain/training-plan/training-plan';
+import { runInputSchema, type RunInput } from '../../../../domain/training-plan/contract';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const pickerMessages = { format: 'Tanggal tidak valid.', calendar: messages.dateNotInCalendar, range: messages.dateOutOfRange } as const;

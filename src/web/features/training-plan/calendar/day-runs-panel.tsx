@@ -1,5 +1,5 @@
 import { Footprints, Plus, X } from 'lucide-react';
-import type { PlanRun, Run } from '../../../../domain/training-plan/training-plan';
+import type { PlanRun, Run } from '../../../../domain/training-plan/contract';
 import { Button } from '../../../components/button';
 import { longDayLabel } from './calendar-model';
 import { RunRow } from './run-row';

@@ -2,7 +2,7 @@ import { ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { formatJakartaDate } from '../../../../domain/shared/jakarta-time';
 import { subscriptionStatusLabels, type SubscriptionStatus } from '../../../../domain/subscriptions/subscription';
-import type { PublicUser } from '../../../../domain/users/user';
+import type { PublicUser } from '../../../../domain/users/contract';
 import { Alert } from '../../../components/alert';
 import { Avatar } from '../../../components/avatar';
 import { Badge } from '../../../components/badge';

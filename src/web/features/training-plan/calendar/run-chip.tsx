@@ -1,7 +1,8 @@
 import { useDraggable } from '@dnd-kit/core';
 import { CheckCircle2, Lock } from 'lucide-react';
 import { runType, runTypeLabels } from '../../../../domain/training-plan/run-types';
-import { hasResult, messages, type LockedRun, type PlanRun, type Run } from '../../../../domain/training-plan/training-plan';
+import { hasResult, messages } from '../../../../domain/training-plan/training-plan';
+import type { LockedRun, PlanRun, Run } from '../../../../domain/training-plan/contract';
 import { cn } from '../../../components/cn';
 import { longDayLabel } from './calendar-model';
 import { runStyle } from './run-style';

@@ -1,6 +1,7 @@
 import { CheckCircle2, ChevronRight, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { hasResult, messages, type PlanRun, type Run } from '../../../../domain/training-plan/training-plan';
+import { hasResult, messages } from '../../../../domain/training-plan/training-plan';
+import type { PlanRun, Run } from '../../../../domain/training-plan/contract';
 import { Badge } from '../../../components/badge';
 import { cn } from '../../../components/cn';
 import { runStyle } from './run-style';

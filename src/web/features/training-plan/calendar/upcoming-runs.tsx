@@ -1,5 +1,6 @@
 import { CalendarClock, CalendarPlus, Plus, RotateCw } from 'lucide-react';
-import { messages, type Run } from '../../../../domain/training-plan/training-plan';
+import { messages } from '../../../../domain/training-plan/training-plan';
+import type { Run } from '../../../../domain/training-plan/contract';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';

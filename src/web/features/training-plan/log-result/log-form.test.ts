@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { messages, type Run } from '../../../../domain/training-plan/training-plan';
+import { messages } from '../../../../domain/training-plan/training-plan';
+import type { Run } from '../../../../domain/training-plan/contract';
 import { buildRunPatch, checkLogForm, formatDistanceKm, isEmptyPatch, logFormValues, parseDistanceKm, type LogFormValues } from './log-form';
 
 const run: Run = {

@@ -5,7 +5,8 @@
 import { formatDuration, formatPace, parseDuration, paceSecondsPerKm } from '../../../../domain/training-plan/pace';
 import { isoToPlanDate, isValidIsoDay, planDateToIso, type IsoDay } from '../../../../domain/shared/wire-date';
 import { scoreRun, type RunScores } from '../../../../domain/training-plan/scoring';
-import { messages, runPatchSchema, type Run, type RunPatch } from '../../../../domain/training-plan/training-plan';
+import { messages } from '../../../../domain/training-plan/training-plan';
+import { runPatchSchema, type Run, type RunPatch } from '../../../../domain/training-plan/contract';
 
 export interface LogFormValues {
   /** ISO day from the date input, '' when cleared. */

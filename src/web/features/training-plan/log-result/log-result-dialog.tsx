@@ -1,9 +1,10 @@
 import { Save, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { addDays, isoToPlanDate, planDateToIso } from '../../../../domain/shared/wire-date';
+import { addDays, planDateToIso } from '../../../../domain/shared/wire-date';
 import { HEAVY_CONFLICT_QUESTION, HEAVY_CONFLICT_TITLE, isSpecialRun, runColor, specialRunConflict } from '../../../../domain/training-plan/run-types';
-import { canDeleteRun, messages, type GeneratedBy, type Run, type RunPatch, type TrainingPlan } from '../../../../domain/training-plan/training-plan';
-import { api, ApiError } from '../../../api/client';
+import { canDeleteRun, messages, type GeneratedBy } from '../../../../domain/training-plan/training-plan';
+import type { Run, RunPatch } from '../../../../domain/training-plan/contract';
+import { ApiError } from '../../../api/client';
 import { Alert } from '../../../components/alert';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
@@ -11,7 +12,7 @@ import { cn } from '../../../components/cn';
 import { Dialog } from '../../../components/dialog';
 import { FieldError, Input } from '../../../components/input';
 import { useToast } from '../../../components/toast';
-import { useDeleteRun, usePatchRun } from '../training-plan-api';
+import { fetchPlanRange, useDeleteRun, usePatchRun } from '../training-plan-api';
 import { buildRunPatch, checkLogForm, isEmptyPatch, logFormValues, type LogFormValues, type ResultField } from './log-form';
 import { ScorePanel } from './score-panel';
 import { ScreenshotDrop } from './screenshot-drop';
@@ -39,9 +40,8 @@ function errorText(error: unknown, fallback: string): string {
 
 /** Other heavy runs around `day`, for the same-or-adjacent-day confirmation when the date changes. */
 async function heavyConflict(run: Run, day: string) {
-  const params = new URLSearchParams({ from: isoToPlanDate(addDays(day, -1)), to: isoToPlanDate(addDays(day, 1)) });
-  const res = await api.get<{ trainingPlans: TrainingPlan[] }>(`/api/training-plans/range?${params}`);
-  const near = (res.trainingPlans[0]?.trainingPlan ?? []).flatMap((r) => {
+  const plans = await fetchPlanRange(addDays(day, -1), addDays(day, 1));
+  const near = (plans[0]?.trainingPlan ?? []).flatMap((r) => {
     const iso = planDateToIso(r.date);
     // A locked run shows no title, so it cannot be told apart as a heavy one.
     return iso ? [{ _id: r._id, title: r.locked ? '' : r.title, day: iso }] : [];

@@ -1,7 +1,8 @@
 import { CheckCircle2, ChevronRight, Footprints, Lock } from 'lucide-react';
 import { formatPace, paceSecondsPerKm } from '../../../../domain/training-plan/pace';
 import { runColor } from '../../../../domain/training-plan/run-types';
-import { hasResult, messages, type LockedRun, type PlanRun, type Run } from '../../../../domain/training-plan/training-plan';
+import { hasResult, messages } from '../../../../domain/training-plan/training-plan';
+import type { LockedRun, PlanRun, Run } from '../../../../domain/training-plan/contract';
 import { Badge } from '../../../components/badge';
 import { cn } from '../../../components/cn';
 import { EmptyState } from '../../../components/empty-state';

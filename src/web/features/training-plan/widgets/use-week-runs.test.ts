@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Run } from '../../../../domain/training-plan/training-plan';
+import type { Run } from '../../../../domain/training-plan/contract';
 import { runsOfDay, summariseWeek } from './use-week-runs';
 
 let next = 0;

@@ -4,7 +4,7 @@
  */
 import { WEEKDAY_NAMES, WEEKDAY_SHORT_NAMES } from '../../../../domain/training-plan/month-grid';
 import { planDateToIso, weekDays, type IsoDay } from '../../../../domain/shared/wire-date';
-import type { PlanRun } from '../../../../domain/training-plan/training-plan';
+import type { PlanRun } from '../../../../domain/training-plan/contract';
 import { plannedChartKm } from '../../../../domain/training-plan/training-program';
 import { usePlanRange } from '../training-plan-api';
 

@@ -1,14 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '../../../../domain/users/roles';
-import type { PublicUser } from '../../../../domain/users/user';
+import type { AdminUserPage, PublicUser, RoleChangeBody, UserResponse } from '../../../../domain/users/contract';
 import { api } from '../../../api/client';
 import { sessionKeys } from '../../../lib/session';
-
-export type AdminUser = PublicUser & { createdAt: string };
-export interface AdminUserPage {
-  data: AdminUser[];
-  total: number;
-}
 
 export const adminUserKeys = {
   all: ['admin', 'users'] as const,
@@ -34,7 +28,7 @@ export function useChangeUserRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, role }: { id: string; role: Role }) =>
-      api.patch<{ user: PublicUser }>(`/api/admin/users/${encodeURIComponent(id)}`, { role }),
+      api.patch<UserResponse>(`/api/admin/users/${encodeURIComponent(id)}`, { role } satisfies RoleChangeBody),
     onSuccess: async ({ user }) => {
       const me = queryClient.getQueryData<PublicUser | null>(sessionKeys.me);
       if (me && me._id === user._id) await queryClient.invalidateQueries({ queryKey: sessionKeys.me });

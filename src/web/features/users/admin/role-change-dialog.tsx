@@ -1,7 +1,7 @@
 import { roleLabels, type Role } from '../../../../domain/users/roles';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
-import type { AdminUser } from './admin-users-api';
+import type { AdminUser } from '../../../../domain/users/contract';
 
 export interface PendingRoleChange {
   user: AdminUser;

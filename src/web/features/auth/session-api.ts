@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { PublicUser } from '../../../domain/users/user';
+import type { PublicUser } from '../../../domain/users/contract';
 import { createApiClient, type ApiClient } from '../../api/client';
-import { fetchSessionUser } from '../../api/session';
+import { fetchProfile, fetchSessionUser } from '../../api/session';
 import { tokenStore } from '../../api/tokens';
 import { sessionKeys } from '../../lib/session';
 
@@ -28,7 +28,7 @@ export async function checkExistingSession(client: ApiClient = probeClient, toke
   }
   if (!tokens.token) return null;
   try {
-    const { user } = await client.get<{ user: PublicUser }>('/api/user/profile', { noRefresh: true });
+    const user = await fetchProfile(client);
     if (user) return user;
   } catch {
     // the stored token is no good

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../api/client';
 import { tokenStore } from '../../api/tokens';
-import { checkExistingSession } from './session-check';
+import { checkExistingSession } from './session-api';
 
 const user = { _id: 'u-1', name: 'Rina', email: 'rina@contoh.id' };
 

@@ -1,11 +1,12 @@
 /**
- * What the events API answers (events-and-coach-pages §3, §7): the organizer list item, the
- * public card and the registration-page event, plus the admin's moderation rules. The server
- * validates its responses with these schemas and the web app reads its types from them.
- * Dates are ISO 8601 instants. Pure: no I/O.
+ * The events API's contract (events-and-coach-pages §3, §7): the request and response schemas of
+ * every events endpoint — the organizer list item, the public card, the registration-page event
+ * and the admin's moderation. The routes validate with these schemas and the web app reads its
+ * types from them. Dates are ISO 8601 instants. Pure: no I/O.
  */
 import { z } from 'zod';
-import { eventPaymentTypes, eventStatuses, type EventStatus } from './events';
+import { eventInputSchema } from './event-form';
+import { eventPaymentTypes, eventStatuses } from './events';
 import { paymentOptionKeys } from '../payments/payments';
 
 const categorySummarySchema = z.object({
@@ -106,30 +107,33 @@ export const registrationEventSchema = z.object({
 });
 export type RegistrationEvent = z.infer<typeof registrationEventSchema>;
 
-/** POST /api/uploads. */
-export const uploadResultSchema = z.object({
-  url: z.string(),
-  key: z.string(),
-  contentType: z.string(),
-  size: z.number().int(),
-});
-export type UploadResult = z.infer<typeof uploadResultSchema>;
+const statusQuery = z.enum(eventStatuses, { error: `Status harus salah satu dari: ${eventStatuses.join(', ')}.` });
 
 /**
- * The admin's moderation moves (DESIGN.md §4: Diajukan → Diterima / Ditolak / Tutup). A rejected
- * event can be reconsidered and a closed one reopened; nothing goes back to Diajukan, which only
- * means "not looked at yet".
+ * POST /api/events. The field rules live with the event form (event-form.ts) because the dialog
+ * validates with the very same schema before it sends.
  */
-export const eventStatusTransitions: Record<EventStatus, readonly EventStatus[]> = {
-  diajukan: ['diterima', 'ditolak', 'tutup'],
-  diterima: ['tutup', 'ditolak'],
-  ditolak: ['diterima'],
-  tutup: ['diterima'],
-};
+export const createEventBodySchema = eventInputSchema;
+export const eventResponseSchema = z.object({ event: organizerEventSchema });
+export type EventResponse = z.infer<typeof eventResponseSchema>;
 
-export function canMoveEventStatus(from: EventStatus, to: EventStatus): boolean {
-  return eventStatusTransitions[from].includes(to);
-}
+/** GET /api/events and GET /api/admin/events. */
+export const organizerEventListSchema = z.object({ events: z.array(organizerEventSchema) });
+export type OrganizerEventList = z.infer<typeof organizerEventListSchema>;
 
-/** Statuses anyone may see on the registration page (the public list shows `diterima` only). */
-export const publicEventStatuses: readonly EventStatus[] = ['diterima', 'tutup'];
+/** GET /api/events/status. */
+export const publicEventsQuerySchema = z.object({ status: statusQuery.default('diterima') });
+export const publicEventListSchema = z.object({ events: z.array(publicEventCardSchema) });
+export type PublicEventList = z.infer<typeof publicEventListSchema>;
+
+/** GET /api/events/{code}. */
+export const eventCodeParamsSchema = z.object({ code: z.string().max(100) });
+export const registrationEventResponseSchema = z.object({ event: registrationEventSchema });
+
+/** GET /api/admin/events. */
+export const adminEventsQuerySchema = z.object({ status: statusQuery.optional() });
+
+/** PATCH /api/admin/events/{id}/status. */
+export const eventIdParamsSchema = z.object({ id: z.string().max(64) });
+export const eventStatusBodySchema = z.object({ status: statusQuery });
+export type EventStatusBody = z.infer<typeof eventStatusBodySchema>;

@@ -1,0 +1,224 @@
+/**
+ * The registrations API's contract (events-and-coach-pages §3, §7; issue 8 item 9): the spec's
+ * runner registration, the public registration and its proof-of-work challenge, where a payment
+ * stands, the self-managed payment page and the organizer's tools (runner data, racepack,
+ * Verifikasi / Tolak). The routes validate with these schemas and the web app reads its types
+ * from them. Pure: no I/O.
+ */
+import { z } from 'zod';
+import { eventPaymentTypes, registrationPaymentStatuses, registrationStatuses } from '../events/events';
+import { paymentProofMessages, REJECTION_REASON_MAX } from './payment-verification';
+import { registrationPayloadSchema } from './registration-form';
+
+/**
+ * The spec's runner registration shape (events-and-coach-pages §3), shared by every registration
+ * endpoint: `_id`, `registrationId`, `eventId`, `categoryId`, `status`, dates, `payment{status, amount}`,
+ * `runnerData{...}`; plus names and racepack facts the organizer screens show.
+ */
+export const runnerDataSchema = z.object({
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  bibName: z.string(),
+  community: z.string(),
+  bloodType: z.string(),
+  tshirtSize: z.string(),
+  sex: z.string(),
+  /** DD-MM-YYYY, like every date of the spec's data. */
+  dob: z.string(),
+  identityType: z.string(),
+  identityNo: z.string(),
+  emergencyName: z.string(),
+  emergencyContact: z.string(),
+  medicalNotes: z.string(),
+});
+
+export const registrationJsonSchema = z.object({
+  _id: z.string(),
+  registrationId: z.string(),
+  /** The event's `eventId` slug. */
+  eventId: z.string(),
+  eventName: z.string(),
+  eventCode: z.string(),
+  categoryId: z.string(),
+  categoryName: z.string(),
+  status: z.enum(registrationStatuses),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  payment: z.object({
+    status: z.enum(registrationPaymentStatuses),
+    amount: z.number().int(),
+    eventFee: z.number().int(),
+    adminFee: z.number().int(),
+    method: z.string().nullable(),
+  }),
+  runnerData: runnerDataSchema,
+  expiresAt: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+  racepackCollectedAt: z.string().nullable(),
+  /**
+   * Self-managed payments: the runner's latest proof of transfer (an image only the event's
+   * organizer and admins may fetch at `url`), the organizer's verification and latest rejection.
+   */
+  paymentProof: z.object({ url: z.string(), submittedAt: z.string() }).nullable(),
+  paymentVerifiedAt: z.string().nullable(),
+  paymentRejection: z.object({ reason: z.string(), rejectedAt: z.string() }).nullable(),
+});
+export type RegistrationJson = z.infer<typeof registrationJsonSchema>;
+
+/**
+ * What the public registration answer shows: whoever holds the response (or, later, the id) must
+ * not see the runner's identity number, medical notes or contacts.
+ */
+export const publicRegistrationSchema = registrationJsonSchema.pick({
+  _id: true,
+  registrationId: true,
+  eventId: true,
+  categoryId: true,
+  status: true,
+  payment: true,
+  createdAt: true,
+  /** Until when the unpaid registration holds its slot (ISO): the runner sees it count down. */
+  expiresAt: true,
+});
+export type PublicRegistrationJson = z.infer<typeof publicRegistrationSchema>;
+
+/** GET /api/runner-registrations/challenge. */
+export const challengeResponseSchema = z.object({
+  /** False when the server runs with REGISTRATION_CHALLENGE=false: submit without one. */
+  enabled: z.boolean(),
+  /** ALTCHA v2 challenge: solve `parameters` (PBKDF2/SHA-256) and send `{ challenge, solution }` base64-encoded as `altcha`. */
+  challenge: z
+    .object({
+      parameters: z.looseObject({
+        algorithm: z.string(),
+        nonce: z.string(),
+        salt: z.string(),
+        cost: z.number(),
+        keyLength: z.number(),
+        keyPrefix: z.string(),
+        keySignature: z.string().optional(),
+        expiresAt: z.number().optional(),
+      }),
+      signature: z.string(),
+    })
+    .nullable(),
+});
+export type ChallengeResponse = z.infer<typeof challengeResponseSchema>;
+export type ServedChallenge = NonNullable<ChallengeResponse['challenge']>;
+
+/**
+ * POST /api/runner-registrations. The field rules live with the registration form
+ * (registration-form.ts), which validates with the very same schema before it sends.
+ */
+export const createRegistrationBodySchema = registrationPayloadSchema;
+export const createdRegistrationSchema = z.object({
+  registration: publicRegistrationSchema,
+  payment_url: z.string().nullable(),
+  /** True when this runner's earlier, still unpaid registration was answered instead of a new one (status 200). */
+  resumed: z.boolean(),
+});
+export type CreatedRegistration = z.infer<typeof createdRegistrationSchema>;
+
+/** The public routes of one registration: the unguessable registrationId is the credential. */
+export const publicRegistrationParamsSchema = z.object({ registrationId: z.string().min(1).max(40) });
+
+/**
+ * `GET /api/runner-registrations/{registrationId}/payment-state`: where a runner back from the payment
+ * page stands (paid, still held, or over) and how to pay again. Public facts only.
+ */
+export const paymentStateSchema = z.object({
+  registration: z.object({
+    registrationId: z.string(),
+    status: z.enum(registrationStatuses),
+    payment: z.object({ status: z.enum(registrationPaymentStatuses), amount: z.number().int() }),
+    expiresAt: z.string().nullable(),
+    eventCode: z.string(),
+    eventName: z.string(),
+    categoryName: z.string(),
+  }),
+  /** The same checkout as before, while the registration still holds its slot; otherwise null. */
+  payment_url: z.string().nullable(),
+});
+export type PaymentStateJson = z.infer<typeof paymentStateSchema>;
+/** GET /api/runner-registrations/{registrationId}/payment-state: the gateway's order reference too. */
+export const paymentStateQuerySchema = z.object({ order: z.string().min(1).max(100) });
+
+/**
+ * GET /api/runner-registrations/{registrationId}/payment and the answer of 'Saya Sudah Membayar':
+ * what the runner's payment page shows. Public (the unguessable registrationId is the credential),
+ * so no personal data: no name, contacts, identity number or the proof image itself.
+ */
+export const selfManagedPaymentSchema = z.object({
+  registrationId: z.string(),
+  status: z.enum(registrationStatuses),
+  payment: z.object({ status: z.enum(registrationPaymentStatuses), amount: z.number().int() }),
+  /** Until when the slot is held without a proof (null once a proof stops the clock or it is paid). */
+  expiresAt: z.string().nullable(),
+  proofSubmittedAt: z.string().nullable(),
+  /** The organizer's latest rejection while the runner may send a new proof. */
+  rejection: z.object({ reason: z.string(), rejectedAt: z.string() }).nullable(),
+  event: z.object({
+    name: z.string(),
+    code: z.string(),
+    timezone: z.string(),
+    paymentType: z.enum(eventPaymentTypes),
+    paymentInstruction: z.object({ qrImage: z.string().nullable(), instructions: z.string().nullable() }).nullable(),
+  }),
+});
+export type SelfManagedPayment = z.infer<typeof selfManagedPaymentSchema>;
+/** GET /api/runner-registrations/{registrationId}/payment and PATCH …/payment-status-paid (multipart). */
+export const selfManagedPaymentResponseSchema = z.object({ registration: selfManagedPaymentSchema });
+export type SelfManagedPaymentResponse = z.infer<typeof selfManagedPaymentResponseSchema>;
+
+/**
+ * Which proof the organizer looked at: the runner may replace it while it awaits verification, and
+ * a decision must never land on a proof the organizer has not seen.
+ */
+const proofSubmittedAt = z.iso.datetime({ offset: true, error: 'Waktu bukti transfer tidak valid.' });
+
+/** PATCH /api/runner-registrations/{registrationId}/payment-verify (answer: registrationDecisionSchema). */
+export const paymentVerificationSchema = z.object({ proofSubmittedAt });
+
+/** PATCH /api/runner-registrations/{registrationId}/payment-reject: the reason is mailed to the runner. */
+export const paymentRejectionSchema = z.object({
+  proofSubmittedAt,
+  reason: z
+    .string({ error: paymentProofMessages.reasonRequired })
+    .trim()
+    .min(1, paymentProofMessages.reasonRequired)
+    .max(REJECTION_REASON_MAX, paymentProofMessages.reasonTooLong),
+});
+export type PaymentRejectionInput = z.input<typeof paymentRejectionSchema>;
+
+/**
+ * The organizer's routes of one registration: its _id, registrationId or scanned QR value (which
+ * may be a longer text than an id).
+ */
+export const organizerRegistrationParamsSchema = z.object({ registrationId: z.string().min(1).max(500) });
+
+/** GET /api/runner-registrations/{registrationId}. */
+export const registrationResponseSchema = z.object({ registration: registrationJsonSchema });
+export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
+
+/** What an organizer's decision answers: Verifikasi, Tolak and the racepack hand-out. */
+export const registrationDecisionSchema = z.object({ registration: registrationJsonSchema, message: z.string() });
+export type RegistrationDecision = z.infer<typeof registrationDecisionSchema>;
+
+/** PATCH /api/runner-registrations/{registrationId}/racepack. */
+export const racepackBodySchema = z.object({
+  racePackStatus: z.literal('racepack_collected', { error: 'racePackStatus harus racepack_collected.' }),
+});
+export type RacepackBody = z.infer<typeof racepackBodySchema>;
+
+/** GET /api/runner-registrations/event/{eventId} and its CSV. */
+export const eventRegistrationsParamsSchema = z.object({ eventId: z.string().min(1).max(200) });
+export const registrationSearchQuerySchema = z.object({ q: z.string().max(200).optional() });
+export const registrationListQuerySchema = registrationSearchQuerySchema.extend({
+  limit: z.coerce.number().int().min(1).max(5000).optional(),
+  status: z.enum(registrationStatuses).optional(),
+});
+export const registrationPageSchema = z.object({ registrations: z.array(registrationJsonSchema), total: z.number().int(), eventTotal: z.number().int() });
+export type RegistrationPage = z.infer<typeof registrationPageSchema>;
+/** The CSV export (UTF-8 with BOM, CRLF), streamed; the schema only documents it. */
+export const registrationCsvSchema = z.string().describe('text/csv');
