@@ -53,6 +53,7 @@ const runnerFields = Object.keys(emptyRunner) as RunnerField[];
 
 const optionalFields: RunnerField[] = ['community', 'medicalNotes'];
 const requiredFields = runnerFields.filter((f) => !optionalFields.includes(f));
+const focusOrder = requiredFields.concat(optionalFields);
 
 /**
  * The domain's runner schema checks the runner fields; the form's other values pass through. Raw:
@@ -79,6 +80,7 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
     setError,
     getFieldState,
     trigger,
+    setFocus,
     handleSubmit,
     formState: { errors },
   } = useForm<RegistrationFormValues>({
@@ -87,6 +89,8 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
     // No automatic checks: a field is checked when it is left (below) and the whole form on submit.
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
+    // The submit focuses the first invalid field itself, in the order below, not in the order fields registered.
+    shouldFocusError: false,
   });
   const values = useWatch({ control });
   const [alert, setAlert] = useState<string | null>(null);
@@ -142,16 +146,22 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
     if (!category || !agree) return showAlert(registrationMessages.categoryAndTerms);
     if (hasOptions && !paymentMethod) return showAlert(registrationMessages.paymentMethodRequired);
     // Every field at once; the first invalid one gets the focus.
-    void handleSubmit((valid) => {
-      const payload: RegistrationPayloadInput = {
-        // The database id names exactly one event; a slug or code could also be another event's.
-        eventId: event._id || event.eventId,
-        categoryId: category.categoryId,
-        runnerData: Object.fromEntries(runnerFields.map((f) => [f, valid[f]])) as RegistrationPayloadInput['runnerData'],
-        ...(valid.paymentMethod ? { paymentMethod: valid.paymentMethod as RegistrationPayloadInput['paymentMethod'] } : {}),
-      };
-      return send(payload);
-    })();
+    void handleSubmit(
+      (valid) => {
+        const payload: RegistrationPayloadInput = {
+          // The database id names exactly one event; a slug or code could also be another event's.
+          eventId: event._id || event.eventId,
+          categoryId: category.categoryId,
+          runnerData: Object.fromEntries(runnerFields.map((f) => [f, valid[f]])) as RegistrationPayloadInput['runnerData'],
+          ...(valid.paymentMethod ? { paymentMethod: valid.paymentMethod as RegistrationPayloadInput['paymentMethod'] } : {}),
+        };
+        return send(payload);
+      },
+      (invalid) => {
+        const first = focusOrder.find((f) => invalid[f]);
+        if (first) setFocus(first);
+      },
+    )();
   }
 
   async function send(payload: RegistrationPayloadInput) {
