@@ -11,12 +11,17 @@ export const fieldClass = (invalid = false, extra?: string) =>
     extra,
   );
 
+/** Invalid when told so, or when a FormField marked the control with aria-invalid. */
+const isInvalid = (invalid: boolean | undefined, ariaInvalid: InputHTMLAttributes<HTMLElement>['aria-invalid']) =>
+  invalid ?? (ariaInvalid === true || ariaInvalid === 'true');
+
 export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
   invalid?: boolean;
 }
 
 export const Input = forwardRef<HTMLInputElement, InputProps>(function Input({ invalid, className, ...rest }, ref) {
-  return <input ref={ref} aria-invalid={invalid || undefined} className={fieldClass(invalid, className)} {...rest} />;
+  const bad = isInvalid(invalid, rest['aria-invalid']);
+  return <input ref={ref} {...rest} aria-invalid={bad || undefined} className={fieldClass(bad, className)} />;
 });
 
 export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
@@ -24,7 +29,8 @@ export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
 }
 
 export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select({ invalid, className, ...rest }, ref) {
-  return <select ref={ref} aria-invalid={invalid || undefined} className={fieldClass(invalid, cn('pr-8', className))} {...rest} />;
+  const bad = isInvalid(invalid, rest['aria-invalid']);
+  return <select ref={ref} {...rest} aria-invalid={bad || undefined} className={fieldClass(bad, cn('pr-8', className))} />;
 });
 
 /** A field's error line, to be referenced by the input's aria-describedby. */

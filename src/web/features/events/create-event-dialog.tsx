@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Lock, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Controller, useFieldArray, useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
+import { Controller, get, useFieldArray, useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
 import { createEventInputSchema, eventFormMessages, type EventPayload } from '../../../domain/events/event-form';
 import { EVENT_ADMIN_FEE, slugify, normaliseEventCode } from '../../../domain/events/events';
 import { formatRupiah } from '../../../domain/shared/money';
@@ -11,6 +11,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { cn } from '../../components/cn';
 import { Dialog } from '../../components/dialog';
+import { FormField } from '../../components/form-field';
 import { FieldError, fieldClass, Input } from '../../components/input';
 import { useCreateEvent } from './events-api';
 import { ImageUploadField } from './image-upload-field';
@@ -100,6 +101,9 @@ function CreateEventForm({ onOpenChange, onCreated }: CreateEventDialogProps) {
     defaultValues: emptyForm(),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
+    // The form focuses the first invalid field on the page itself (below); the library's own pick
+    // follows the order fields were registered in, which is not the order on screen.
+    shouldFocusError: false,
   });
   const categories = useFieldArray({ control, name: 'categories' });
   const [name, paymentType] = useWatch({ control, name: ['name', 'paymentType'] });
@@ -132,13 +136,8 @@ function CreateEventForm({ onOpenChange, onCreated }: CreateEventDialogProps) {
     },
   );
 
-  const err = (path: string): string | undefined => {
-    let node: unknown = errors;
-    for (const key of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[key];
-    return (node as { message?: string } | undefined)?.message;
-  };
+  const err = (path: string): string | undefined => (get(errors, path) as { message?: string } | undefined)?.message;
   const fieldId = (path: string) => `${ids}-${path.replace(/\./g, '-')}`;
-  const describedBy = (path: string, hint?: string) => [err(path) ? `${fieldId(path)}-error` : null, hint].filter(Boolean).join(' ') || undefined;
   const categoriesError = errors.categories?.message ?? errors.categories?.root?.message;
 
   return (
@@ -162,43 +161,38 @@ function CreateEventForm({ onOpenChange, onCreated }: CreateEventDialogProps) {
     >
       <form id={formId} noValidate onSubmit={(e) => void submit(e)} className="space-y-6">
         <FormSection title="Informasi Event">
-          <Field label="Nama Event" id={fieldId('name')} error={err('name')}>
-            <Input id={fieldId('name')} autoComplete="off" maxLength={120} invalid={!!err('name')} aria-describedby={describedBy('name', `${ids}-eventid`)} {...register('name')} />
-            <p id={`${ids}-eventid`} className="mt-1 text-xs text-slate-600">
-              ID Event (otomatis dari nama): <span className="font-mono font-semibold text-slate-800">{slugify(name ?? '') || '-'}</span>
-            </p>
-          </Field>
-          <Field label="Deskripsi" id={fieldId('description')} error={err('description')}>
-            <textarea
-              id={fieldId('description')}
-              rows={4}
-              maxLength={5000}
-              aria-invalid={!!err('description') || undefined}
-              aria-describedby={describedBy('description')}
-              className={fieldClass(!!err('description'), 'h-auto py-2')}
-              {...register('description')}
-            />
-          </Field>
+          <FormField
+            label="Nama Event"
+            id={fieldId('name')}
+            error={err('name')}
+            hint={
+              <>
+                ID Event (otomatis dari nama): <span className="font-mono font-semibold text-slate-800">{slugify(name ?? '') || '-'}</span>
+              </>
+            }
+          >
+            {(control) => <Input {...control} autoComplete="off" maxLength={120} {...register('name')} />}
+          </FormField>
+          <FormField label="Deskripsi" id={fieldId('description')} error={err('description')}>
+            {(control) => <textarea {...control} rows={4} maxLength={5000} className={fieldClass(!!err('description'), 'h-auto py-2')} {...register('description')} />}
+          </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Kode Event" id={fieldId('code')} error={err('code')}>
-              <Input
-                id={fieldId('code')}
-                autoComplete="off"
-                autoCapitalize="none"
-                spellCheck={false}
-                maxLength={50}
-                placeholder="mis. jakarta-run-2027"
-                invalid={!!err('code')}
-                aria-describedby={describedBy('code', `${ids}-code-hint`)}
-                {...register('code', { onChange: (e: { target: HTMLInputElement }) => setValue('code', normaliseEventCode(e.target.value)) })}
-              />
-              <p id={`${ids}-code-hint`} className="mt-1 text-xs text-slate-600">
-                Huruf kecil, angka dan tanda hubung. Alamat pendaftaran: /register/kode
-              </p>
-            </Field>
-            <Field label="Lokasi" id={fieldId('location')} error={err('location')}>
-              <Input id={fieldId('location')} maxLength={200} invalid={!!err('location')} aria-describedby={describedBy('location')} {...register('location')} />
-            </Field>
+            <FormField label="Kode Event" id={fieldId('code')} error={err('code')} hint="Huruf kecil, angka dan tanda hubung. Alamat pendaftaran: /register/kode">
+              {(control) => (
+                <Input
+                  {...control}
+                  autoComplete="off"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  maxLength={50}
+                  placeholder="mis. jakarta-run-2027"
+                  {...register('code', { onChange: (e: { target: HTMLInputElement }) => setValue('code', normaliseEventCode(e.target.value)) })}
+                />
+              )}
+            </FormField>
+            <FormField label="Lokasi" id={fieldId('location')} error={err('location')}>
+              {(control) => <Input {...control} maxLength={200} {...register('location')} />}
+            </FormField>
           </div>
           <Controller
             control={control}
@@ -224,9 +218,9 @@ function CreateEventForm({ onOpenChange, onCreated }: CreateEventDialogProps) {
                 ['eventDate', 'Tanggal Event'],
               ] as const
             ).map(([key, label]) => (
-              <Field key={key} label={label} id={fieldId(key)} error={err(key)}>
-                <Input id={fieldId(key)} type="datetime-local" invalid={!!err(key)} aria-describedby={describedBy(key)} {...register(key)} />
-              </Field>
+              <FormField key={key} label={label} id={fieldId(key)} error={err(key)}>
+                {(control) => <Input {...control} type="datetime-local" {...register(key)} />}
+              </FormField>
             ))}
           </div>
         </FormSection>
@@ -253,56 +247,45 @@ function CreateEventForm({ onOpenChange, onCreated }: CreateEventDialogProps) {
                     )}
                   </div>
                   <div className="grid gap-4 sm:grid-cols-2">
-                    <Field label="Nama Kategori" id={fieldId(`${base}.name`)} error={err(`${base}.name`)}>
-                      <Input
-                        id={fieldId(`${base}.name`)}
-                        placeholder="mis. 10K"
-                        maxLength={80}
-                        invalid={!!err(`${base}.name`)}
-                        aria-describedby={describedBy(`${base}.name`)}
-                        {...register(`categories.${index}.name`)}
-                      />
-                    </Field>
-                    <Field label="Deskripsi Kategori (opsional)" id={fieldId(`${base}.description`)} error={err(`${base}.description`)}>
-                      <Input id={fieldId(`${base}.description`)} maxLength={1000} {...register(`categories.${index}.description`)} />
-                    </Field>
+                    <FormField label="Nama Kategori" id={fieldId(`${base}.name`)} error={err(`${base}.name`)}>
+                      {(control) => <Input {...control} placeholder="mis. 10K" maxLength={80} {...register(`categories.${index}.name`)} />}
+                    </FormField>
+                    <FormField label="Deskripsi Kategori (opsional)" id={fieldId(`${base}.description`)} error={err(`${base}.description`)}>
+                      {(control) => <Input {...control} maxLength={1000} {...register(`categories.${index}.description`)} />}
+                    </FormField>
                     {(['price', 'slots'] as const).map((key) => (
-                      <Field key={key} label={key === 'price' ? 'Harga (Rp)' : 'Slot'} id={fieldId(`${base}.${key}`)} error={err(`${base}.${key}`)}>
-                        <Controller
-                          control={control}
-                          name={`categories.${index}.${key}`}
-                          render={({ field: f }) => (
-                            <Input
-                              id={fieldId(`${base}.${key}`)}
-                              inputMode="numeric"
-                              autoComplete="off"
-                              maxLength={key === 'price' ? 9 : 6}
-                              placeholder={key === 'price' ? 'mis. 150000' : 'mis. 500'}
-                              invalid={!!err(`${base}.${key}`)}
-                              aria-describedby={describedBy(`${base}.${key}`)}
-                              name={f.name}
-                              ref={f.ref}
-                              onBlur={f.onBlur}
-                              value={f.value}
-                              // Numeric fields keep digits only (§5).
-                              onChange={(e) => f.onChange(e.target.value.replace(/\D/g, ''))}
-                            />
-                          )}
-                        />
-                      </Field>
+                      <FormField key={key} label={key === 'price' ? 'Harga (Rp)' : 'Slot'} id={fieldId(`${base}.${key}`)} error={err(`${base}.${key}`)}>
+                        {(fieldControl) => (
+                          <Controller
+                            control={control}
+                            name={`categories.${index}.${key}`}
+                            render={({ field: f }) => (
+                              <Input
+                                {...fieldControl}
+                                inputMode="numeric"
+                                autoComplete="off"
+                                maxLength={key === 'price' ? 9 : 6}
+                                placeholder={key === 'price' ? 'mis. 150000' : 'mis. 500'}
+                                name={f.name}
+                                ref={f.ref}
+                                onBlur={f.onBlur}
+                                value={f.value}
+                                // Numeric fields keep digits only (§5).
+                                onChange={(e) => f.onChange(e.target.value.replace(/\D/g, ''))}
+                              />
+                            )}
+                          />
+                        )}
+                      </FormField>
                     ))}
-                    <div>
-                      <label htmlFor={fieldId(`${base}.adminFee`)} className="text-sm font-semibold text-slate-800">
-                        Biaya Admin
-                      </label>
-                      <div className="relative mt-1">
-                        <Input id={fieldId(`${base}.adminFee`)} value={formatRupiah(EVENT_ADMIN_FEE)} readOnly disabled aria-describedby={`${ids}-fee-hint`} />
-                        <Lock className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-                      </div>
-                      <p id={`${ids}-fee-hint`} className="mt-1 text-xs text-slate-600">
-                        Terkunci, ditambahkan ke harga pendaftar.
-                      </p>
-                    </div>
+                    <FormField label="Biaya Admin" id={fieldId(`${base}.adminFee`)} hint="Terkunci, ditambahkan ke harga pendaftar.">
+                      {(control) => (
+                        <div className="relative">
+                          <Input {...control} value={formatRupiah(EVENT_ADMIN_FEE)} readOnly disabled />
+                          <Lock className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+                        </div>
+                      )}
+                    </FormField>
                     <div className="sm:col-span-2">
                       <label className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-slate-800">
                         <input
@@ -318,15 +301,9 @@ function CreateEventForm({ onOpenChange, onCreated }: CreateEventDialogProps) {
                         Early bird
                       </label>
                       {earlyBird && (
-                        <Field label="Akhir Early Bird" id={fieldId(`${base}.earlyBirdEndDate`)} error={err(`${base}.earlyBirdEndDate`)}>
-                          <Input
-                            id={fieldId(`${base}.earlyBirdEndDate`)}
-                            type="datetime-local"
-                            invalid={!!err(`${base}.earlyBirdEndDate`)}
-                            aria-describedby={describedBy(`${base}.earlyBirdEndDate`)}
-                            {...register(`categories.${index}.earlyBirdEndDate`)}
-                          />
-                        </Field>
+                        <FormField label="Akhir Early Bird" id={fieldId(`${base}.earlyBirdEndDate`)} error={err(`${base}.earlyBirdEndDate`)}>
+                          {(control) => <Input {...control} type="datetime-local" {...register(`categories.${index}.earlyBirdEndDate`)} />}
+                        </FormField>
                       )}
                     </div>
                   </div>
@@ -399,18 +376,18 @@ function CreateEventForm({ onOpenChange, onCreated }: CreateEventDialogProps) {
                   />
                 )}
               />
-              <Field label="Deskripsi Pembayaran" id={fieldId('paymentInstruction.instructions')} error={err('paymentInstruction.instructions')}>
-                <textarea
-                  id={fieldId('paymentInstruction.instructions')}
-                  rows={3}
-                  maxLength={2000}
-                  placeholder="mis. Transfer ke BCA 1234567890 a.n. Panitia, lalu konfirmasi."
-                  aria-invalid={!!err('paymentInstruction.instructions') || undefined}
-                  aria-describedby={describedBy('paymentInstruction.instructions')}
-                  className={fieldClass(!!err('paymentInstruction.instructions'), 'h-auto py-2')}
-                  {...register('paymentInstruction.instructions')}
-                />
-              </Field>
+              <FormField label="Deskripsi Pembayaran" id={fieldId('paymentInstruction.instructions')} error={err('paymentInstruction.instructions')}>
+                {(control) => (
+                  <textarea
+                    {...control}
+                    rows={3}
+                    maxLength={2000}
+                    placeholder="mis. Transfer ke BCA 1234567890 a.n. Panitia, lalu konfirmasi."
+                    className={fieldClass(!!err('paymentInstruction.instructions'), 'h-auto py-2')}
+                    {...register('paymentInstruction.instructions')}
+                  />
+                )}
+              </FormField>
             </div>
           )}
         </FormSection>
@@ -434,17 +411,5 @@ function FormSection({ title, description, children }: { title: string; descript
       </div>
       {children}
     </section>
-  );
-}
-
-function Field({ label, id, error, children }: { label: string; id: string; error?: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <label htmlFor={id} className="text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      <div className="mt-1">{children}</div>
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
   );
 }

@@ -1,4 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { RegistrationEvent } from '../../../domain/events/contract';
 import type { CreatedRegistration } from '../../../domain/registrations/contract';
 import { bloodTypes, identityTypes, registrationTotal, sexes, tshirtSizes } from '../../../domain/events/events';
@@ -8,7 +10,6 @@ import { paymentOptionLabels } from '../../../domain/payments/payments';
 import {
   categoryIsFull,
   registrationMessages,
-  registrationPayloadSchema,
   runnerDataInputSchema,
   validateEmail,
   type RegistrationPayloadInput,
@@ -18,7 +19,8 @@ import { ApiError } from '../../api/client';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { cn } from '../../components/cn';
-import { FieldError, Input, Select } from '../../components/input';
+import { FormField } from '../../components/form-field';
+import { Input, Select } from '../../components/input';
 import { CategoryChip } from './category-chip';
 import { CheckCircle2 } from 'lucide-react';
 import { Spinner } from '../../components/spinner';
@@ -28,9 +30,11 @@ import { useRegistrationChallenge } from './use-registration-challenge';
 import { WaiverText } from './waiver';
 
 type RunnerField = keyof typeof runnerDataInputSchema.shape;
-type RunnerValues = Record<RunnerField, string>;
 
-const emptyRunner: RunnerValues = {
+/** The form's own values: each runner field as typed (a select not chosen yet is ''), then the choices below them. */
+type RegistrationFormValues = Record<RunnerField, string> & { categoryId: string; paymentMethod: string; agree: boolean };
+
+const emptyRunner: Record<RunnerField, string> = {
   email: '',
   phone: '',
   fullName: '',
@@ -46,9 +50,18 @@ const emptyRunner: RunnerValues = {
   emergencyContact: '',
   medicalNotes: '',
 };
+const runnerFields = Object.keys(emptyRunner) as RunnerField[];
 
 const optionalFields: RunnerField[] = ['community', 'medicalNotes'];
-const requiredFields = (Object.keys(emptyRunner) as RunnerField[]).filter((f) => !optionalFields.includes(f));
+const requiredFields = runnerFields.filter((f) => !optionalFields.includes(f));
+const focusOrder = requiredFields.concat(optionalFields);
+
+/**
+ * The domain's runner schema checks the runner fields; the form's other values pass through. Raw:
+ * what is sent is what the runner typed (the server trims and fills in the optional fields itself).
+ * The cast: the form holds '' in a select not chosen yet, which the schema's enums answer with their messages.
+ */
+const runnerResolver = zodResolver(runnerDataInputSchema, undefined, { raw: true }) as unknown as Resolver<RegistrationFormValues>;
 
 /** DD-MM-YYYY (the payload) ⇄ YYYY-MM-DD (the date input). */
 const dobToInput = (dob: string) => (/^\d{2}-\d{2}-\d{4}$/.test(dob) ? `${dob.slice(6)}-${dob.slice(3, 5)}-${dob.slice(0, 2)}` : '');
@@ -60,43 +73,61 @@ const phoneChars = (value: string) => value.replace(/[^0-9+]/g, '');
 
 export function RegistrationForm({ event, onRegistered }: { event: RegistrationEvent; onRegistered: (created: CreatedRegistration) => void }) {
   const ids = useId();
-  const [runner, setRunner] = useState<RunnerValues>(emptyRunner);
-  const [errors, setErrors] = useState<Partial<Record<RunnerField, string>>>({});
-  const [categoryId, setCategoryId] = useState('');
-  const [paymentMethod, setPaymentMethod] = useState('');
-  const [agree, setAgree] = useState(false);
+  const {
+    register,
+    control,
+    getValues,
+    setValue,
+    setError,
+    getFieldState,
+    trigger,
+    setFocus,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<RegistrationFormValues>({
+    resolver: runnerResolver,
+    defaultValues: { ...emptyRunner, categoryId: '', paymentMethod: '', agree: false },
+    // No automatic checks: a field is checked when it is left (below) and the whole form on submit.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    // The submit focuses the first invalid field itself, in the order below, not in the order fields registered.
+    shouldFocusError: false,
+  });
+  const values = useWatch({ control });
   const [alert, setAlert] = useState<string | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
-  const fieldRefs = useRef<Partial<Record<RunnerField, HTMLInputElement | HTMLSelectElement | null>>>({});
   const create = useCreateRegistration();
   // The proof of work is solved while the runner fills in the form; the submit only waits if it is not done yet.
   const challenge = useRegistrationChallenge();
   const [verifying, setVerifying] = useState(false);
 
   const hasOptions = event.paymentOptions.length > 0;
-  const category = event.categories.find((c) => c.categoryId === categoryId) ?? null;
-  const emailError = errors.email ?? null;
-  const filled = requiredFields.every((f) => runner[f].trim() !== '');
+  const category = event.categories.find((c) => c.categoryId === values.categoryId) ?? null;
+  const filled = requiredFields.every((f) => (values[f] ?? '').trim() !== '');
   const busy = create.isPending || verifying;
-  const canSubmit = filled && !emailError && !busy;
+  const canSubmit = filled && !errors.email && !busy;
 
-  function fieldError(field: RunnerField, value: string): string | undefined {
-    if (field === 'email') return validateEmail(value) ?? undefined;
-    const result = runnerDataInputSchema.shape[field].safeParse(value);
-    return result.success ? undefined : result.error.issues[0]?.message;
+  /** An error already shown follows the typing, so it disappears as soon as the value is right. */
+  function followError(field: RunnerField) {
+    if (getFieldState(field).error) void trigger(field);
   }
 
-  function set(field: RunnerField, value: string) {
-    setRunner((r) => ({ ...r, [field]: value }));
-    // An error already shown follows the typing, so it disappears as soon as the value is right.
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: fieldError(field, value) }));
+  /** Leaving a field checks it; an empty one only when it already showed an error (the email always). */
+  function checkOnLeave(field: RunnerField) {
+    if (field !== 'email' && getValues(field).trim() === '' && !getFieldState(field).error) return;
+    void trigger(field);
   }
 
-  function blur(field: RunnerField) {
-    const value = runner[field];
-    if (field !== 'email' && value.trim() === '' && !errors[field]) return;
-    setErrors((e) => ({ ...e, [field]: fieldError(field, value) }));
-  }
+  const runnerField = (field: RunnerField, filter?: (value: string) => string) =>
+    register(field, {
+      onChange: (e: { target: { value: string } }) => {
+        if (filter && filter(e.target.value) !== e.target.value) setValue(field, filter(e.target.value));
+        followError(field);
+      },
+      onBlur: () => checkOnLeave(field),
+    });
+
+  const clearsAlert = { onChange: () => setAlert(null) };
 
   function showAlert(message: string) {
     setAlert(message);
@@ -106,34 +137,32 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     setAlert(null);
-    const emailProblem = validateEmail(runner.email);
+    const { email, agree, paymentMethod } = getValues();
+    const emailProblem = validateEmail(email);
     if (emailProblem) {
-      setErrors((x) => ({ ...x, email: emailProblem }));
+      setError('email', { message: emailProblem });
       showAlert(registrationMessages.fixEmailFirst);
       return;
     }
     if (!category || !agree) return showAlert(registrationMessages.categoryAndTerms);
     if (hasOptions && !paymentMethod) return showAlert(registrationMessages.paymentMethodRequired);
-    const payload: RegistrationPayloadInput = {
-      // The database id names exactly one event; a slug or code could also be another event's.
-      eventId: event._id || event.eventId,
-      categoryId: category.categoryId,
-      runnerData: runner as RegistrationPayloadInput['runnerData'],
-      ...(paymentMethod ? { paymentMethod: paymentMethod as RegistrationPayloadInput['paymentMethod'] } : {}),
-    };
-    const parsed = registrationPayloadSchema.safeParse(payload);
-    if (!parsed.success) {
-      const next: Partial<Record<RunnerField, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[1] as RunnerField | undefined;
-        if (issue.path[0] === 'runnerData' && field && !next[field]) next[field] = issue.message;
-      }
-      setErrors(next);
-      const first = requiredFields.concat(optionalFields).find((f) => next[f]);
-      if (first) fieldRefs.current[first]?.focus();
-      return;
-    }
-    void send(payload);
+    // Every field at once; the first invalid one gets the focus.
+    void handleSubmit(
+      (valid) => {
+        const payload: RegistrationPayloadInput = {
+          // The database id names exactly one event; a slug or code could also be another event's.
+          eventId: event._id || event.eventId,
+          categoryId: category.categoryId,
+          runnerData: Object.fromEntries(runnerFields.map((f) => [f, valid[f]])) as RegistrationPayloadInput['runnerData'],
+          ...(valid.paymentMethod ? { paymentMethod: valid.paymentMethod as RegistrationPayloadInput['paymentMethod'] } : {}),
+        };
+        return send(payload);
+      },
+      (invalid) => {
+        const first = focusOrder.find((f) => invalid[f]);
+        if (first) setFocus(first);
+      },
+    )();
   }
 
   async function send(payload: RegistrationPayloadInput) {
@@ -160,46 +189,26 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
   }
 
   const text = (field: RunnerField, label: string, opts: { type?: string; autoComplete?: string; inputMode?: 'tel' | 'email' | 'text'; hint?: string; maxLength?: number; optional?: boolean; placeholder?: string } = {}) => (
-    <Field id={`${ids}-${field}`} label={label} optional={opts.optional} hint={opts.hint} error={errors[field]}>
-      {(describedBy) => (
+    <FormField layout="page" id={`${ids}-${field}`} label={label} mark={opts.optional ? 'optional' : 'required'} hint={opts.hint} error={errors[field]?.message}>
+      {(fieldControl) => (
         <Input
-          ref={(el) => {
-            fieldRefs.current[field] = el;
-          }}
-          id={`${ids}-${field}`}
-          name={field}
+          {...fieldControl}
           type={opts.type ?? 'text'}
           inputMode={opts.inputMode}
           autoComplete={opts.autoComplete}
           maxLength={opts.maxLength}
           placeholder={opts.placeholder}
-          value={runner[field]}
           required={!opts.optional}
-          invalid={Boolean(errors[field])}
-          aria-describedby={describedBy}
-          onChange={(e) => set(field, field === 'phone' || field === 'emergencyContact' ? phoneChars(e.target.value) : e.target.value)}
-          onBlur={() => blur(field)}
+          {...runnerField(field, field === 'phone' || field === 'emergencyContact' ? phoneChars : undefined)}
         />
       )}
-    </Field>
+    </FormField>
   );
 
   const select = (field: RunnerField, label: string, options: readonly string[]) => (
-    <Field id={`${ids}-${field}`} label={label} error={errors[field]}>
-      {(describedBy) => (
-        <Select
-          ref={(el) => {
-            fieldRefs.current[field] = el;
-          }}
-          id={`${ids}-${field}`}
-          name={field}
-          value={runner[field]}
-          required
-          invalid={Boolean(errors[field])}
-          aria-describedby={describedBy}
-          onChange={(e) => set(field, e.target.value)}
-          onBlur={() => blur(field)}
-        >
+    <FormField layout="page" id={`${ids}-${field}`} label={label} mark="required" error={errors[field]?.message}>
+      {(fieldControl) => (
+        <Select {...fieldControl} required {...runnerField(field)}>
           <option value="">Pilih {label.toLowerCase()}</option>
           {options.map((o) => (
             <option key={o} value={o}>
@@ -208,7 +217,7 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
           ))}
         </Select>
       )}
-    </Field>
+    </FormField>
   );
 
   return (
@@ -223,27 +232,36 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
           {select('bloodType', 'Golongan Darah', bloodTypes)}
           {select('tshirtSize', 'Ukuran Kaos', tshirtSizes)}
           {select('sex', 'Jenis Kelamin', sexes)}
-          <Field id={`${ids}-dob`} label="Tanggal Lahir" error={errors.dob}>
-            {(describedBy) => (
-              <Input
-                ref={(el) => {
-                  fieldRefs.current.dob = el;
-                }}
-                id={`${ids}-dob`}
+          <FormField layout="page" id={`${ids}-dob`} label="Tanggal Lahir" mark="required" error={errors.dob?.message}>
+            {(fieldControl) => (
+              <Controller
+                control={control}
                 name="dob"
-                type="date"
-                max={todayInput()}
-                min="1900-01-01"
-                autoComplete="bday"
-                required
-                value={dobToInput(runner.dob)}
-                invalid={Boolean(errors.dob)}
-                aria-describedby={describedBy}
-                onChange={(e) => set('dob', inputToDob(e.target.value))}
-                onBlur={() => blur('dob')}
+                render={({ field }) => (
+                  <Input
+                    {...fieldControl}
+                    ref={field.ref}
+                    name={field.name}
+                    type="date"
+                    max={todayInput()}
+                    min="1900-01-01"
+                    autoComplete="bday"
+                    required
+                    // The date input speaks YYYY-MM-DD, the payload DD-MM-YYYY.
+                    value={dobToInput(field.value)}
+                    onChange={(e) => {
+                      field.onChange(inputToDob(e.target.value));
+                      followError('dob');
+                    }}
+                    onBlur={() => {
+                      field.onBlur();
+                      checkOnLeave('dob');
+                    }}
+                  />
+                )}
               />
             )}
-          </Field>
+          </FormField>
           {select('identityType', 'Jenis Identitas', identityTypes)}
           {text('identityNo', 'Nomor Identitas', { maxLength: 50 })}
         </div>
@@ -254,20 +272,24 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
           {text('emergencyName', 'Nama Kontak Darurat', { maxLength: 100 })}
           {text('emergencyContact', 'Nomor Kontak Darurat', { type: 'tel', inputMode: 'tel', maxLength: 20, placeholder: '081234567890' })}
           <div className="sm:col-span-2">
-            <Field id={`${ids}-medicalNotes`} label="Catatan Medis" optional hint="Alergi, kondisi jantung, asma, obat rutin, dan sebagainya." error={errors.medicalNotes}>
-              {(describedBy) => (
+            <FormField
+              layout="page"
+              id={`${ids}-medicalNotes`}
+              label="Catatan Medis"
+              mark="optional"
+              hint="Alergi, kondisi jantung, asma, obat rutin, dan sebagainya."
+              error={errors.medicalNotes?.message}
+            >
+              {(fieldControl) => (
                 <textarea
-                  id={`${ids}-medicalNotes`}
-                  name="medicalNotes"
+                  {...fieldControl}
                   rows={3}
                   maxLength={500}
-                  value={runner.medicalNotes}
-                  aria-describedby={describedBy}
-                  onChange={(e) => set('medicalNotes', e.target.value)}
+                  {...register('medicalNotes', { onChange: () => followError('medicalNotes') })}
                   className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
                 />
               )}
-            </Field>
+            </FormField>
           </div>
         </div>
       </FormSection>
@@ -285,21 +307,10 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
                   className={cn(
                     'relative flex gap-3 rounded-xl border-2 p-4 transition-colors',
                     full ? 'cursor-not-allowed border-slate-200 bg-slate-50 opacity-70' : 'cursor-pointer hover:border-brand-300',
-                    categoryId === c.categoryId ? 'border-brand-600 bg-brand-50' : !full && 'border-slate-200 bg-white',
+                    values.categoryId === c.categoryId ? 'border-brand-600 bg-brand-50' : !full && 'border-slate-200 bg-white',
                   )}
                 >
-                  <input
-                    type="radio"
-                    name="categoryId"
-                    value={c.categoryId}
-                    checked={categoryId === c.categoryId}
-                    disabled={full}
-                    onChange={() => {
-                      setCategoryId(c.categoryId);
-                      setAlert(null);
-                    }}
-                    className="mt-1 size-4 shrink-0 accent-brand-600"
-                  />
+                  <input type="radio" value={c.categoryId} disabled={full} className="mt-1 size-4 shrink-0 accent-brand-600" {...register('categoryId', clearsAlert)} />
                   <span className="min-w-0 flex-1">
                     <span className="flex flex-wrap items-center gap-2">
                       <CategoryChip name={c.name} />
@@ -338,20 +349,10 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
                   key={key}
                   className={cn(
                     'flex cursor-pointer items-center gap-3 rounded-xl border-2 px-4 py-3 text-sm font-semibold transition-colors hover:border-brand-300',
-                    paymentMethod === key ? 'border-brand-600 bg-brand-50 text-slate-900' : 'border-slate-200 bg-white text-slate-800',
+                    values.paymentMethod === key ? 'border-brand-600 bg-brand-50 text-slate-900' : 'border-slate-200 bg-white text-slate-800',
                   )}
                 >
-                  <input
-                    type="radio"
-                    name="paymentMethod"
-                    value={key}
-                    checked={paymentMethod === key}
-                    onChange={() => {
-                      setPaymentMethod(key);
-                      setAlert(null);
-                    }}
-                    className="size-4 shrink-0 accent-brand-600"
-                  />
+                  <input type="radio" value={key} className="size-4 shrink-0 accent-brand-600" {...register('paymentMethod', clearsAlert)} />
                   {paymentOptionLabels[key]}
                 </label>
               ))}
@@ -363,16 +364,7 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
       <FormSection title="Syarat & Ketentuan">
         <WaiverText id={`${ids}-waiver`} />
         <label className="mt-4 flex cursor-pointer items-start gap-3 text-sm text-slate-800">
-          <input
-            type="checkbox"
-            checked={agree}
-            onChange={(e) => {
-              setAgree(e.target.checked);
-              setAlert(null);
-            }}
-            aria-describedby={`${ids}-waiver`}
-            className="mt-0.5 size-5 shrink-0 accent-brand-600"
-          />
+          <input type="checkbox" aria-describedby={`${ids}-waiver`} className="mt-0.5 size-5 shrink-0 accent-brand-600" {...register('agree', clearsAlert)} />
           <span>Saya telah membaca, memahami, dan menyetujui seluruh Syarat & Ketentuan di atas.</span>
         </label>
       </FormSection>
@@ -459,38 +451,5 @@ function FormSection({ title, description, children }: { title: string; descript
       {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
       <div className="mt-4">{children}</div>
     </section>
-  );
-}
-
-function Field({
-  id,
-  label,
-  optional,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  optional?: boolean;
-  hint?: string;
-  error?: string;
-  children: (describedBy: string | undefined) => ReactNode;
-}) {
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-slate-800">
-        {label}
-        {optional ? <span className="font-normal text-slate-500"> (opsional)</span> : <span aria-hidden="true" className="text-red-600"> *</span>}
-      </label>
-      {children(described)}
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
   );
 }
