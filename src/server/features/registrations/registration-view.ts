@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoToPlanDate } from '../../../domain/shared/wire-date';
 import {
   registrationPaymentStatuses,
   registrationStatuses,
@@ -110,12 +111,6 @@ export const paymentStateSchema = z.object({
 });
 export type PaymentStateJson = z.infer<typeof paymentStateSchema>;
 
-/** `YYYY-MM-DD` (how the database keeps a date) → `DD-MM-YYYY`. */
-function dayToSpec(day: string): string {
-  const [y, m, d] = day.split('-');
-  return `${d}-${m}-${y}`;
-}
-
 /** Where the organizer's screens load a registration's proof of transfer (signed in, same origin). */
 export const paymentProofPath = (id: string) => `/api/runner-registrations/${id}/payment-proof`;
 
@@ -153,7 +148,7 @@ export function toRegistrationJson(
       bloodType: row.bloodType,
       tshirtSize: row.tshirtSize,
       sex: row.sex,
-      dob: dayToSpec(row.dob),
+      dob: isoToPlanDate(row.dob),
       identityType: row.identityType,
       identityNo: row.identityNo,
       emergencyName: row.emergencyName,
