@@ -11,6 +11,7 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { fieldClass, FieldError } from '../../../components/input';
+import { RetryButton } from '../../../components/query-state';
 import { Spinner } from '../../../components/spinner';
 import { PaymentStatusBadge, RegistrationStatusBadge } from './registration-badges';
 import { usePaymentDecision, usePaymentProof, type RunnerRegistration } from './runner-data-api';
@@ -167,9 +168,7 @@ function ProofImage({ registration }: { registration: RunnerRegistration }) {
     return (
       <div className={`${frame} flex-col gap-2 p-4 text-center text-sm`}>
         <p className="text-red-700">Bukti transfer tidak dapat dimuat.</p>
-        <Button variant="outline" size="sm" onClick={() => void proof.refetch()}>
-          Coba Lagi
-        </Button>
+        <RetryButton onRetry={() => void proof.refetch()} label="Coba Lagi" />
       </div>
     );
   }
