@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
+import { expect, test } from './fixtures';
 import { isoFromParts, jakartaToday, planDateToIso } from '../src/domain/shared/wire-date';
 import { HEAVY_CONFLICT_TITLE } from '../src/domain/training-plan/run-types';
 import { addAiRuns, addRuns, jakartaWeek, openTodayRun, planDate } from './log-helpers';
@@ -26,8 +26,8 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
-test('the dashboard widgets with runs and the Log Hasil Latihan dialog have no serious accessibility violations', async ({ page }) => {
-  await signInViaApi(page, { email: uniqueEmail('a11y-log') });
+test('the dashboard widgets with runs and the Log Hasil Latihan dialog have no serious accessibility violations', async ({ page, loginAs }) => {
+  await loginAs({ prefix: 'a11y-log' });
   const { today, other } = jakartaWeek();
   await addRuns(page, [
     { date: planDate(today), title: 'Tempo Run', program: '8k', paceRange: "4'30 - 4'45", trainingdistance: 8, trainingtime: 2280, traininghr: 160 },
@@ -47,8 +47,8 @@ test('the dashboard widgets with runs and the Log Hasil Latihan dialog have no s
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('the Ekspor ke Google Calendar dialog and its confirmation have no serious accessibility violations', async ({ page }) => {
-  await signInViaApi(page, { email: uniqueEmail('a11y-export') });
+test('the Ekspor ke Google Calendar dialog and its confirmation have no serious accessibility violations', async ({ page, loginAs }) => {
+  await loginAs({ prefix: 'a11y-export' });
   await page.goto('/dashboard#calendar');
   await page.getByRole('button', { name: 'Ekspor ke Google Calendar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Ekspor ke Google Calendar' });
@@ -62,8 +62,8 @@ test('the Ekspor ke Google Calendar dialog and its confirmation have no serious 
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('Kalender Latihan, its day panel and its dialogs have no serious accessibility violations', async ({ page }) => {
-  await signInViaApi(page, { email: uniqueEmail('a11y-calendar'), name: 'Rina Lestari' });
+test('Kalender Latihan, its day panel and its dialogs have no serious accessibility violations', async ({ page, loginAs }) => {
+  await loginAs({ prefix: 'a11y-calendar', name: 'Rina Lestari' });
   const today = jakartaToday();
   const day = (d: number) => planDate(isoFromParts(Number(today.slice(0, 4)), Number(today.slice(5, 7)), d));
   await addRuns(page, [
@@ -111,9 +111,9 @@ test('Kalender Latihan, its day panel and its dialogs have no serious accessibil
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('Kalender Latihan with locked AI runs has no serious accessibility violations', async ({ page }) => {
+test('Kalender Latihan with locked AI runs has no serious accessibility violations', async ({ page, loginAs }) => {
   // The demo runner Budi: a trial ending in 10 days and a 6-week AI plan, so later runs are locked.
-  await signInViaApi(page, { email: 'budi.santoso@derap.id' });
+  await loginAs({ email: 'budi.santoso@derap.id' });
   await page.goto('/dashboard#calendar');
   await expect(page.getByTestId('month-grid')).toBeVisible();
   await page.getByRole('button', { name: 'Bulan berikutnya' }).click();
@@ -122,8 +122,8 @@ test('Kalender Latihan with locked AI runs has no serious accessibility violatio
 });
 
 for (const screen of screens) {
-  test(`${screen.path} has no serious accessibility violations`, async ({ page }) => {
-    if (screen.role) await signInViaApi(page, { email: uniqueEmail(`a11y-${screen.role}`), role: screen.role });
+  test(`${screen.path} has no serious accessibility violations`, async ({ page, loginAs }) => {
+    if (screen.role) await loginAs({ prefix: `a11y-${screen.role}`, role: screen.role });
     await page.goto(screen.path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await page.waitForLoadState('networkidle');

@@ -1,13 +1,13 @@
-import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
+import { expect, signIn, test, uniqueEmail } from './fixtures';
 
-test('an admin finds a user and changes their role after confirming; the change persists', async ({ page, request }) => {
+test('an admin finds a user and changes their role after confirming; the change persists', async ({ page, loginAs, request }) => {
   const tag = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const name = `Dimas Target ${tag}`;
   const email = uniqueEmail('target');
   // Create the target through its own sign-in (a separate cookie jar from the page).
-  expect((await request.post('/api/auth/dev-login', { data: { email, name } })).ok()).toBeTruthy();
+  await signIn(request, { email, name });
 
-  await signInViaApi(page, { email: uniqueEmail('admin'), name: 'Admin Uji', role: 'admin' });
+  await loginAs({ role: 'admin', name: 'Admin Uji' });
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Panel Admin' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Bagian admin' }).getByRole('button', { name: 'Pengguna' })).toHaveAttribute(
@@ -51,15 +51,15 @@ test('an admin finds a user and changes their role after confirming; the change 
   expect((await api.json()).data[0].role).toBe('coach');
 });
 
-test('a search with no match says so', async ({ page }) => {
-  await signInViaApi(page, { email: uniqueEmail('admin'), role: 'admin' });
+test('a search with no match says so', async ({ page, loginAs }) => {
+  await loginAs('admin');
   await page.goto('/admin');
   await page.getByRole('searchbox', { name: 'Cari nama atau email' }).fill(`tidak-ada-${Date.now()}`);
   await expect(page.getByText('Tidak ada pengguna ditemukan.')).toBeVisible();
 });
 
-test('a runner visiting /admin sees the no-access panel', async ({ page }) => {
-  await signInViaApi(page, { email: uniqueEmail('pelari') });
+test('a runner visiting /admin sees the no-access panel', async ({ page, loginAs }) => {
+  await loginAs({ prefix: 'pelari' });
   await page.goto('/admin');
   await expect(page.getByText('Anda tidak memiliki akses ke halaman ini.')).toBeVisible();
   await expect(page.getByTestId('admin-user-row')).toHaveCount(0);
@@ -68,8 +68,8 @@ test('a runner visiting /admin sees the no-access panel', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Selamat/);
 });
 
-test('the admin API refuses a runner with 403', async ({ page }) => {
-  await signInViaApi(page, { email: uniqueEmail('pelari') });
+test('the admin API refuses a runner with 403', async ({ page, loginAs }) => {
+  await loginAs({ prefix: 'pelari' });
   const res = await page.request.get('/api/admin/users');
   expect(res.status()).toBe(403);
   expect((await res.json()).message).toBe('Anda tidak memiliki akses ke fitur ini.');
@@ -82,10 +82,10 @@ test('signed-out visitors to /admin go to /login', async ({ page }) => {
   await page.waitForURL(/\/login$/);
 });
 
-test('a user with a very long name and email never widens the user list on a phone', async ({ page, request }) => {
+test('a user with a very long name and email never widens the user list on a phone', async ({ page, loginAs, request }) => {
   const email = `alamat.email.yang.sangat.panjang.sekali.${Date.now()}@contoh-domain-panjang.id`;
-  await request.post('/api/auth/dev-login', { data: { email, name: 'Ni Luh Putu Ayu Kusumawardhani Pramesti Dewi' } });
-  await signInViaApi(page, { email: uniqueEmail('admin'), role: 'admin' });
+  await signIn(request, { email, name: 'Ni Luh Putu Ayu Kusumawardhani Pramesti Dewi' });
+  await loginAs('admin');
   await page.goto('/admin');
   await page.getByRole('searchbox', { name: 'Cari nama atau email' }).fill(email);
   await expect(page.getByTestId('admin-user-row')).toHaveCount(1);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import { addDays, jakartaToday } from '../src/domain/shared/wire-date';
-import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
+import { expect, test } from './fixtures';
 import { addRuns, expectNoHorizontalOverflow, planDate } from './log-helpers';
 
 const shots = '/tmp/export';
@@ -32,9 +32,9 @@ async function fetchAnonymously(url: string) {
   }
 }
 
-test('Google Calendar export: private feed URL that works without signing in, copy, download, rotate and revoke', async ({ page, context }, testInfo) => {
+test('Google Calendar export: private feed URL that works without signing in, copy, download, rotate and revoke', async ({ page, loginAs, context }, testInfo) => {
   const project = testInfo.project.name;
-  await signInViaApi(page, { email: uniqueEmail('export') });
+  await loginAs({ prefix: 'export' });
   const today = jakartaToday();
   await addRuns(page, [
     { date: planDate(addDays(today, -3)), title: 'Recovery Run', program: '5k', trainingdistance: 5, trainingtime: 1800, traininghr: 140 },

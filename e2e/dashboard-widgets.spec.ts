@@ -1,11 +1,11 @@
 import { addDays } from '../src/domain/shared/wire-date';
-import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
+import { expect, test } from './fixtures';
 import { addAiRuns, addRuns, chartRow, expectNoHorizontalOverflow, jakartaWeek, openTodayRun, planDate } from './log-helpers';
 
 const shot = (name: string) => `/tmp/log/${name}-${test.info().project.name}.png`;
 
-test('today’s runs and the week’s planned vs realised km come from one request, and a logged run updates the chart', async ({ page }) => {
-  await signInViaApi(page, { email: uniqueEmail('minggu'), name: 'Dewi Anggraini' });
+test('today’s runs and the week’s planned vs realised km come from one request, and a logged run updates the chart', async ({ page, loginAs }) => {
+  await loginAs({ prefix: 'minggu', name: 'Dewi Anggraini' });
   const { today, other, days } = jakartaWeek();
   await addRuns(page, [
     { date: planDate(today), title: 'Tempo Run', program: '8k', paceRange: "4'30 - 4'45" },
@@ -58,8 +58,8 @@ test('today’s runs and the week’s planned vs realised km come from one reque
   await expect(todayCard).toContainText('10 km · 05:00/km · 150 bpm');
 });
 
-test('a new runner sees the empty texts, and the programme card still opens the calendar', async ({ page }) => {
-  await signInViaApi(page, { email: uniqueEmail('kosong') });
+test('a new runner sees the empty texts, and the programme card still opens the calendar', async ({ page, loginAs }) => {
+  await loginAs({ prefix: 'kosong' });
   await page.goto('/dashboard');
   await expect(page.getByRole('region', { name: 'Latihan Hari Ini' })).toContainText('Tidak ada latihan untuk hari ini.');
   await expect(page.getByRole('region', { name: 'Progres Latihan Minggu Ini' })).toContainText('Tidak ada data latihan untuk minggu ini.');
@@ -67,8 +67,8 @@ test('a new runner sees the empty texts, and the programme card still opens the 
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Kalender Latihan');
 });
 
-test('a failing week request shows both widget errors, and Coba lagi recovers', async ({ page }) => {
-  await signInViaApi(page, { email: uniqueEmail('gagal') });
+test('a failing week request shows both widget errors, and Coba lagi recovers', async ({ page, loginAs }) => {
+  await loginAs({ prefix: 'gagal' });
   const { today } = jakartaWeek();
   await addRuns(page, [{ date: planDate(today), title: 'Easy Run', program: '5k' }]);
   let fail = true;
@@ -88,8 +88,8 @@ test('a failing week request shows both widget errors, and Coba lagi recovers', 
   await expect(weekly.getByTestId('week-total')).toHaveText('0 / 5 km');
 });
 
-test('a locked AI run today shows Kunci without its title, cannot be opened, and adds nothing to the week', async ({ page }) => {
-  await signInViaApi(page, { email: uniqueEmail('terkunci'), name: 'Putu Ayu' });
+test('a locked AI run today shows Kunci without its title, cannot be opened, and adds nothing to the week', async ({ page, loginAs }) => {
+  await loginAs({ prefix: 'terkunci', name: 'Putu Ayu' });
   const { today } = jakartaWeek();
   await addRuns(page, [{ date: planDate(today), title: 'Easy Run', program: '5k' }]);
   // No subscription: every AI run is locked, and the server sends only its stub.

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, signInViaApi, test, uniqueEmail, type SignInOptions } from './fixtures';
+import { expect, test } from './fixtures';
 
 const isPhone = () => test.info().project.name === 'phone';
 
@@ -18,14 +18,8 @@ async function navGroups(nav: Locator) {
   return nav.locator('[data-testid^="nav-group-"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')!.slice(10)));
 }
 
-async function signIn(page: Page, opts: Partial<SignInOptions> & { prefix?: string } = {}) {
-  const email = opts.email ?? uniqueEmail(opts.prefix ?? 'pelari');
-  const { user } = await signInViaApi(page, { email, name: opts.name, role: opts.role });
-  return { ...user, email };
-}
-
-test('a newcomer sees the greeting, the home cards and only the Pelari and General groups', async ({ page }) => {
-  await signIn(page, { name: 'Sari Lestari' });
+test('a newcomer sees the greeting, the home cards and only the Pelari and General groups', async ({ page, loginAs }) => {
+  await loginAs({ name: 'Sari Lestari' });
   await page.goto('/dashboard');
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Selamat (pagi|siang|sore|malam), Sari!$/);
@@ -63,8 +57,8 @@ const expectedGroups = {
 } as const;
 
 for (const role of ['runner', 'coach', 'organizer', 'admin'] as const) {
-  test(`a ${role} sees the sidebar groups of that role`, async ({ page }) => {
-    await signIn(page, { prefix: role, role });
+  test(`a ${role} sees the sidebar groups of that role`, async ({ page, loginAs }) => {
+    await loginAs(role);
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Selamat/);
 
@@ -89,8 +83,8 @@ for (const role of ['runner', 'coach', 'organizer', 'admin'] as const) {
   });
 }
 
-test('views switch in place, and navigating to /dashboard resets to the home view', async ({ page }) => {
-  await signIn(page, { prefix: 'pindah', role: 'coach' });
+test('views switch in place, and navigating to /dashboard resets to the home view', async ({ page, loginAs }) => {
+  await loginAs({ prefix: 'pindah', role: 'coach' });
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Selamat/);
   // A marker on window proves no page load happens between views.
@@ -120,8 +114,8 @@ test('views switch in place, and navigating to /dashboard resets to the home vie
   await expect(page).toHaveURL(/\/dashboard#calendar$/);
 });
 
-test('/dashboard#calendar opens Kalender Latihan', async ({ page }) => {
-  await signIn(page, { prefix: 'kalender' });
+test('/dashboard#calendar opens Kalender Latihan', async ({ page, loginAs }) => {
+  await loginAs({ prefix: 'kalender' });
   await page.goto('/dashboard#calendar');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Kalender Latihan');
   await expect(page.getByRole('heading', { name: 'Latihan mendatang' })).toBeVisible();
@@ -129,8 +123,8 @@ test('/dashboard#calendar opens Kalender Latihan', async ({ page }) => {
   await expect(nav.getByRole('button', { name: /Kalender Latihan/ })).toHaveAttribute('aria-current', 'page');
 });
 
-test('Bantuan opens the help dialog with contacts, Terms and Privacy', async ({ page }) => {
-  await signIn(page, { prefix: 'bantuan' });
+test('Bantuan opens the help dialog with contacts, Terms and Privacy', async ({ page, loginAs }) => {
+  await loginAs({ prefix: 'bantuan' });
   await page.goto('/dashboard');
   const nav = await openNav(page);
   await nav.getByRole('button', { name: 'Bantuan' }).click();
@@ -152,8 +146,8 @@ test('Bantuan opens the help dialog with contacts, Terms and Privacy', async ({ 
   await expect(help).toHaveCount(0);
 });
 
-test('Pengaturan Profil shows the user’s details, an inert Strava button and a dark-mode switch', async ({ page }) => {
-  const me = await signIn(page, { prefix: 'profil', name: 'Rina Wulandari', role: 'organizer' });
+test('Pengaturan Profil shows the user’s details, an inert Strava button and a dark-mode switch', async ({ page, loginAs }) => {
+  const me = await loginAs({ prefix: 'profil', role: 'organizer', name: 'Rina Wulandari' });
   await page.goto('/dashboard');
   const nav = await openNav(page);
   await nav.getByRole('button', { name: 'Pengaturan' }).click();
@@ -175,8 +169,8 @@ test('Pengaturan Profil shows the user’s details, an inert Strava button and a
   await expect(dark).toHaveAttribute('aria-checked', 'true');
 });
 
-test('the Strava flag re-checks the user and is removed from the address', async ({ page }) => {
-  await signIn(page, { prefix: 'strava' });
+test('the Strava flag re-checks the user and is removed from the address', async ({ page, loginAs }) => {
+  await loginAs({ prefix: 'strava' });
   const meCalls: string[] = [];
   page.on('request', (req) => {
     if (req.url().endsWith('/api/auth/session')) meCalls.push(req.url());
@@ -192,8 +186,8 @@ test('the Strava flag re-checks the user and is removed from the address', async
   await expect(page).toHaveURL(/\/dashboard\?sumber=app#calendar$/);
 });
 
-test('messages and notifications say they are coming soon', async ({ page }) => {
-  await signIn(page, { prefix: 'pesan' });
+test('messages and notifications say they are coming soon', async ({ page, loginAs }) => {
+  await loginAs({ prefix: 'pesan' });
   await page.goto('/dashboard');
   await page.getByRole('button', { name: /^Pesan/ }).click();
   await expect(page.getByText('Fitur pesan segera hadir.')).toBeVisible();
@@ -201,8 +195,8 @@ test('messages and notifications say they are coming soon', async ({ page }) => 
   await expect(page.getByText('Fitur notifikasi segera hadir.')).toBeVisible();
 });
 
-test('the phone drawer closes with Escape and the overlay and hands focus back @phone-only', async ({ page }) => {
-  await signIn(page, { prefix: 'laci' });
+test('the phone drawer closes with Escape and the overlay and hands focus back @phone-only', async ({ page, loginAs }) => {
+  await loginAs({ prefix: 'laci' });
   await page.goto('/dashboard');
   // While the drawer is open the rest of the page is hidden from assistive tech, so find the toggle by CSS.
   const toggle = page.locator('header button[aria-label="Buka menu"]');
@@ -224,8 +218,8 @@ test('the phone drawer closes with Escape and the overlay and hands focus back @
   await expect(drawer).toHaveCount(0);
 });
 
-test('Keluar signs out to /login, and /dashboard then sends visitors to /login', async ({ page }) => {
-  await signIn(page, { prefix: 'keluar' });
+test('Keluar signs out to /login, and /dashboard then sends visitors to /login', async ({ page, loginAs }) => {
+  await loginAs({ prefix: 'keluar' });
   await page.goto('/dashboard');
   const nav = await openNav(page);
   await nav.getByRole('button', { name: 'Keluar' }).click();
@@ -234,9 +228,9 @@ test('Keluar signs out to /login, and /dashboard then sends visitors to /login',
   await page.waitForURL(/\/login$/);
 });
 
-test('a very long name and email never push the dashboard or the settings wider than the screen', async ({ page }) => {
+test('a very long name and email never push the dashboard or the settings wider than the screen', async ({ page, loginAs }) => {
   const email = `pelari.dengan.alamat.email.yang.sangat.panjang.${Date.now()}@contoh-domain-panjang.id`;
-  await signIn(page, { email, name: 'Ni Luh Putu Ayu Kusumawardhani Pramesti Dewi' });
+  await loginAs({ email, name: 'Ni Luh Putu Ayu Kusumawardhani Pramesti Dewi' });
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const width = page.viewportSize()!.width;

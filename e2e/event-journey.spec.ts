@@ -5,7 +5,7 @@ import path from 'node:path';
 import { chromiumPath } from '../scripts/chromium-path.mjs';
 import { chromiumArgs } from '../playwright.config';
 import { toJakartaLocalInput } from '../src/domain/events/event-form';
-import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
+import { expect, test, uniqueEmail } from './fixtures';
 import { openEventList, qrFrame, snap, tagOf, writeY4m } from './organizer-tools-helpers';
 
 /**
@@ -28,7 +28,7 @@ test.use({
 const DAY = 86_400_000;
 const local = (days: number, hour: number) => toJakartaLocalInput(new Date(Date.now() + days * DAY)).slice(0, 11) + `${String(hour).padStart(2, '0')}:00`;
 
-test('organizer creates, admin accepts, runner registers and pays, organizer exports and scans the racepack', async ({ page, browser }, testInfo) => {
+test('organizer creates, admin accepts, runner registers and pays, organizer exports and scans the racepack', async ({ page, loginAs, browser }, testInfo) => {
   test.setTimeout(120_000);
   const tag = tagOf();
   const name = `Derap Journey Run ${tag}`;
@@ -37,7 +37,7 @@ test('organizer creates, admin accepts, runner registers and pays, organizer exp
   const runnerEmail = `wayan.${tag}@gmail.com`;
 
   // 1. The organizer creates the event.
-  await signInViaApi(page, { email: organizerEmail, name: 'Siti Penyelenggara', role: 'organizer' });
+  await loginAs({ email: organizerEmail, name: 'Siti Penyelenggara', role: 'organizer' });
   await openEventList(page);
   await page.getByRole('button', { name: 'Buat Event' }).first().click();
   const form = page.getByRole('dialog', { name: 'Buat Event Baru' });
@@ -65,7 +65,7 @@ test('organizer creates, admin accepts, runner registers and pays, organizer exp
   expect((await hidden.request.get(`${testInfo.project.use.baseURL}/api/events/${code}`)).status()).toBe(404);
 
   // 2. The admin accepts it.
-  await signInViaApi(page, { email: uniqueEmail('admin'), name: 'Admin Uji', role: 'admin' });
+  await loginAs({ role: 'admin', name: 'Admin Uji' });
   await page.goto('/admin?tab=event');
   const adminRow = page.getByTestId('admin-event-row').filter({ hasText: name });
   await adminRow.getByRole('button', { name: `Terima ${name}` }).click();
@@ -111,7 +111,7 @@ test('organizer creates, admin accepts, runner registers and pays, organizer exp
   expect(qrToken).not.toContain(registrationId);
 
   // 4. The organizer finds the runner and downloads the CSV.
-  await signInViaApi(page, { email: organizerEmail, name: 'Siti Penyelenggara', role: 'organizer' });
+  await loginAs({ email: organizerEmail, name: 'Siti Penyelenggara', role: 'organizer' });
   await openEventList(page);
   const row = page.getByTestId('event-row').filter({ hasText: name });
   await expect(row).toContainText('Diterima');

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { eventFormMessages, toJakartaLocalInput } from '../src/domain/events/event-form';
-import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
+import { expect, test, uniqueEmail } from './fixtures';
 import { expectNoHorizontalOverflow } from './log-helpers';
 
 /**
@@ -28,12 +28,12 @@ async function openEventList(page: Page) {
 
 const field = (dialog: Locator, label: string) => dialog.getByLabel(label, { exact: true });
 
-test('an organizer creates an event with an image and two categories; an admin accepts it', async ({ page }) => {
+test('an organizer creates an event with an image and two categories; an admin accepts it', async ({ page, loginAs }) => {
   const tag = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const name = `Derap Night Run ${tag}`;
   const code = `dnr-${tag}`;
   const organizerEmail = uniqueEmail('penyelenggara');
-  await signInViaApi(page, { email: organizerEmail, name: 'Siti Penyelenggara', role: 'organizer' });
+  await loginAs({ email: organizerEmail, name: 'Siti Penyelenggara', role: 'organizer' });
 
   await openEventList(page);
   await expect(page.getByText('Belum ada kegiatan')).toBeVisible();
@@ -137,7 +137,7 @@ test('an organizer creates an event with an image and two categories; an admin a
   await detail.getByRole('button', { name: 'Tutup' }).click();
 
   // The admin accepts it, after confirming.
-  await signInViaApi(page, { email: uniqueEmail('admin'), name: 'Admin Uji', role: 'admin' });
+  await loginAs({ role: 'admin', name: 'Admin Uji' });
   await page.goto('/admin?tab=event');
   await expect(page.getByRole('heading', { name: 'Event', exact: true })).toBeVisible();
   const adminRow = page.getByTestId('admin-event-row').filter({ hasText: name });
@@ -155,7 +155,7 @@ test('an organizer creates an event with an image and two categories; an admin a
   await expect(page.getByTestId('admin-event-row').filter({ hasText: name })).toContainText('Diterima');
 
   // Back as the organizer: accepted, and public.
-  await signInViaApi(page, { email: organizerEmail, name: 'Siti Penyelenggara', role: 'organizer' });
+  await loginAs({ email: organizerEmail, name: 'Siti Penyelenggara', role: 'organizer' });
   await openEventList(page);
   await expect(page.getByTestId('event-row').filter({ hasText: name })).toContainText('Diterima');
   await snap(page, 'list-accepted');
@@ -164,9 +164,9 @@ test('an organizer creates an event with an image and two categories; an admin a
   expect((await publicEvent.json()).event.categories.map((c: { name: string }) => c.name)).toEqual(['5K', '10K']);
 });
 
-test('a duplicate code is refused with the spec message and the form keeps its values', async ({ page }) => {
+test('a duplicate code is refused with the spec message and the form keeps its values', async ({ page, loginAs }) => {
   const tag = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  await signInViaApi(page, { email: uniqueEmail('penyelenggara'), role: 'organizer' });
+  await loginAs({ prefix: 'penyelenggara', role: 'organizer' });
   const first = await page.request.post('/api/events', {
     data: {
       name: `Event Pertama ${tag}`,

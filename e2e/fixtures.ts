@@ -1,23 +1,49 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext } from '@playwright/test';
+
+export type Role = 'runner' | 'coach' | 'organizer' | 'admin';
 
 export interface SignInOptions {
   email: string;
   name?: string;
-  role?: 'runner' | 'coach' | 'organizer' | 'admin';
+  role?: Role;
 }
 
 /**
- * Signs in through the development sign-in API from inside the page, so the browser receives
- * the same httpOnly cookies a person would get from the /login form.
+ * Who to sign in: a role (a new user of that role, the role naming the email), or options where
+ * a missing email is a new one starting with `prefix` (the role, else 'pelari'). Without a name
+ * the server makes one from the email.
  */
-export async function signInViaApi(page: Page, opts: SignInOptions) {
-  const res = await page.request.post('/api/auth/dev-login', { data: opts });
-  expect(res.ok()).toBeTruthy();
-  return (await res.json()) as { token: string; refreshToken: string; user: { _id: string; name: string; role: string } };
-}
+export type Who = Role | (Partial<SignInOptions> & { prefix?: string });
 
 /** A unique email per test so tests never share a user. */
 export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@contoh.id`;
 
-export const test = base;
+function signInOptions(who: Who): SignInOptions {
+  if (typeof who === 'string') return { email: uniqueEmail(who), role: who };
+  const { prefix, ...options } = who;
+  return { ...options, email: options.email ?? uniqueEmail(prefix ?? options.role ?? 'pelari') };
+}
+
+/**
+ * Signs in through the development sign-in API on any request context: a page's (`page.request`,
+ * so the browser holds the same httpOnly cookies a person gets from /login) or a standalone one
+ * for an actor that only calls the API. Returns the tokens, the user, its email and ready
+ * `authorization` headers.
+ */
+export async function signIn(request: APIRequestContext, who: Who) {
+  const options = signInOptions(who);
+  const res = await request.post('/api/auth/dev-login', { data: options });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const body = (await res.json()) as { token: string; refreshToken: string; user: { _id: string; name: string; role: string } };
+  return { ...body, email: options.email, headers: { authorization: `Bearer ${body.token}` } };
+}
+
+export const test = base.extend<{
+  /** Signs the test's page in as `who` (see Who): `await loginAs('admin')`. */
+  loginAs: (who: Who) => ReturnType<typeof signIn>;
+}>({
+  loginAs: async ({ page }, use) => {
+    await use((who) => signIn(page.request, who));
+  },
+});
 export { expect };

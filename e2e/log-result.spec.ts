@@ -1,13 +1,13 @@
 import type { Page } from '@playwright/test';
 import { addDays } from '../src/domain/shared/wire-date';
-import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 import { addAiRuns, addRuns, expectNoHorizontalOverflow, jakartaWeek, openTodayRun, planDate, planRuns, runTitled } from './log-helpers';
 
 const shot = (name: string) => `/tmp/log/${name}-${test.info().project.name}.png`;
 const ALL_OR_NONE = 'Jika mengisi salah satu dari Jarak Lari, Waktu, atau Rata-rata HR, maka semua harus diisi.';
 
 async function runnerWithTodayRuns(page: Page, prefix: string, runs: { title: string; program?: string; paceRange?: string; generatedby?: 'user' | 'ai' }[]) {
-  await signInViaApi(page, { email: uniqueEmail(prefix), name: 'Putu Ayu' });
+  await signIn(page.request, { prefix, name: 'Putu Ayu' });
   const { today } = jakartaWeek();
   const dated = runs.map(({ generatedby, ...r }) => ({ generatedby, run: { date: planDate(today), ...r } }));
   // The AI's runs come from the AI (a subscribed runner, so they are open); the rest are the runner's own.

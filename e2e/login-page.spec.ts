@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
+import { expect, test, uniqueEmail } from './fixtures';
 
 test.describe('/login', () => {
   test('offers Google, and shows Facebook, email/password and the other roles as not yet available', async ({ page }) => {
@@ -113,8 +113,8 @@ test.describe('/login', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('a signed-in user visiting /login goes to /dashboard', async ({ page }) => {
-    await signInViaApi(page, { email: uniqueEmail('sudah.masuk') });
+  test('a signed-in user visiting /login goes to /dashboard', async ({ page, loginAs }) => {
+    await loginAs({ prefix: 'sudah.masuk' });
     await page.goto('/login');
     await page.waitForURL('**/dashboard');
   });

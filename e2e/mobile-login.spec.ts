@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Page, Request } from '@playwright/test';
-import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
+import { expect, test, uniqueEmail } from './fixtures';
 import { expectNoHorizontalOverflow } from './log-helpers';
 
 /**
@@ -61,14 +61,14 @@ async function exchange(page: Page, code: string, verifier: string) {
 }
 
 test.describe('/mobile-login opened by the app', () => {
-  test('signed in: shows the account and waits for a click; the click hands the app a one-time code that it exchanges once', async ({ page }) => {
+  test('signed in: shows the account and waits for a click; the click hands the app a one-time code that it exchanges once', async ({ page, loginAs }) => {
     const addresses = await recordAddresses(page);
     const appRequests: string[] = [];
     page.on('request', (r) => {
       if (r.url().startsWith('derap:')) appRequests.push(r.url());
     });
     const email = uniqueEmail('mobile');
-    const web = await signInViaApi(page, { email, name: 'Rina Seluler' });
+    const web = await loginAs({ email, name: 'Rina Seluler' });
     const { verifier, challenge } = pkce();
 
     await page.goto(appLink(challenge, 'app-state-1'));
@@ -193,8 +193,8 @@ test.describe('/mobile-login opened by the app', () => {
     expect((await res.json()).user.email).toBe(email);
   });
 
-  test("'Gunakan akun lain' switches the account the app gets", async ({ page }) => {
-    await signInViaApi(page, { email: uniqueEmail('mobile.first'), name: 'Akun Pertama' });
+  test("'Gunakan akun lain' switches the account the app gets", async ({ page, loginAs }) => {
+    await loginAs({ prefix: 'mobile.first', name: 'Akun Pertama' });
     const { verifier, challenge } = pkce();
     await page.goto(appLink(challenge, 'x'));
     await page.getByRole('button', { name: 'Gunakan akun lain' }).click();
@@ -213,8 +213,8 @@ test.describe('/mobile-login opened by the app', () => {
     expect((await (await exchange(page, code, verifier)).json()).user.email).toBe(second);
   });
 
-  test('an old link without a challenge hands nothing over, even when signed in', async ({ page }) => {
-    await signInViaApi(page, { email: uniqueEmail('mobile.old') });
+  test('an old link without a challenge hands nothing over, even when signed in', async ({ page, loginAs }) => {
+    await loginAs({ prefix: 'mobile.old' });
     const minted: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/auth/mobile-handoff')) minted.push(r.url());
@@ -231,9 +231,9 @@ test.describe('/mobile-login opened by the app', () => {
     expect(minted).toEqual([]);
   });
 
-  test('a failed request for the code tells the person to return to the app by hand', async ({ page }) => {
+  test('a failed request for the code tells the person to return to the app by hand', async ({ page, loginAs }) => {
     await page.route('**/api/auth/mobile-handoff/code', (route) => route.fulfill({ status: 500, json: { message: 'Gangguan server.' } }));
-    await signInViaApi(page, { email: uniqueEmail('mobile.gagal') });
+    await loginAs({ prefix: 'mobile.gagal' });
     await page.goto(appLink(pkce().challenge, 'x'));
     await page.getByRole('button', { name: 'Buka Aplikasi' }).click();
     await expect(page.getByRole('alert')).toHaveText(
@@ -256,8 +256,8 @@ test.describe('/mobile-login without the app', () => {
     );
   });
 
-  test('signed in without from_app goes to /dashboard', async ({ page }) => {
-    await signInViaApi(page, { email: uniqueEmail('mobile.web') });
+  test('signed in without from_app goes to /dashboard', async ({ page, loginAs }) => {
+    await loginAs({ prefix: 'mobile.web' });
     await page.goto('/mobile-login');
     await page.waitForURL('**/dashboard');
   });
@@ -284,10 +284,10 @@ test.describe('/mobile-auth-success', () => {
       return { opened: w.__opened, framed: w.__framed };
     });
 
-  test('after the click: opens the app at 1.5 s, tries a second way 1 s later, shows the manual hint; the button opens again', async ({ page }) => {
+  test('after the click: opens the app at 1.5 s, tries a second way 1 s later, shows the manual hint; the button opens again', async ({ page, loginAs }) => {
     await stubAppOpener(page);
     await page.clock.install();
-    await signInViaApi(page, { email: uniqueEmail('mobile.timers') });
+    await loginAs({ prefix: 'mobile.timers' });
     const { challenge } = pkce();
     await page.goto(appLink(challenge, 'st'));
     await page.getByRole('button', { name: 'Buka Aplikasi' }).click();

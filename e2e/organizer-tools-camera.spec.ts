@@ -3,7 +3,7 @@ import path from 'node:path';
 // @ts-expect-error plain .mjs helper shared with the npm scripts
 import { chromiumPath } from '../scripts/chromium-path.mjs';
 import { chromiumArgs } from '../playwright.config';
-import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
+import { expect, test, uniqueEmail } from './fixtures';
 import { openEventList, qrFrame, seedSanurRun, snap, writeY4m, type SeededRunner } from './organizer-tools-helpers';
 
 /**
@@ -29,10 +29,10 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   writeY4m(video, qrFrame(runner.qrToken!), 640, 480);
 });
 
-test('the camera reads a runner QR code; the decoder comes from our own server', async ({ page }) => {
+test('the camera reads a runner QR code; the decoder comes from our own server', async ({ page, loginAs }) => {
   const requests: string[] = [];
   page.on('request', (r) => requests.push(r.url()));
-  await signInViaApi(page, { email: organizerEmail, role: 'organizer', name: 'Siti Penyelenggara' });
+  await loginAs({ email: organizerEmail, role: 'organizer', name: 'Siti Penyelenggara' });
   await openEventList(page);
   await page.getByRole('button', { name: 'Scan QR' }).click();
   const dialog = page.getByRole('dialog', { name: 'Scan QR Pelari' });

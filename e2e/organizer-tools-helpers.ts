@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { toJakartaLocalInput } from '../src/domain/events/event-form';
-import { expect, uniqueEmail } from './fixtures';
+import { expect, signIn, uniqueEmail } from './fixtures';
 import { solvedChallenge } from './registration-challenge';
 
 /**
@@ -26,11 +26,6 @@ export interface SeededRunner extends RunnerSeed {
   registrationId: string;
   /** What the runner's QR code carries (paid runners only: it comes with the confirmation mail). */
   qrToken: string | null;
-}
-
-export async function devLogin(request: APIRequestContext, email: string, role: 'organizer' | 'admin' | 'runner', name?: string) {
-  const res = await request.post('/api/auth/dev-login', { data: { email, role, name: name ?? email.split('@')[0] } });
-  expect(res.ok(), await res.text()).toBeTruthy();
 }
 
 /** Creates an accepted platform event with two categories and registers `runners`. */
@@ -206,8 +201,8 @@ export async function seedSanurRun(playwright: { request: { newContext(o: { base
   const organizer = await playwright.request.newContext({ baseURL });
   const admin = await playwright.request.newContext({ baseURL });
   const anonymous = await playwright.request.newContext({ baseURL });
-  await devLogin(organizer, organizerEmail, 'organizer', 'Siti Penyelenggara');
-  await devLogin(admin, uniqueEmail('admin'), 'admin');
+  await signIn(organizer, { email: organizerEmail, role: 'organizer', name: 'Siti Penyelenggara' });
+  await signIn(admin, 'admin');
   const seeded = await seedEventWithRunners(organizer, admin, anonymous, {
     name: `Sanur Fun Run ${tag}`,
     code: `sfr-${tag}`,

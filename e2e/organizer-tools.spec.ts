@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { runnerExportColumns, runnerExportFileName } from '../src/domain/registrations/runner-export';
-import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
+import { expect, test, uniqueEmail } from './fixtures';
 import { openEventList, seedSanurRun as seed, snap, tagOf, type SeededRunner } from './organizer-tools-helpers';
 
 /**
@@ -19,10 +19,10 @@ async function openRowMenu(page: Page, eventName: string, item: string) {
   await page.getByRole('menuitem', { name: item }).click();
 }
 
-test('runner data: table, search, empty search and the CSV download', async ({ page, playwright, baseURL }) => {
+test('runner data: table, search, empty search and the CSV download', async ({ page, loginAs, playwright, baseURL }) => {
   const organizerEmail = uniqueEmail('penyelenggara');
   const { event } = await seed(playwright, baseURL!, organizerEmail);
-  await signInViaApi(page, { email: organizerEmail, role: 'organizer', name: 'Siti Penyelenggara' });
+  await loginAs({ email: organizerEmail, role: 'organizer', name: 'Siti Penyelenggara' });
   await openEventList(page);
   // Paid runners and those holding a slot while they wait for payment are counted apart.
   const row = page.getByTestId('event-row').filter({ hasText: event.name });
@@ -78,9 +78,9 @@ test('runner data: table, search, empty search and the CSV download', async ({ p
   await expect(dialog).toBeHidden();
 });
 
-test('an event without runners says so', async ({ page }) => {
+test('an event without runners says so', async ({ page, loginAs }) => {
   const tag = tagOf();
-  await signInViaApi(page, { email: uniqueEmail('penyelenggara'), role: 'organizer' });
+  await loginAs({ prefix: 'penyelenggara', role: 'organizer' });
   const created = await page.request.post('/api/events', {
     data: {
       name: `Event Sepi ${tag}`,
@@ -102,11 +102,11 @@ test('an event without runners says so', async ({ page }) => {
   await expect(dialog.getByText('Tidak ada data pelari untuk kegiatan ini')).toBeVisible();
 });
 
-test('scan with a keyboard scanner: lookup, Racepack Diambil, a second scan says it was taken', async ({ page, playwright, baseURL }) => {
+test('scan with a keyboard scanner: lookup, Racepack Diambil, a second scan says it was taken', async ({ page, loginAs, playwright, baseURL }) => {
   const organizerEmail = uniqueEmail('penyelenggara');
   const { runners } = await seed(playwright, baseURL!, organizerEmail);
   const [noman, , rina] = runners as [SeededRunner, SeededRunner, SeededRunner];
-  await signInViaApi(page, { email: organizerEmail, role: 'organizer', name: 'Siti Penyelenggara' });
+  await loginAs({ email: organizerEmail, role: 'organizer', name: 'Siti Penyelenggara' });
   await openEventList(page);
   await page.getByRole('button', { name: 'Scan QR' }).click();
   const dialog = page.getByRole('dialog', { name: 'Scan QR Pelari' });

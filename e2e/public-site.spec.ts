@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
+import { expect, test } from './fixtures';
 
 /**
  * The public marketing site: header and footer (events-and-coach-pages.md §2), home and coaching
@@ -280,8 +280,8 @@ test.describe('coaching page', () => {
     await expect(page).toHaveURL('/login');
   });
 
-  test('a pricing button sends a signed-in runner to /dashboard#calendar', async ({ page }) => {
-    await signInViaApi(page, { email: uniqueEmail('harga'), name: 'Pelari Harga' });
+  test('a pricing button sends a signed-in runner to /dashboard#calendar', async ({ page, loginAs }) => {
+    await loginAs({ prefix: 'harga', name: 'Pelari Harga' });
     await page.goto('/coaching');
     const start = page.locator('#pricing-section').getByRole('link', { name: 'Mulai Gratis' });
     await expect(start).toHaveAttribute('href', '/dashboard#calendar');
@@ -289,8 +289,8 @@ test.describe('coaching page', () => {
     await expect(page).toHaveURL(/\/dashboard/);
   });
 
-  test('a stored bearer token also counts as signed in', async ({ page }) => {
-    const { token } = await signInViaApi(page, { email: uniqueEmail('token'), name: 'Pelari Token' });
+  test('a stored bearer token also counts as signed in', async ({ page, loginAs }) => {
+    const { token } = await loginAs({ prefix: 'token', name: 'Pelari Token' });
     await page.context().clearCookies();
     await page.goto('/coaching');
     await page.evaluate((t) => localStorage.setItem('token', t), token);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import QRCode from 'qrcode';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test, uniqueEmail } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 import { solvedChallenge } from './registration-challenge';
 
 /**
@@ -11,14 +11,8 @@ import { solvedChallenge } from './registration-challenge';
  * organizer and accepted by an admin, like in real life.
  */
 
-async function devLogin(request: APIRequestContext, role: 'organizer' | 'admin') {
-  const res = await request.post('/api/auth/dev-login', { data: { email: uniqueEmail(role), name: role === 'admin' ? 'Admin Uji' : 'Panitia Uji', role } });
-  expect(res.ok()).toBeTruthy();
-  return { authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
-}
-
 async function createAcceptedEvent(request: APIRequestContext, name: string, over: Record<string, unknown> = {}) {
-  const organizer = await devLogin(request, 'organizer');
+  const { headers: organizer } = await signIn(request, { role: 'organizer', name: 'Panitia Uji' });
   const code = `e2e-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const day = 86_400_000;
   const created = await request.post('/api/events', {
@@ -42,7 +36,7 @@ async function createAcceptedEvent(request: APIRequestContext, name: string, ove
   });
   expect(created.status(), await created.text()).toBe(201);
   const { event } = (await created.json()) as { event: { _id: string; eventId: string; code: string } };
-  const admin = await devLogin(request, 'admin');
+  const { headers: admin } = await signIn(request, { role: 'admin', name: 'Admin Uji' });
   const accepted = await request.patch(`/api/admin/events/${event._id}/status`, { headers: admin, data: { status: 'diterima' } });
   expect(accepted.ok(), await accepted.text()).toBeTruthy();
   return { ...event, admin };

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test, uniqueEmail } from './fixtures';
+import { expect, signIn, test, uniqueEmail } from './fixtures';
 import { solvedChallenge } from './registration-challenge';
 
 /**
@@ -8,16 +8,10 @@ import { solvedChallenge } from './registration-challenge';
  * each button recorded at the sandbox "gateway" first, so the webhook's confirmation passes.
  */
 
-async function devLogin(request: APIRequestContext, role: 'organizer' | 'admin') {
-  const res = await request.post('/api/auth/dev-login', { data: { email: uniqueEmail(role), name: role === 'admin' ? 'Admin Uji' : 'Panitia Uji', role } });
-  expect(res.ok()).toBeTruthy();
-  return { authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
-}
-
 async function registerForNewEvent(request: APIRequestContext) {
   const day = 86_400_000;
   const created = await request.post('/api/events', {
-    headers: await devLogin(request, 'organizer'),
+    headers: (await signIn(request, { role: 'organizer', name: 'Panitia Uji' })).headers,
     data: {
       name: `Lari Sandbox ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`,
       description: 'Lomba lari pagi untuk menguji halaman pembayaran sandbox.',
@@ -33,7 +27,7 @@ async function registerForNewEvent(request: APIRequestContext) {
   });
   expect(created.status(), await created.text()).toBe(201);
   const { event } = (await created.json()) as { event: { _id: string; eventId: string } };
-  const accepted = await request.patch(`/api/admin/events/${event._id}/status`, { headers: await devLogin(request, 'admin'), data: { status: 'diterima' } });
+  const accepted = await request.patch(`/api/admin/events/${event._id}/status`, { headers: (await signIn(request, { role: 'admin', name: 'Admin Uji' })).headers, data: { status: 'diterima' } });
   expect(accepted.ok(), await accepted.text()).toBeTruthy();
 
   const registered = await request.post('/api/runner-registrations', {

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import QRCode from 'qrcode';
-import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
-import { devLogin, openEventList, snap, tagOf } from './organizer-tools-helpers';
+import { expect, signIn, test, uniqueEmail } from './fixtures';
+import { openEventList, snap, tagOf } from './organizer-tools-helpers';
 import { solvedChallenge } from './registration-challenge';
 
 /**
@@ -53,14 +53,14 @@ async function registerWithProof(anonymous: APIRequestContext, code: string, run
   return registration.registrationId;
 }
 
-test('the organizer verifies one proof of transfer and rejects another; the runner sends a new one', async ({ page, playwright, baseURL }, testInfo) => {
+test('the organizer verifies one proof of transfer and rejects another; the runner sends a new one', async ({ page, loginAs, playwright, baseURL }, testInfo) => {
   // One whole journey (two runners, two decisions, the runner's page) on a shared 2-core machine.
   test.setTimeout(120_000);
   const tag = tagOf();
   const name = `Jogja Bank Transfer Run ${tag}`;
   const code = `jbt-${tag}`;
   const organizerEmail = uniqueEmail('penyelenggara');
-  await signInViaApi(page, { email: organizerEmail, role: 'organizer', name: 'Siti Penyelenggara' });
+  await loginAs({ email: organizerEmail, role: 'organizer', name: 'Siti Penyelenggara' });
   const created = await page.request.post('/api/events', {
     data: {
       name,
@@ -80,7 +80,7 @@ test('the organizer verifies one proof of transfer and rejects another; the runn
   const event = (await created.json()).event as { _id: string };
   const admin = await playwright.request.newContext({ baseURL });
   const anonymous = await playwright.request.newContext({ baseURL });
-  await devLogin(admin, uniqueEmail('admin'), 'admin');
+  await signIn(admin, 'admin');
   expect((await admin.patch(`/api/admin/events/${event._id}/status`, { data: { status: 'diterima' } })).ok()).toBeTruthy();
 
   const proofWayan = await QRCode.toBuffer('Transfer Rp210.000 dari Wayan', { type: 'png', width: 360 });
@@ -180,13 +180,13 @@ test('the organizer verifies one proof of transfer and rejects another; the runn
   await Promise.all([admin.dispose(), anonymous.dispose()]);
 });
 
-test('another organizer cannot see the proof or decide on it', async ({ page, playwright, baseURL }) => {
+test('another organizer cannot see the proof or decide on it', async ({ page, loginAs, playwright, baseURL }) => {
   const tag = tagOf();
   const owner = await playwright.request.newContext({ baseURL });
   const admin = await playwright.request.newContext({ baseURL });
   const anonymous = await playwright.request.newContext({ baseURL });
-  await devLogin(owner, uniqueEmail('pemilik'), 'organizer');
-  await devLogin(admin, uniqueEmail('admin'), 'admin');
+  await signIn(owner, { prefix: 'pemilik', role: 'organizer' });
+  await signIn(admin, 'admin');
   const created = await owner.post('/api/events', {
     data: {
       name: `Event Orang Lain ${tag}`,
@@ -207,7 +207,7 @@ test('another organizer cannot see the proof or decide on it', async ({ page, pl
   expect((await admin.patch(`/api/admin/events/${event._id}/status`, { data: { status: 'diterima' } })).ok()).toBeTruthy();
   const id = await registerWithProof(anonymous, `eol-${tag}`, { fullName: 'Rina Wulandari', email: uniqueEmail('rina') }, await QRCode.toBuffer('x', { type: 'png' }));
 
-  await signInViaApi(page, { email: uniqueEmail('penyelenggara'), role: 'organizer' });
+  await loginAs({ prefix: 'penyelenggara', role: 'organizer' });
   expect((await page.request.get(`/api/runner-registrations/${id}/payment-proof`)).status()).toBe(404);
   const verify = await page.request.patch(`/api/runner-registrations/${id}/payment-verify`, { data: { proofSubmittedAt: new Date().toISOString() } });
   expect(verify.status()).toBe(404);

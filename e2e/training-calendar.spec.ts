@@ -4,7 +4,7 @@ import { addDays, isoFromParts, isoToPlanDate, jakartaToday, type IsoDay } from 
 import { longDayLabel, shortDayLabel } from '../src/web/features/training-plan/calendar/calendar-model';
 import { formatJakartaDate } from '../src/domain/shared/jakarta-time';
 import { HEAVY_CONFLICT_QUESTION, HEAVY_CONFLICT_TITLE } from '../src/domain/training-plan/run-types';
-import { expect, signInViaApi, test, uniqueEmail } from './fixtures';
+import { expect, test } from './fixtures';
 import { addAiRuns, addRuns, expectNoHorizontalOverflow, planRuns, runTitled } from './log-helpers';
 
 /**
@@ -53,8 +53,8 @@ function recordPatches(page: Page) {
   return patches;
 }
 
-test('Buat Jadwal refuses an empty date, then adds the run to the grid and the upcoming list', async ({ page }) => {
-  await signInViaApi(page, { email: uniqueEmail('cal-create') });
+test('Buat Jadwal refuses an empty date, then adds the run to the grid and the upcoming list', async ({ page, loginAs }) => {
+  await loginAs({ prefix: 'cal-create' });
   await openCalendar(page);
   const upcoming = page.getByRole('region', { name: 'Latihan mendatang' });
   await expect(upcoming.getByText('Tidak ada latihan mendatang.')).toBeVisible();
@@ -94,8 +94,8 @@ test('Buat Jadwal refuses an empty date, then adds the run to the grid and the u
   await expectNoHorizontalOverflow(page);
 });
 
-test('a server refusal is shown in Buat Jadwal', async ({ page }) => {
-  await signInViaApi(page, { email: uniqueEmail('cal-create-fail') });
+test('a server refusal is shown in Buat Jadwal', async ({ page, loginAs }) => {
+  await loginAs({ prefix: 'cal-create-fail' });
   await page.route('**/api/training-plans', (route) =>
     route.request().method() === 'POST'
       ? route.fulfill({ status: 400, json: { message: 'Maksimal 3000 aktivitas dalam satu program latihan.' } })
@@ -116,8 +116,8 @@ test('a server refusal is shown in Buat Jadwal', async ({ page }) => {
   await expect(dialog.getByRole('alert')).toHaveText('Gagal membuat jadwal. Silakan coba lagi.');
 });
 
-test('dragging a Tempo run next to an Interval asks first: Batalkan leaves it, Yakin moves it for good', async ({ page }) => {
-  await signInViaApi(page, { email: uniqueEmail('cal-heavy') });
+test('dragging a Tempo run next to an Interval asks first: Batalkan leaves it, Yakin moves it for good', async ({ page, loginAs }) => {
+  await loginAs({ prefix: 'cal-heavy' });
   const interval = dayOfMonth(10);
   const from = dayOfMonth(20);
   const target = dayOfMonth(11);
@@ -152,8 +152,8 @@ test('dragging a Tempo run next to an Interval asks first: Batalkan leaves it, Y
   await expectNoHorizontalOverflow(page);
 });
 
-test('a light run moves at once, and never onto a day outside the displayed month', async ({ page }) => {
-  await signInViaApi(page, { email: uniqueEmail('cal-easy') });
+test('a light run moves at once, and never onto a day outside the displayed month', async ({ page, loginAs }) => {
+  await loginAs({ prefix: 'cal-easy' });
   const from = dayOfMonth(24);
   const target = dayOfMonth(26);
   await addRuns(page, [
@@ -186,8 +186,8 @@ test('a light run moves at once, and never onto a day outside the displayed mont
   expect(patches).toEqual([]);
 });
 
-test('a failed move is reported and the run goes back', async ({ page }) => {
-  await signInViaApi(page, { email: uniqueEmail('cal-move-fail') });
+test('a failed move is reported and the run goes back', async ({ page, loginAs }) => {
+  await loginAs({ prefix: 'cal-move-fail' });
   const from = dayOfMonth(14);
   const target = dayOfMonth(16);
   await addRuns(page, [{ date: isoToPlanDate(from), title: 'Easy Run', program: '5k' }]);
@@ -199,8 +199,8 @@ test('a failed move is reported and the run goes back', async ({ page }) => {
   await expect(chip(page, target, 'Easy Run')).toHaveCount(0);
 });
 
-test('keyboard: Enter opens a run\'s log; Space picks it up, arrows choose the day, Space drops it', async ({ page }) => {
-  await signInViaApi(page, { email: uniqueEmail('cal-keys') });
+test('keyboard: Enter opens a run\'s log; Space picks it up, arrows choose the day, Space drops it', async ({ page, loginAs }) => {
+  await loginAs({ prefix: 'cal-keys' });
   const from = dayOfMonth(12);
   await addRuns(page, [{ date: isoToPlanDate(from), title: 'Easy Run', program: '5k' }]);
   await openCalendar(page);
@@ -239,8 +239,8 @@ test('keyboard: Enter opens a run\'s log; Space picks it up, arrows choose the d
   await expect(chip(page, target, 'Easy Run')).toBeVisible();
 });
 
-test('@phone-only a long press drags a run with touch', async ({ page }) => {
-  await signInViaApi(page, { email: uniqueEmail('cal-touch') });
+test('@phone-only a long press drags a run with touch', async ({ page, loginAs }) => {
+  await loginAs({ prefix: 'cal-touch' });
   const from = dayOfMonth(17);
   const target = dayOfMonth(19);
   await addRuns(page, [{ date: isoToPlanDate(from), title: 'Easy Run', program: '5k' }]);
@@ -267,9 +267,9 @@ test('@phone-only a long press drags a run with touch', async ({ page }) => {
   expect(runTitled(await planRuns(page), 'Easy Run')!.date).toBe(isoToPlanDate(target));
 });
 
-test('AI runs after the subscription end are locked: blurred, labelled Kunci, not clickable, not draggable', async ({ page }, info) => {
+test('AI runs after the subscription end are locked: blurred, labelled Kunci, not clickable, not draggable', async ({ page, loginAs }, info) => {
   // The demo runner Budi is on a trial that ends in 10 days, with a 6-week AI plan (read only here).
-  await signInViaApi(page, { email: 'budi.santoso@derap.id' });
+  await loginAs({ email: 'budi.santoso@derap.id' });
   const me = (await (await page.request.get('/api/auth/me')).json()) as { user: { current_period_end: string } };
   await openCalendar(page);
   const card = page.getByTestId('plan-profile-card');
@@ -316,8 +316,8 @@ test('AI runs after the subscription end are locked: blurred, labelled Kunci, no
   await page.screenshot({ path: info.outputPath('locked.png'), fullPage: true });
 });
 
-test('months go back and forth, and today is highlighted', async ({ page }) => {
-  await signInViaApi(page, { email: uniqueEmail('cal-months') });
+test('months go back and forth, and today is highlighted', async ({ page, loginAs }) => {
+  await loginAs({ prefix: 'cal-months' });
   const next = shiftMonth(year, month, 1);
   const nextDay = isoFromParts(next.year, next.month, 15);
   await addRuns(page, [{ date: isoToPlanDate(nextDay), title: 'Long Run', program: '20k' }]);
@@ -351,8 +351,8 @@ test('months go back and forth, and today is highlighted', async ({ page }) => {
   await expectNoHorizontalOverflow(page);
 });
 
-test('the profile card shows the plan status and opens Manajemen Paket Langganan', async ({ page }) => {
-  await signInViaApi(page, { email: uniqueEmail('cal-profile'), name: 'Rina Lestari' });
+test('the profile card shows the plan status and opens Manajemen Paket Langganan', async ({ page, loginAs }) => {
+  await loginAs({ prefix: 'cal-profile', name: 'Rina Lestari' });
   await openCalendar(page);
   const card = page.getByTestId('plan-profile-card');
   await expect(card).toContainText('Rina Lestari');
@@ -368,8 +368,8 @@ test('the profile card shows the plan status and opens Manajemen Paket Langganan
   await expect(card).toBeFocused();
 });
 
-test('runs open their log from the grid and the list; a picked day lists its runs', async ({ page }) => {
-  await signInViaApi(page, { email: uniqueEmail('cal-open') });
+test('runs open their log from the grid and the list; a picked day lists its runs', async ({ page, loginAs }) => {
+  await loginAs({ prefix: 'cal-open' });
   const day = addDays(today, 1);
   await addRuns(page, [
     { date: isoToPlanDate(day), title: 'Recovery Run', program: '4k', paceRange: "6'30 - 7'00" },
@@ -401,8 +401,8 @@ test('runs open their log from the grid and the list; a picked day lists its run
   await expect(page.getByRole('dialog', { name: 'Buat Jadwal' }).getByLabel('Tanggal')).toHaveValue(day);
 });
 
-test('a plan that fails to load says so and can be retried', async ({ page }) => {
-  await signInViaApi(page, { email: uniqueEmail('cal-error') });
+test('a plan that fails to load says so and can be retried', async ({ page, loginAs }) => {
+  await loginAs({ prefix: 'cal-error' });
   let failing = true;
   await page.route('**/api/training-plans', (route) =>
     failing && route.request().method() === 'GET' ? route.fulfill({ status: 500, json: { message: 'Kesalahan server.' } }) : route.fallback(),
@@ -416,8 +416,8 @@ test('a plan that fails to load says so and can be retried', async ({ page }) =>
   await expect(page.getByText('Tidak ada latihan mendatang.')).toBeVisible();
 });
 
-test('the view, a picked day and every dialog fit the screen at 360 and 1280 px', async ({ page }, info) => {
-  await signInViaApi(page, { email: uniqueEmail('cal-shot'), name: 'Rina Lestari' });
+test('the view, a picked day and every dialog fit the screen at 360 and 1280 px', async ({ page, loginAs }, info) => {
+  await loginAs({ prefix: 'cal-shot', name: 'Rina Lestari' });
   await addRuns(page, [
     { date: isoToPlanDate(dayOfMonth(10)), title: 'Interval', program: '6x800m', paceRange: "4'00 - 4'10" },
     { date: isoToPlanDate(dayOfMonth(20)), title: 'Tempo Run', program: '8k', paceRange: "4'30 - 4'45" },

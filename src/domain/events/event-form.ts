@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { EVENT_ADMIN_FEE, eventPaymentTypes, normaliseEventCode, slugify } from './events';
+import { fromJakartaWallClock, jakartaWallClock } from '../shared/jakarta-time';
 import { jakartaToday } from '../shared/wire-date';
 import { paymentOptionKeys } from '../payments/payments';
 
@@ -86,7 +87,7 @@ export function parseEventInstant(value: string): Date | null {
     const d = Number(day);
     if (mo < 1 || mo > 12 || d < 1 || d > new Date(Date.UTC(y, mo, 0)).getUTCDate()) return null;
     if (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) return null;
-    instant = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second}+07:00`);
+    instant = fromJakartaWallClock(`${year}-${month}-${day}T${hour}:${minute}:${second}`);
   } else if (WITH_OFFSET.test(text)) {
     instant = new Date(text);
   } else {
@@ -99,7 +100,7 @@ export function parseEventInstant(value: string): Date | null {
 
 /** The `datetime-local` value (Jakarta wall clock) of an instant, e.g. to pre-fill a form. */
 export function toJakartaLocalInput(instant: Date): string {
-  return new Date(instant.getTime() + 7 * 3_600_000).toISOString().slice(0, 16);
+  return jakartaWallClock(instant).slice(0, 16);
 }
 
 const requiredText = (required: string, max: number, tooLong: string) =>

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { BIB_NAME_MAX, bloodTypes, identityTypes, sexes, tshirtSizes } from '../events/events';
-import { jakartaParts } from '../shared/jakarta-time';
+import { JAKARTA_TIME_ZONE, jakartaParts } from '../shared/jakarta-time';
+import { parseWireDate } from '../shared/wire-date';
 import { paymentOptionKeys } from '../payments/payments';
 
 export const registrationMessages = {
@@ -133,18 +134,6 @@ export function validateEmail(value: string): string | null {
   return null;
 }
 
-/** `DD-MM-YYYY` → the calendar date, or null when it is not a real date. */
-export function parseDob(value: string): { year: number; month: number; day: number } | null {
-  const m = /^(\d{2})-(\d{2})-(\d{4})$/.exec(value);
-  if (!m) return null;
-  const day = Number(m[1]);
-  const month = Number(m[2]);
-  const year = Number(m[3]);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return { year, month, day };
-}
-
 /** Whole years between a birth date and `today` (both calendar dates). */
 export function ageOn(dob: { year: number; month: number; day: number }, today: { year: number; month: number; day: number }): number {
   const hadBirthday = today.month > dob.month || (today.month === dob.month && today.day >= dob.day);
@@ -154,7 +143,7 @@ export function ageOn(dob: { year: number; month: number; day: number }, today: 
 /** The date-of-birth rule with "today" passed in (tests); the schema uses the real Jakarta today. */
 export function dobError(value: string, now: Date = new Date()): string | null {
   if (!/^\d{2}-\d{2}-\d{4}$/.test(value)) return registrationMessages.dobFormat;
-  const dob = parseDob(value);
+  const dob = parseWireDate(value);
   if (!dob) return registrationMessages.dobInvalid;
   const jakarta = jakartaParts(now);
   const today = { year: jakarta.year, month: jakarta.month + 1, day: jakarta.day };
@@ -257,12 +246,12 @@ export type Openness =
 export const FULL_MESSAGE = 'Pendaftaran telah ditutup karena semua kategori telah mencapai kuota maksimum.';
 
 /** '21 Mei 2027', '09.00' and 'GMT+7' of an instant in a time zone. */
-export function zonedDateTime(instant: Date, timeZone = 'Asia/Jakarta'): { date: string; time: string; offset: string } {
+export function zonedDateTime(instant: Date, timeZone = JAKARTA_TIME_ZONE): { date: string; time: string; offset: string } {
   let zone = timeZone;
   try {
     new Intl.DateTimeFormat('id-ID', { timeZone: zone });
   } catch {
-    zone = 'Asia/Jakarta';
+    zone = JAKARTA_TIME_ZONE;
   }
   const parts = new Intl.DateTimeFormat('id-ID', {
     timeZone: zone,
@@ -290,7 +279,7 @@ export function categoryIsFull(category: { slots: number; sold: number }): boole
 export function registrationOpenness(event: OpennessEvent, now: Date = new Date()): Openness {
   const open = new Date(event.regOpen);
   const close = new Date(event.regClose);
-  const zone = event.timezone ?? 'Asia/Jakarta';
+  const zone = event.timezone ?? JAKARTA_TIME_ZONE;
   if (event.status === 'tutup') return { state: 'closed', message: EVENT_CLOSED_MESSAGE };
   if (now < open) {
     const t = zonedDateTime(open, zone);

@@ -3,6 +3,7 @@
  * the dialog's table and the CSV export, their row mapper, the export's file name, and the racepack
  * messages of the scan dialog. Pure: no I/O, used by the server and the web app.
  */
+import { JAKARTA_TIME_ZONE } from '../shared/jakarta-time';
 import { isoToPlanDate, jakartaToday } from '../shared/wire-date';
 import {
   registrationStatusLabels,
@@ -146,7 +147,7 @@ export function statusesMatching<S extends string>(labels: Record<S, string>, q:
 }
 
 export const racepackMessages = {
-  alreadyCollected: (collectedAt: Date, timeZone = 'Asia/Jakarta') => {
+  alreadyCollected: (collectedAt: Date, timeZone = JAKARTA_TIME_ZONE) => {
     const t = zonedDateTime(collectedAt, timeZone);
     return `Racepack sudah diambil pada ${t.date} pukul ${t.time} ${t.offset}.`;
   },

@@ -21,6 +21,29 @@ export function jakartaHour(instant: Date): number {
   return jakartaParts(instant).hour;
 }
 
+/** The Jakarta wall clock at `instant` as 'YYYY-MM-DDTHH:mm:ss.sss' (no offset); slice what you need. */
+export function jakartaWallClock(instant: Date): string {
+  return new Date(instant.getTime() + JAKARTA_OFFSET_MS).toISOString().slice(0, 23);
+}
+
+/**
+ * The instant at which Jakarta's wall clock reads `wallClock`: 'YYYY-MM-DD' (midnight) or
+ * 'YYYY-MM-DDTHH:mm[:ss]'. An unreadable value gives an Invalid Date, as `new Date` does.
+ */
+export function fromJakartaWallClock(wallClock: string): Date {
+  return new Date(`${wallClock.length === 10 ? `${wallClock}T00:00:00` : wallClock}+07:00`);
+}
+
+/** 00:00 in Jakarta of the Jakarta day holding `instant`. */
+export function startOfJakartaDay(instant: Date): Date {
+  return fromJakartaWallClock(jakartaWallClock(instant).slice(0, 10));
+}
+
+/** '08.05': the Jakarta clock time of an instant, the way Indonesian writes it. */
+export function formatJakartaTime(instant: Date): string {
+  return jakartaWallClock(instant).slice(11, 16).replace(':', '.');
+}
+
 /**
  * Formats the Jakarta calendar date of an instant with date-fns and the `id` locale,
  * e.g. '21 Mei 2027' (default) or 'EEEE, d MMMM yyyy' → 'Jumat, 21 Mei 2027'.

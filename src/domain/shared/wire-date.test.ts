@@ -8,11 +8,13 @@ import {
   isoToPlanDate,
   isValidIsoDay,
   jakartaToday,
+  parseWireDate,
   planDateProblem,
   planDateToIso,
   startOfWeek,
   weekDays,
   weekdayIndex,
+  wireDateToIso,
 } from './wire-date';
 
 /** Any calendar day the plan accepts, as an ISO day computed independently of the code under test. */
@@ -202,6 +204,29 @@ describe('planDateProblem', () => {
           expect(planDateProblem(value) === null).toBe(planDateToIso(value) !== null);
         },
       ),
+    );
+  });
+});
+
+describe('parseWireDate / wireDateToIso (any year, e.g. a date of birth)', () => {
+  it('reads DD-MM-YYYY of any year from 100 on', () => {
+    expect(parseWireDate('17-08-1945')).toEqual({ year: 1945, month: 8, day: 17 });
+    expect(wireDateToIso('17-08-1945')).toBe('1945-08-17');
+    expect(wireDateToIso('29-02-2024')).toBe('2024-02-29');
+  });
+
+  it('refuses other shapes, unreal days and two-digit years', () => {
+    for (const bad of ['1945-08-17', '17/08/1945', ' 17-08-1945', '7-08-1945', '29-02-2023', '31-04-1990', '00-01-1990', '01-13-1990', '01-01-0050']) {
+      expect(parseWireDate(bad)).toBeNull();
+      expect(wireDateToIso(bad)).toBeNull();
+    }
+  });
+
+  it('agrees with planDateToIso on every plan day (property)', () => {
+    fc.assert(
+      fc.property(anyIsoDay, (iso) => {
+        expect(wireDateToIso(isoToPlanDate(iso))).toBe(iso);
+      }),
     );
   });
 });

@@ -30,6 +30,26 @@ export function planDateToIso(value: string): IsoDay | null {
   return validParts(year, month, day) ? `${m[3]}-${m[2]}-${m[1]}` : null;
 }
 
+/**
+ * A wire date `DD-MM-YYYY` of any year (a date of birth, not a plan day) → its calendar parts,
+ * or null when it is not exactly that shape or not a real day. Years 0-99 are refused: JS reads
+ * them as 19xx.
+ */
+export function parseWireDate(value: string): { year: number; month: number; day: number } | null {
+  const m = PLAN_DATE.exec(value);
+  if (!m) return null;
+  const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return { year, month, day };
+}
+
+/** A wire date `DD-MM-YYYY` of any year → `YYYY-MM-DD`, or null (see parseWireDate). */
+export function wireDateToIso(value: string): IsoDay | null {
+  const parts = parseWireDate(value);
+  return parts && isoFromParts(parts.year, parts.month, parts.day);
+}
+
 export type PlanDateProblem = 'format' | 'calendar' | 'range';
 
 /**
@@ -44,7 +64,7 @@ export function planDateProblem(value: string): PlanDateProblem | null {
   return validParts(year, month, day) ? null : 'calendar';
 }
 
-/** `YYYY-MM-DD` → `DD-MM-YYYY`. */
+/** `YYYY-MM-DD` → `DD-MM-YYYY` (any ISO day: plan days, dates of birth). */
 export function isoToPlanDate(iso: IsoDay): string {
   const m = ISO_DAY.exec(iso);
   if (!m) throw new Error(`not an ISO day: ${iso}`);

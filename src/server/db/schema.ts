@@ -5,6 +5,7 @@ import { eventPaymentTypes, eventStatuses, registrationPaymentStatuses, registra
 import { orderKinds, orderStatuses, paymentGatewayNames } from '../../domain/payments/payments';
 import { subscriptionStatuses } from '../../domain/subscriptions/subscription';
 import { roles } from '../../domain/users/roles';
+import { JAKARTA_TIME_ZONE } from '../../domain/shared/jakarta-time';
 import { generatedByValues, periodizationValues } from '../../domain/training-plan/training-plan';
 
 export const users = pgTable(
@@ -291,7 +292,7 @@ export const events = pgTable(
     regClose: timestamp('reg_close', { withTimezone: true }).notNull(),
     earlyBirdEndDate: timestamp('early_bird_end_date', { withTimezone: true }),
     /** IANA zone the event's times are shown in (DESIGN.md §5: Asia/Jakarta unless the event says otherwise). */
-    timezone: text('timezone').notNull().default('Asia/Jakarta'),
+    timezone: text('timezone').notNull().default(JAKARTA_TIME_ZONE),
     paymentType: text('payment_type', { enum: eventPaymentTypes }).notNull(),
     paymentOptions: text('payment_options').array().notNull().default(sql`'{}'::text[]`),
     paymentQrImage: text('payment_qr_image'),

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { EventPaymentType, EventStatus, RegistrationStatus } from '../../domain/events/events';
 import type { PaymentOptionKey } from '../../domain/payments/payments';
+import { startOfJakartaDay } from '../../domain/shared/jakarta-time';
 import type { StoragePort } from '../adapters/storage/port';
 import type { Db } from '../db/client';
 import { newQrToken, newRegistrationId } from '../features/registrations/service';
@@ -14,12 +15,10 @@ import { newImageKey } from '../features/uploads/service';
 import { eventCategories, events, runnerRegistrations, uploads } from '../db/schema';
 
 const DAY = 86_400_000;
-const JAKARTA_OFFSET_MS = 7 * 3_600_000;
 
 /** 00:00 Jakarta of the day `days` after `now`'s Jakarta day, plus `hour` hours. */
 function jakartaAt(now: Date, days: number, hour: number): Date {
-  const jakartaMidnight = Math.floor((now.getTime() + JAKARTA_OFFSET_MS) / DAY) * DAY - JAKARTA_OFFSET_MS;
-  return new Date(jakartaMidnight + days * DAY + hour * 3_600_000);
+  return new Date(startOfJakartaDay(now).getTime() + days * DAY + hour * 3_600_000);
 }
 
 interface DemoCategory {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planDateToIso } from '../../domain/shared/wire-date';
 import { roles } from '../../domain/users/roles';
 import { openTestDatabase } from '../test/fixtures/build-test-app';
 import type { Database } from '../db/client';
@@ -63,7 +64,7 @@ describe('demo training plans', () => {
     for (const r of locked) expect(Object.keys(r).sort()).toEqual(['_id', 'date', 'generatedby', 'locked']);
     const lastOpenDay = '2026-12-05'; // 10 days after 25 November, Jakarta
     for (const r of plan!.trainingPlan) {
-      const day = r.date.split('-').reverse().join('-');
+      const day = planDateToIso(r.date)!;
       expect(r.locked, r.date).toBe(r.generatedby === 'ai' && day > lastOpenDay);
     }
   });

@@ -2,9 +2,8 @@ import { CloudOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import type { PublicUser } from '../../domain/users/contract';
-import { Button } from './button';
-import { EmptyState } from './empty-state';
 import { Logo } from './logo';
+import { ErrorState } from './query-state';
 import { PageLoader } from './spinner';
 import { useCurrentUser } from '../lib/session';
 
@@ -18,16 +17,12 @@ export function SessionGate({ children }: { children: (user: PublicUser) => Reac
   if (isError) {
     return (
       <CenteredPanel>
-        <EmptyState
+        <ErrorState
           icon={CloudOff}
           title="Gagal memuat sesi"
           description="Periksa koneksi internetmu, lalu coba lagi."
-          action={
-            <Button onClick={() => void refetch()} loading={isRefetching}>
-              Coba Lagi
-            </Button>
-          }
-          className="bg-white"
+          onRetry={() => void refetch()}
+          retrying={isRefetching}
         />
       </CenteredPanel>
     );

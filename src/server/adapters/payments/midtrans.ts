@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { OrderStatus } from '../../../domain/payments/payments';
+import { jakartaWallClock } from '../../../domain/shared/jakarta-time';
 import type { MidtransConfig } from '../../config';
 import {
   GatewayError,
@@ -173,8 +174,8 @@ export function readMidtransStatus(body: Record<string, unknown>, orderRef: stri
 
 /** Snap's `expiry.start_time`: 'yyyy-MM-dd HH:mm:ss +0700' in Jakarta time. */
 export function midtransTime(instant: Date): string {
-  const shifted = new Date(instant.getTime() + 7 * 60 * 60 * 1000).toISOString();
-  return `${shifted.slice(0, 10)} ${shifted.slice(11, 19)} +0700`;
+  const wall = jakartaWallClock(instant);
+  return `${wall.slice(0, 10)} ${wall.slice(11, 19)} +0700`;
 }
 
 /** The Snap request body for one order. */

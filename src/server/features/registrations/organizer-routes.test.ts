@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { isoToPlanDate } from '../../../domain/shared/wire-date';
 import { runnerRegistrations } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { insertCategory, insertEvent, insertRegistration, insertRegistrations } from '../../test/fixtures/registration-data';
@@ -89,7 +90,7 @@ describe('organizer registration API', () => {
       categoryName: 'Half Marathon',
       status: 'pending',
       payment: { status: 'pending', amount: 360_000 },
-      runnerData: { fullName: newer.fullName, dob: newer.dob.split('-').reverse().join('-') },
+      runnerData: { fullName: newer.fullName, dob: isoToPlanDate(newer.dob) },
     });
     expect((await get('/api/runner-registrations/event/tidak-ada', admin.headers)).statusCode).toBe(404);
   });

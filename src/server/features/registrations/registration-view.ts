@@ -1,5 +1,6 @@
 /** Rows to the registration shapes of the API (their schemas are in domain/registrations/contract.ts). */
 import type { PublicRegistrationJson, RegistrationJson } from '../../../domain/registrations/contract';
+import { isoToPlanDate } from '../../../domain/shared/wire-date';
 import type { EventCategoryRow, EventRow, RunnerRegistrationRow } from '../../db/schema';
 
 /** What the public registration answer may show of a registration. */
@@ -16,11 +17,6 @@ export function toPublicRegistrationJson(r: RegistrationJson): PublicRegistratio
   };
 }
 
-/** `YYYY-MM-DD` (how the database keeps a date) → `DD-MM-YYYY`. */
-function dayToSpec(day: string): string {
-  const [y, m, d] = day.split('-');
-  return `${d}-${m}-${y}`;
-}
 
 /** Where the organizer's screens load a registration's proof of transfer (signed in, same origin). */
 export const paymentProofPath = (id: string) => `/api/runner-registrations/${id}/payment-proof`;
@@ -59,7 +55,7 @@ export function toRegistrationJson(
       bloodType: row.bloodType,
       tshirtSize: row.tshirtSize,
       sex: row.sex,
-      dob: dayToSpec(row.dob),
+      dob: isoToPlanDate(row.dob),
       identityType: row.identityType,
       identityNo: row.identityNo,
       emergencyName: row.emergencyName,

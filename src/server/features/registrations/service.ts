@@ -6,6 +6,7 @@ import { selfManagedHoldUntil } from '../../../domain/registrations/payment-veri
 import { isPaymentOptionKey, type PaymentOptionKey } from '../../../domain/payments/payments';
 import { emailKey, identityKey } from '../../../domain/registrations/registration-identity';
 import { registrationMessages, registrationOpenness, type RegistrationPayload } from '../../../domain/registrations/registration-form';
+import { wireDateToIso } from '../../../domain/shared/wire-date';
 import type { Mailer } from '../../adapters/mail/port';
 import type { Db } from '../../db/client';
 import { eventCategories, events, runnerRegistrations, type EventCategoryRow, type EventRow, type OrderRow, type RunnerRegistrationRow } from '../../db/schema';
@@ -50,12 +51,6 @@ export function newRegistrationId(): string {
 /** What the runner's QR code carries: 128 random bits. */
 export function newQrToken(): string {
   return randomBytes(16).toString('base64url');
-}
-
-
-function dobToDay(dob: string): string {
-  const [d, m, y] = dob.split('-');
-  return `${y}-${m}-${d}`;
 }
 
 export interface CreatedRegistration {
@@ -158,7 +153,8 @@ export async function createRegistration(
         bloodType: r.bloodType,
         tshirtSize: r.tshirtSize,
         sex: r.sex,
-        dob: dobToDay(r.dob),
+        // The payload schema (dobError) let only a real DD-MM-YYYY day through.
+        dob: wireDateToIso(r.dob)!,
         identityType: r.identityType,
         identityNo: r.identityNo,
         identityKey: keys.identityKey,

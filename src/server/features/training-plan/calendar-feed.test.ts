@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDays, isoToPlanDate, jakartaToday } from '../../../domain/shared/wire-date';
+import { addDays, isoToPlanDate, jakartaToday, planDateToIso } from '../../../domain/shared/wire-date';
 import { calendarFeeds } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { messages } from '../../../domain/training-plan/training-plan';
@@ -13,7 +13,7 @@ const EXPORT = '/api/training-plans/export.ics';
 
 /** A plan date `n` days from today on the product's clock. */
 const dayFromToday = (n: number) => isoToPlanDate(addDays(jakartaToday(), n));
-const compact = (planDate: string) => planDate.split('-').reverse().join('');
+const compact = (planDate: string) => planDateToIso(planDate)!.replaceAll('-', '');
 
 const unfold = (ics: string) => ics.replace(/\r\n[ \t]/g, '');
 const events = (ics: string) => unfold(ics).split('BEGIN:VEVENT').slice(1);

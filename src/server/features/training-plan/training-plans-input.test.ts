@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDays } from '../../../domain/shared/wire-date';
+import { addDays, isoToPlanDate } from '../../../domain/shared/wire-date';
 import { MAX_RUNS_PER_PLAN, MAX_RUNS_PER_REQUEST, messages } from '../../../domain/training-plan/training-plan';
 import { trainingPlans, trainingRuns } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
@@ -19,10 +19,7 @@ describe('training plans API: input limits and malformed bodies', () => {
 
   /** Runs on consecutive days from 01-01-2027. */
   const manyRuns = (n: number) =>
-    Array.from({ length: n }, (_, i) => {
-      const [y, m, d] = addDays('2027-01-01', i % 700).split('-');
-      return runInput(`${d}-${m}-${y}`, 'Easy Run');
-    });
+    Array.from({ length: n }, (_, i) => runInput(isoToPlanDate(addDays('2027-01-01', i % 700)), 'Easy Run'));
 
   async function seeded() {
     const me = await t.login('rina@contoh.id');

@@ -5,7 +5,7 @@ import { formatJakartaDate } from '../../../domain/shared/jakarta-time';
 import { formatRupiah } from '../../../domain/shared/money';
 import { Button, buttonClass } from '../../components/button';
 import { Dialog } from '../../components/dialog';
-import { eventImageOf } from './event-images';
+import { EventImage } from '../../components/event-image';
 import { EventStatusPill } from './event-status-pill';
 import { formatEventDateTime } from './event-format';
 
@@ -42,7 +42,7 @@ export function EventDetailDialog({ event, onOpenChange }: { event: OrganizerEve
       }
     >
       <div className="space-y-5">
-        <img src={eventImageOf(event.headerImage)} alt="" className="aspect-[2/1] w-full rounded-xl bg-slate-100 object-cover" />
+        <EventImage src={event.headerImage} className="aspect-[2/1] w-full rounded-xl bg-slate-100 object-cover" />
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
             <h3 className="text-xl font-extrabold break-words text-slate-900">{event.name}</h3>

@@ -1,4 +1,4 @@
-import { formatJakartaDate, jakartaParts } from '../../../domain/shared/jakarta-time';
+import { formatJakartaDate, formatJakartaTime } from '../../../domain/shared/jakarta-time';
 import type { OrganizerEvent } from '../../../domain/events/contract';
 import { formatRupiah } from '../../../domain/shared/money';
 
@@ -6,9 +6,7 @@ import { formatRupiah } from '../../../domain/shared/money';
 export function formatEventDateTime(value: string): string {
   const instant = new Date(value);
   if (Number.isNaN(instant.getTime())) return '-';
-  const { hour, minute } = jakartaParts(instant);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${formatJakartaDate(instant)}, ${pad(hour)}.${pad(minute)} WIB (GMT+7)`;
+  return `${formatJakartaDate(instant)}, ${formatJakartaTime(instant)} WIB (GMT+7)`;
 }
 
 /** 'Rp160.000' or 'Rp160.000 – Rp260.000'. */

@@ -4,7 +4,7 @@ import type { OrganizerEvent } from '../../../domain/events/contract';
 import { formatRupiah } from '../../../domain/shared/money';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
-import { Spinner } from '../../components/spinner';
+import { ErrorState, LoadingMessage, QueryState } from '../../components/query-state';
 import { useToast } from '../../components/toast';
 import { ViewHeader } from '../../components/view-header';
 import type { DashboardViewProps } from '../../lib/dashboard-view';
@@ -69,115 +69,118 @@ export function EventListView({ tools }: DashboardViewProps & { tools: EventList
         <SummaryCard icon={Wallet} label="Total Pendapatan" value={events.isSuccess ? formatRupiah(revenue) : '–'} />
       </div>
 
-      {events.isPending ? (
-        <div className="flex items-center justify-center gap-3 rounded-2xl border border-slate-200 bg-white py-16 text-slate-600">
-          <Spinner className="size-6 text-brand-600" label="" /> Memuat daftar kegiatan...
-        </div>
-      ) : events.isError ? (
-        <EmptyState
-          icon={Info}
-          title="Gagal memuat daftar kegiatan"
-          description={eventListErrorMessage(events.error)}
-          action={<Button onClick={() => void events.refetch()}>Coba Lagi</Button>}
-          className="bg-white"
-        />
-      ) : rows.length === 0 ? (
-        <EmptyState
-          icon={Flag}
-          title="Belum ada kegiatan"
-          description="Buat event pertamamu. Setelah disetujui admin, event tampil di daftar publik dan pelari bisa mendaftar."
-          action={
-            <Button onClick={() => setCreating(true)}>
-              <CalendarPlus className="size-4" aria-hidden="true" />
-              Buat Event
-            </Button>
-          }
-          className="bg-white"
-        />
-      ) : (
-        <section aria-labelledby="event-table-title" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <h2 id="event-table-title" className="sr-only">
-            Tabel kegiatan
-          </h2>
-          {/* On a phone the table scrolls sideways inside its card; the page itself never does (relative: the header's sr-only text is positioned inside the scroll box, not the page). */}
-          <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Tabel kegiatan (geser ke samping)">
-            <table className="w-full min-w-[920px] text-sm">
-              <thead className="bg-slate-50 text-left text-xs font-bold tracking-wide text-slate-500 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3">Nama Event</th>
-                  <th scope="col" className="px-4 py-3">Kode</th>
-                  <th scope="col" className="px-4 py-3">Biaya</th>
-                  <th scope="col" className="px-4 py-3 text-right">Pendapatan</th>
-                  <th scope="col" className="px-4 py-3 text-right">Peserta</th>
-                  <th scope="col" className="px-4 py-3 text-right">Kapasitas</th>
-                  <th scope="col" className="px-4 py-3">Status</th>
-                  <th scope="col" className="px-4 py-3">
-                    <span className="sr-only">Aksi</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {rows.map((event) => (
-                  <tr key={event._id} data-testid="event-row" onClick={() => setDetail(event)} className="cursor-pointer hover:bg-slate-50">
-                    <td className="max-w-72 px-4 py-3">
-                      <button
-                        type="button"
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          setDetail(event);
-                        }}
-                        className="text-left font-semibold text-slate-900 hover:text-brand-700 hover:underline"
-                      >
-                        {event.name}
-                      </button>
-                      <p className="mt-0.5 truncate text-xs text-slate-500">{event.categories.map((c) => c.name).join(', ') || '-'}</p>
-                      {event.awaitingVerification > 0 && (
+      <QueryState
+        query={events}
+        loading={<LoadingMessage card>Memuat daftar kegiatan...</LoadingMessage>}
+        error={
+          <ErrorState
+            icon={Info}
+            title="Gagal memuat daftar kegiatan"
+            description={eventListErrorMessage(events.error)}
+            onRetry={() => void events.refetch()}
+          />
+        }
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <EmptyState
+            icon={Flag}
+            title="Belum ada kegiatan"
+            description="Buat event pertamamu. Setelah disetujui admin, event tampil di daftar publik dan pelari bisa mendaftar."
+            action={
+              <Button onClick={() => setCreating(true)}>
+                <CalendarPlus className="size-4" aria-hidden="true" />
+                Buat Event
+              </Button>
+            }
+            className="bg-white"
+          />
+        }
+      >
+        {() => (
+          <section aria-labelledby="event-table-title" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+            <h2 id="event-table-title" className="sr-only">
+              Tabel kegiatan
+            </h2>
+            {/* On a phone the table scrolls sideways inside its card; the page itself never does (relative: the header's sr-only text is positioned inside the scroll box, not the page). */}
+            <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Tabel kegiatan (geser ke samping)">
+              <table className="w-full min-w-[920px] text-sm">
+                <thead className="bg-slate-50 text-left text-xs font-bold tracking-wide text-slate-500 uppercase">
+                  <tr>
+                    <th scope="col" className="px-4 py-3">Nama Event</th>
+                    <th scope="col" className="px-4 py-3">Kode</th>
+                    <th scope="col" className="px-4 py-3">Biaya</th>
+                    <th scope="col" className="px-4 py-3 text-right">Pendapatan</th>
+                    <th scope="col" className="px-4 py-3 text-right">Peserta</th>
+                    <th scope="col" className="px-4 py-3 text-right">Kapasitas</th>
+                    <th scope="col" className="px-4 py-3">Status</th>
+                    <th scope="col" className="px-4 py-3">
+                      <span className="sr-only">Aksi</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {rows.map((event) => (
+                    <tr key={event._id} data-testid="event-row" onClick={() => setDetail(event)} className="cursor-pointer hover:bg-slate-50">
+                      <td className="max-w-72 px-4 py-3">
                         <button
                           type="button"
                           onClick={(e) => {
                             e.stopPropagation();
-                            setRunnerData(event);
+                            setDetail(event);
                           }}
-                          className="mt-1 inline-flex items-center gap-1 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800 hover:bg-brand-200"
+                          className="text-left font-semibold text-slate-900 hover:text-brand-700 hover:underline"
                         >
-                          <Hourglass className="size-3" aria-hidden="true" />
-                          {event.awaitingVerification.toLocaleString('id-ID')} menunggu verifikasi
-                          <span className="sr-only"> pembayaran di {event.name}</span>
+                          {event.name}
                         </button>
-                      )}
-                    </td>
-                    <td className="px-4 py-3 font-mono text-xs text-slate-700">{event.code}</td>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatFee(event.fee)}</td>
-                    <td className="px-4 py-3 text-right whitespace-nowrap text-slate-700">{formatRupiah(event.revenue)}</td>
-                    <td className="px-4 py-3 text-right whitespace-nowrap text-slate-700">
-                      <span className="font-semibold text-slate-900">{event.participants.toLocaleString('id-ID')}</span> terbayar
-                      {event.pendingPayment > 0 && (
-                        <span className="block text-xs text-amber-800">{event.pendingPayment.toLocaleString('id-ID')} menunggu pembayaran</span>
-                      )}
-                    </td>
-                    <td className="px-4 py-3 text-right text-slate-700">{event.capacity.toLocaleString('id-ID')}</td>
-                    <td className="px-4 py-3">
-                      <EventStatusPill status={event.status} />
-                    </td>
-                    <td className="px-2 py-3 text-right" onClick={(e) => e.stopPropagation()}>
-                      <RowMenu
-                        label={`Aksi untuk ${event.name}`}
-                        items={[
-                          { label: 'Detail Kegiatan', icon: Info, onSelect: () => setDetail(event) },
-                          { label: 'Data Pelari', icon: Users, onSelect: () => setRunnerData(event) },
-                        ]}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-600">
-            Showing 1-{rows.length} of {rows.length} entries
-          </p>
-        </section>
-      )}
+                        <p className="mt-0.5 truncate text-xs text-slate-500">{event.categories.map((c) => c.name).join(', ') || '-'}</p>
+                        {event.awaitingVerification > 0 && (
+                          <button
+                            type="button"
+                            onClick={(e) => {
+                              e.stopPropagation();
+                              setRunnerData(event);
+                            }}
+                            className="mt-1 inline-flex items-center gap-1 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800 hover:bg-brand-200"
+                          >
+                            <Hourglass className="size-3" aria-hidden="true" />
+                            {event.awaitingVerification.toLocaleString('id-ID')} menunggu verifikasi
+                            <span className="sr-only"> pembayaran di {event.name}</span>
+                          </button>
+                        )}
+                      </td>
+                      <td className="px-4 py-3 font-mono text-xs text-slate-700">{event.code}</td>
+                      <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatFee(event.fee)}</td>
+                      <td className="px-4 py-3 text-right whitespace-nowrap text-slate-700">{formatRupiah(event.revenue)}</td>
+                      <td className="px-4 py-3 text-right whitespace-nowrap text-slate-700">
+                        <span className="font-semibold text-slate-900">{event.participants.toLocaleString('id-ID')}</span> terbayar
+                        {event.pendingPayment > 0 && (
+                          <span className="block text-xs text-amber-800">{event.pendingPayment.toLocaleString('id-ID')} menunggu pembayaran</span>
+                        )}
+                      </td>
+                      <td className="px-4 py-3 text-right text-slate-700">{event.capacity.toLocaleString('id-ID')}</td>
+                      <td className="px-4 py-3">
+                        <EventStatusPill status={event.status} />
+                      </td>
+                      <td className="px-2 py-3 text-right" onClick={(e) => e.stopPropagation()}>
+                        <RowMenu
+                          label={`Aksi untuk ${event.name}`}
+                          items={[
+                            { label: 'Detail Kegiatan', icon: Info, onSelect: () => setDetail(event) },
+                            { label: 'Data Pelari', icon: Users, onSelect: () => setRunnerData(event) },
+                          ]}
+                        />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-600">
+              Showing 1-{rows.length} of {rows.length} entries
+            </p>
+          </section>
+        )}
+      </QueryState>
 
       <CreateEventDialog
         open={creating}

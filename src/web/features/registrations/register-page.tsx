@@ -6,9 +6,10 @@ import type { CreatedRegistration } from '../../../domain/registrations/contract
 import { registrationOpenness, zonedDateTime } from '../../../domain/registrations/registration-form';
 import { Alert } from '../../components/alert';
 import { buttonClass } from '../../components/button';
+import { EventImage } from '../../components/event-image';
 import { PublicLayout } from '../../components/public-layout';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
-import { DEFAULT_EVENT_IMAGE, EventLoadError, eventLoadMessages, useRegistrationEvent } from './registrations-api';
+import { EventLoadError, eventLoadMessages, useRegistrationEvent } from './registrations-api';
 import { HoldCountdown } from './hold-countdown';
 import { PlatformRedirectDialog, SelfManagedPaymentDialog } from './payment-dialogs';
 import { RegistrationForm } from './registration-form';
@@ -67,14 +68,7 @@ function EventRegistration({ event }: { event: RegistrationEvent }) {
   return (
     <article className="space-y-8">
       <header className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-        <img
-          src={event.headerImage || DEFAULT_EVENT_IMAGE}
-          alt=""
-          className="aspect-[16/7] w-full bg-slate-100 object-cover"
-          onError={(e) => {
-            if (!e.currentTarget.src.endsWith(DEFAULT_EVENT_IMAGE)) e.currentTarget.src = DEFAULT_EVENT_IMAGE;
-          }}
-        />
+        <EventImage src={event.headerImage} className="aspect-[16/7] w-full bg-slate-100 object-cover" />
         <div className="p-5 sm:p-6">
           <h1 className="text-2xl leading-tight font-extrabold text-slate-900 sm:text-3xl">{event.name}</h1>
           <ul className="mt-3 space-y-1.5 text-sm text-slate-700">

@@ -3,13 +3,14 @@ import { Link } from 'react-router';
 import type { PublicEventCard } from '../../../domain/events/contract';
 import { publicEventButton, zonedDateTime } from '../../../domain/registrations/registration-form';
 import { ApiError } from '../../api/client';
-import { Alert } from '../../components/alert';
 import { Button, buttonClass } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
+import { EventImage } from '../../components/event-image';
 import { PublicLayout } from '../../components/public-layout';
+import { ErrorAlert, QueryState } from '../../components/query-state';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
 import { CategoryChip } from './category-chip';
-import { DEFAULT_EVENT_IMAGE, usePublicEvents } from './registrations-api';
+import { usePublicEvents } from './registrations-api';
 
 /** Public list of accepted events (§2 "Public event list"). */
 export function RegistrationListPage() {
@@ -34,25 +35,28 @@ export function RegistrationListPage() {
           Daftar Lomba Tersedia
         </h2>
         <div className="mt-8">
-          {events.isPending ? (
-            <EventGridSkeleton />
-          ) : events.isError ? (
-            <Alert tone="error" title={`Gagal memuat event. Status: ${events.error instanceof ApiError ? events.error.status : 'jaringan'}.`}>
-              <Button variant="outline" size="sm" className="mt-2" onClick={() => void events.refetch()}>
-                Coba lagi
-              </Button>
-            </Alert>
-          ) : events.data.length === 0 ? (
-            <EmptyState icon={Search} description="Tidak ada event tersedia saat ini." />
-          ) : (
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {events.data.map((event) => (
-                <li key={event._id} className="flex">
-                  <EventCard event={event} />
-                </li>
-              ))}
-            </ul>
-          )}
+          <QueryState
+            query={events}
+            loading={<EventGridSkeleton />}
+            error={
+              <ErrorAlert
+                title={`Gagal memuat event. Status: ${events.error instanceof ApiError ? events.error.status : 'jaringan'}.`}
+                onRetry={() => void events.refetch()}
+              />
+            }
+            isEmpty={(list) => list.length === 0}
+            empty={<EmptyState icon={Search} description="Tidak ada event tersedia saat ini." />}
+          >
+            {(list) => (
+              <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                {list.map((event) => (
+                  <li key={event._id} className="flex">
+                    <EventCard event={event} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryState>
         </div>
       </section>
     </PublicLayout>
@@ -64,15 +68,7 @@ function EventCard({ event }: { event: PublicEventCard }) {
   const when = zonedDateTime(new Date(event.eventDate), event.timezone);
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
-      <img
-        src={event.headerImage || DEFAULT_EVENT_IMAGE}
-        alt=""
-        loading="lazy"
-        className="aspect-[16/9] w-full bg-slate-100 object-cover"
-        onError={(e) => {
-          if (!e.currentTarget.src.endsWith(DEFAULT_EVENT_IMAGE)) e.currentTarget.src = DEFAULT_EVENT_IMAGE;
-        }}
-      />
+      <EventImage src={event.headerImage} lazy className="aspect-[16/9] w-full bg-slate-100 object-cover" />
       <div className="flex flex-1 flex-col p-5">
         <h3 className="text-lg leading-snug font-bold text-slate-900">{event.name}</h3>
         <p className="mt-2 flex items-center gap-2 text-sm text-slate-700">

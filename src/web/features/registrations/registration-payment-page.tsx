@@ -8,6 +8,7 @@ import { ApiError } from '../../api/client';
 import { Alert } from '../../components/alert';
 import { Button, buttonClass } from '../../components/button';
 import { PublicLayout } from '../../components/public-layout';
+import { ErrorAlert } from '../../components/query-state';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
 import { paymentConfirmErrorMessage, useSelfManagedPayment, useSubmitPaymentProof } from './registrations-api';
 import { PaymentInstructionBlock, ProofPicker } from './self-managed-payment';
@@ -42,13 +43,12 @@ export function RegistrationPaymentPage() {
               <div className="h-40 rounded-2xl bg-slate-100" />
             </div>
           ) : query.isError ? (
-            <Alert tone="error" title={query.error instanceof ApiError && query.error.status === 404 ? query.error.message : 'Status pembayaran tidak dapat dimuat.'}>
-              {!(query.error instanceof ApiError && query.error.status === 404) && (
-                <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-                  Coba Lagi
-                </Button>
-              )}
-            </Alert>
+            <ErrorAlert
+              title={query.error instanceof ApiError && query.error.status === 404 ? query.error.message : 'Status pembayaran tidak dapat dimuat.'}
+              // A registration that does not exist will not appear on a second try.
+              onRetry={query.error instanceof ApiError && query.error.status === 404 ? undefined : () => void query.refetch()}
+              retryLabel="Coba Lagi"
+            />
           ) : (
             <PaymentState payment={query.data} />
           )}

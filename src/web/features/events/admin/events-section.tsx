@@ -8,7 +8,7 @@ import { Button } from '../../../components/button';
 import { cn } from '../../../components/cn';
 import { Dialog } from '../../../components/dialog';
 import { EmptyState } from '../../../components/empty-state';
-import { Spinner } from '../../../components/spinner';
+import { ErrorState, LoadingMessage, QueryState } from '../../../components/query-state';
 import { useToast } from '../../../components/toast';
 import { formatEventDateTime, formatFee } from '../event-format';
 import { EventStatusPill } from '../event-status-pill';
@@ -51,7 +51,6 @@ export function EventsSection() {
     );
   };
 
-  const rows = events.data ?? [];
   return (
     <section aria-labelledby="admin-events-title">
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
@@ -80,69 +79,67 @@ export function EventsSection() {
         </div>
       </div>
 
-      {events.isPending ? (
-        <div className="flex items-center justify-center gap-3 rounded-2xl border border-slate-200 bg-white py-16 text-slate-600">
-          <Spinner className="size-6 text-brand-600" label="" /> Memuat event...
-        </div>
-      ) : events.isError ? (
-        <EmptyState
-          icon={CalendarX}
-          title="Gagal memuat event"
-          description={eventListErrorMessage(events.error)}
-          action={<Button onClick={() => void events.refetch()}>Coba Lagi</Button>}
-          className="bg-white"
-        />
-      ) : rows.length === 0 ? (
-        <EmptyState
-          icon={CalendarX}
-          description={status === 'all' ? 'Belum ada event.' : `Tidak ada event berstatus ${eventStatusLabels[status]}.`}
-          className="bg-white"
-        />
-      ) : (
-        <ul className="space-y-3">
-          {rows.map((event) => (
-            <li key={event._id} data-testid="admin-event-row" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-              <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
-                <div className="min-w-0 space-y-1">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <h3 className="font-bold break-words text-slate-900">{event.name}</h3>
-                    <EventStatusPill status={event.status} />
+      <QueryState
+        query={events}
+        loading={<LoadingMessage card>Memuat event...</LoadingMessage>}
+        error={
+          <ErrorState icon={CalendarX} title="Gagal memuat event" description={eventListErrorMessage(events.error)} onRetry={() => void events.refetch()} />
+        }
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <EmptyState
+            icon={CalendarX}
+            description={status === 'all' ? 'Belum ada event.' : `Tidak ada event berstatus ${eventStatusLabels[status]}.`}
+            className="bg-white"
+          />
+        }
+      >
+        {(list) => (
+          <ul className="space-y-3">
+            {list.map((event) => (
+              <li key={event._id} data-testid="admin-event-row" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+                <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
+                  <div className="min-w-0 space-y-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <h3 className="font-bold break-words text-slate-900">{event.name}</h3>
+                      <EventStatusPill status={event.status} />
+                    </div>
+                    <p className="text-sm text-slate-600">
+                      <span className="font-mono">{event.code}</span> · {event.location} · oleh {event.createdBy.name}
+                    </p>
+                    <p className="text-sm text-slate-600">Event: {formatEventDateTime(event.eventDate)}</p>
+                    <p className="text-sm text-slate-600">
+                      Kategori: {event.categories.map((c) => c.name).join(', ')} · Biaya {formatFee(event.fee)} · Kapasitas{' '}
+                      {event.capacity.toLocaleString('id-ID')}
+                    </p>
                   </div>
-                  <p className="text-sm text-slate-600">
-                    <span className="font-mono">{event.code}</span> · {event.location} · oleh {event.createdBy.name}
-                  </p>
-                  <p className="text-sm text-slate-600">Event: {formatEventDateTime(event.eventDate)}</p>
-                  <p className="text-sm text-slate-600">
-                    Kategori: {event.categories.map((c) => c.name).join(', ')} · Biaya {formatFee(event.fee)} · Kapasitas{' '}
-                    {event.capacity.toLocaleString('id-ID')}
-                  </p>
+                  <div className="flex shrink-0 flex-wrap gap-2">
+                    {eventStatusTransitions[event.status].map((to) => {
+                      const m = moves[to];
+                      const Icon = m.icon;
+                      return (
+                        <Button
+                          key={to}
+                          size="sm"
+                          variant={m.variant}
+                          onClick={() => {
+                            move.reset();
+                            setPending({ event, to });
+                          }}
+                        >
+                          <Icon className="size-4" aria-hidden="true" />
+                          {to === 'diterima' ? reopenLabel(event.status) : m.label}
+                          <span className="sr-only"> {event.name}</span>
+                        </Button>
+                      );
+                    })}
+                  </div>
                 </div>
-                <div className="flex shrink-0 flex-wrap gap-2">
-                  {eventStatusTransitions[event.status].map((to) => {
-                    const m = moves[to];
-                    const Icon = m.icon;
-                    return (
-                      <Button
-                        key={to}
-                        size="sm"
-                        variant={m.variant}
-                        onClick={() => {
-                          move.reset();
-                          setPending({ event, to });
-                        }}
-                      >
-                        <Icon className="size-4" aria-hidden="true" />
-                        {to === 'diterima' ? reopenLabel(event.status) : m.label}
-                        <span className="sr-only"> {event.name}</span>
-                      </Button>
-                    );
-                  })}
-                </div>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
 
       <Dialog
         open={pending !== null}

@@ -12,6 +12,7 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { fieldClass, FieldError } from '../../../components/input';
+import { RetryButton } from '../../../components/query-state';
 import { Spinner } from '../../../components/spinner';
 import { PaymentStatusBadge, RegistrationStatusBadge } from './registration-badges';
 import { usePaymentDecision, usePaymentProof } from './runner-data-api';
@@ -168,9 +169,7 @@ function ProofImage({ registration }: { registration: RegistrationJson }) {
     return (
       <div className={`${frame} flex-col gap-2 p-4 text-center text-sm`}>
         <p className="text-red-700">Bukti transfer tidak dapat dimuat.</p>
-        <Button variant="outline" size="sm" onClick={() => void proof.refetch()}>
-          Coba Lagi
-        </Button>
+        <RetryButton onRetry={() => void proof.refetch()} label="Coba Lagi" />
       </div>
     );
   }

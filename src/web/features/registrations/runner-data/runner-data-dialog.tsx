@@ -1,13 +1,14 @@
-import { Download, Hourglass, Search, UsersRound } from 'lucide-react';
+import { Download, Hourglass, UsersRound } from 'lucide-react';
 import { useState, type MouseEvent } from 'react';
 import { formatRupiah } from '../../../../domain/shared/money';
 import type { RegistrationJson } from '../../../../domain/registrations/contract';
 import { runnerExportColumns, runnerExportValues } from '../../../../domain/registrations/runner-export';
-import { Alert } from '../../../components/alert';
 import { Button, buttonClass } from '../../../components/button';
 import { cn } from '../../../components/cn';
 import { Dialog } from '../../../components/dialog';
 import { EmptyState } from '../../../components/empty-state';
+import { ErrorAlert, LoadingMessage, QueryState } from '../../../components/query-state';
+import { SearchInput } from '../../../components/search-input';
 import { Spinner } from '../../../components/spinner';
 import { useToast } from '../../../components/toast';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
@@ -86,26 +87,15 @@ export function RunnerDataDialog({ event, open, onOpenChange }: RunnerDataDialog
       }
     >
       <div className="space-y-3">
-        <div className="relative">
-          <label htmlFor="runner-data-search" className="sr-only">
-            Cari data pelari
-          </label>
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-          <input
-            id="runner-data-search"
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Cari nama, email, no. HP, BIB, kategori..."
-            autoComplete="off"
-            className="h-11 w-full rounded-lg border border-slate-300 bg-white pr-10 pl-9 text-sm placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
-          />
-          {list.isFetching && !list.isPending && (
-            <span className="absolute top-1/2 right-3 -translate-y-1/2 text-brand-600">
-              <Spinner className="size-4" label="Mencari..." />
-            </span>
-          )}
-        </div>
+        <SearchInput
+          id="runner-data-search"
+          label="Cari data pelari"
+          value={search}
+          onChange={setSearch}
+          placeholder="Cari nama, email, no. HP, BIB, kategori..."
+          busy={list.isFetching && !list.isPending}
+          inputClassName="h-11 pr-10 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+        />
 
         {(awaiting.data?.registrations.length ?? 0) > 0 && (
           <AwaitingVerificationPanel registrations={awaiting.data!.registrations} total={awaiting.data!.total} onCheck={setChecking} />
@@ -123,94 +113,95 @@ export function RunnerDataDialog({ event, open, onOpenChange }: RunnerDataDialog
           </div>
         )}
 
-        {list.isPending ? (
-          <div className="flex items-center justify-center gap-3 py-16 text-slate-600">
-            <Spinner className="size-6 text-brand-600" label="" /> Memuat data pelari...
-          </div>
-        ) : list.isError ? (
-          <Alert tone="error">
-            <p>{runnerListErrorMessage(list.error)}</p>
-            <Button variant="outline" size="sm" className="mt-2" onClick={() => void list.refetch()}>
-              Coba Lagi
-            </Button>
-          </Alert>
-        ) : rows.length === 0 ? (
-          <EmptyState
-            compact
-            icon={UsersRound}
-            description={searching ? 'Tidak ditemukan data pelari yang sesuai dengan pencarian' : 'Tidak ada data pelari untuk kegiatan ini'}
-          />
-        ) : (
-          <>
-            <div
-              role="region"
-              aria-label="Tabel data pelari (geser untuk melihat semua kolom)"
-              tabIndex={0}
-              className={cn(
-                'max-h-[55dvh] overflow-auto rounded-xl border border-slate-200 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none',
-                list.isPlaceholderData && 'opacity-60',
+        <QueryState
+          query={list}
+          loading={<LoadingMessage>Memuat data pelari...</LoadingMessage>}
+          error={
+            <ErrorAlert onRetry={() => void list.refetch()} retryLabel="Coba Lagi">
+              <p>{runnerListErrorMessage(list.error)}</p>
+            </ErrorAlert>
+          }
+          isEmpty={() => rows.length === 0}
+          empty={
+            <EmptyState
+              compact
+              icon={UsersRound}
+              description={searching ? 'Tidak ditemukan data pelari yang sesuai dengan pencarian' : 'Tidak ada data pelari untuk kegiatan ini'}
+            />
+          }
+        >
+          {() => (
+            <>
+              <div
+                role="region"
+                aria-label="Tabel data pelari (geser untuk melihat semua kolom)"
+                tabIndex={0}
+                className={cn(
+                  'max-h-[55dvh] overflow-auto rounded-xl border border-slate-200 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none',
+                  list.isPlaceholderData && 'opacity-60',
+                )}
+              >
+                <table className="min-w-max text-left text-sm" aria-busy={list.isFetching}>
+                  <caption className="sr-only">Data pelari {event.name}</caption>
+                  <thead className="sticky top-0 z-10 bg-slate-50 text-xs font-bold tracking-wide text-slate-600 uppercase shadow-[0_1px_0_var(--color-slate-200)]">
+                    <tr>
+                      {runnerExportColumns.map((column) => (
+                        <th key={column} scope="col" className="px-3 py-2.5 whitespace-nowrap">
+                          {column}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-100">
+                    {rows.map((registration) => {
+                      const values = runnerExportValues(registration);
+                      return (
+                        <tr key={registration._id} data-testid="runner-row" className="hover:bg-slate-50">
+                          {values.map((value, i) => (
+                            <td
+                              key={runnerExportColumns[i]}
+                              className={cn(
+                                'px-3 py-2 align-top text-slate-700',
+                                i === 0 && 'font-mono text-xs whitespace-nowrap text-slate-900',
+                                i === 1 && 'font-semibold whitespace-nowrap text-slate-900',
+                                i === 14 ? 'max-w-64 min-w-40' : 'whitespace-nowrap',
+                              )}
+                            >
+                              {i === STATUS_COLUMN ? (
+                                <span className="flex items-center gap-2">
+                                  <RegistrationStatusBadge status={registration.status} />
+                                  {registration.paymentProof && (
+                                    <button
+                                      type="button"
+                                      onClick={() => setChecking(registration)}
+                                      className="text-xs font-semibold text-brand-700 underline-offset-2 hover:underline"
+                                    >
+                                      {registration.status === 'awaiting_verification' ? 'Periksa' : 'Bukti'}
+                                      <span className="sr-only"> bukti transfer {registration.runnerData.fullName}</span>
+                                    </button>
+                                  )}
+                                </span>
+                              ) : i === PAYMENT_COLUMN ? (
+                                <PaymentStatusBadge status={registration.payment.status} />
+                              ) : (
+                                value
+                              )}
+                            </td>
+                          ))}
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
+              {rows.length < total && (
+                <p className="text-xs text-slate-500">
+                  Tabel menampilkan {number(RUNNER_TABLE_LIMIT)} pendaftaran terbaru. Gunakan pencarian atau Download CSV untuk semua data.
+                </p>
               )}
-            >
-              <table className="min-w-max text-left text-sm" aria-busy={list.isFetching}>
-                <caption className="sr-only">Data pelari {event.name}</caption>
-                <thead className="sticky top-0 z-10 bg-slate-50 text-xs font-bold tracking-wide text-slate-600 uppercase shadow-[0_1px_0_var(--color-slate-200)]">
-                  <tr>
-                    {runnerExportColumns.map((column) => (
-                      <th key={column} scope="col" className="px-3 py-2.5 whitespace-nowrap">
-                        {column}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {rows.map((registration) => {
-                    const values = runnerExportValues(registration);
-                    return (
-                      <tr key={registration._id} data-testid="runner-row" className="hover:bg-slate-50">
-                        {values.map((value, i) => (
-                          <td
-                            key={runnerExportColumns[i]}
-                            className={cn(
-                              'px-3 py-2 align-top text-slate-700',
-                              i === 0 && 'font-mono text-xs whitespace-nowrap text-slate-900',
-                              i === 1 && 'font-semibold whitespace-nowrap text-slate-900',
-                              i === 14 ? 'max-w-64 min-w-40' : 'whitespace-nowrap',
-                            )}
-                          >
-                            {i === STATUS_COLUMN ? (
-                              <span className="flex items-center gap-2">
-                                <RegistrationStatusBadge status={registration.status} />
-                                {registration.paymentProof && (
-                                  <button
-                                    type="button"
-                                    onClick={() => setChecking(registration)}
-                                    className="text-xs font-semibold text-brand-700 underline-offset-2 hover:underline"
-                                  >
-                                    {registration.status === 'awaiting_verification' ? 'Periksa' : 'Bukti'}
-                                    <span className="sr-only"> bukti transfer {registration.runnerData.fullName}</span>
-                                  </button>
-                                )}
-                              </span>
-                            ) : i === PAYMENT_COLUMN ? (
-                              <PaymentStatusBadge status={registration.payment.status} />
-                            ) : (
-                              value
-                            )}
-                          </td>
-                        ))}
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-            {rows.length < total && (
-              <p className="text-xs text-slate-500">
-                Tabel menampilkan {number(RUNNER_TABLE_LIMIT)} pendaftaran terbaru. Gunakan pencarian atau Download CSV untuk semua data.
-              </p>
-            )}
-          </>
-        )}
+            </>
+          )}
+        </QueryState>
       </div>
       <PaymentVerificationDialog
         registration={latest(checking)}

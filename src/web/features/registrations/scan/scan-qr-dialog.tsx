@@ -8,6 +8,7 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { cn } from '../../../components/cn';
 import { Dialog } from '../../../components/dialog';
+import { LoadingMessage } from '../../../components/query-state';
 import { Spinner } from '../../../components/spinner';
 import { PaymentStatusBadge, RegistrationStatusBadge } from '../runner-data/registration-badges';
 import { collectRacepack, lookupRegistration } from '../runner-data/runner-data-api';
@@ -197,9 +198,9 @@ export function ScanQrDialog({ open, onOpenChange }: ScanQrDialogProps) {
               className="mx-auto max-w-md"
             />
             {looking && (
-              <p className="flex items-center justify-center gap-2 text-sm text-slate-600">
-                <Spinner className="size-4" label="" /> Mencari pendaftaran...
-              </p>
+              <LoadingMessage variant="inline" className="justify-center">
+                Mencari pendaftaran...
+              </LoadingMessage>
             )}
           </Suspense>
         )}

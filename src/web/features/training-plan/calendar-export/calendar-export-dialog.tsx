@@ -7,6 +7,7 @@ import { Alert } from '../../../components/alert';
 import { Button, buttonClass } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { Input } from '../../../components/input';
+import { LoadingMessage, RetryButton } from '../../../components/query-state';
 import { Spinner } from '../../../components/spinner';
 import { useToast } from '../../../components/toast';
 import {
@@ -128,14 +129,10 @@ export function CalendarExportDialog({ open, onOpenChange }: CalendarExportDialo
             </div>
 
             {status.isPending ? (
-              <p className="flex items-center gap-2 text-sm text-slate-600">
-                <Spinner className="size-4" label="" /> Memuat status tautan kalender...
-              </p>
+              <LoadingMessage variant="inline">Memuat status tautan kalender...</LoadingMessage>
             ) : status.isError ? (
               <Alert tone="error" title="Gagal memuat status tautan kalender.">
-                <Button variant="outline" size="sm" className="mt-1" onClick={() => void status.refetch()} loading={status.isFetching}>
-                  Coba lagi
-                </Button>
+                <RetryButton className="mt-1" onRetry={() => void status.refetch()} loading={status.isFetching} />
               </Alert>
             ) : (
               <>

@@ -16,7 +16,7 @@ import {
   type KeyboardCoordinateGetter,
   type PointerSensorOptions,
 } from '@dnd-kit/core';
-import { ChevronLeft, ChevronRight, RotateCw } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { monthGrid, monthLabel, WEEKDAY_NAMES, WEEKDAY_SHORT_NAMES, type GridCell } from '../../../../domain/training-plan/month-grid';
@@ -24,10 +24,9 @@ import type { IsoDay } from '../../../../domain/shared/wire-date';
 import { runTypeLabels, runTypes, type RunType } from '../../../../domain/training-plan/run-types';
 import { messages } from '../../../../domain/training-plan/training-plan';
 import type { PlanRun, Run } from '../../../../domain/training-plan/contract';
-import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { cn } from '../../../components/cn';
-import { Spinner } from '../../../components/spinner';
+import { ErrorRetry, LoadingSpinner } from '../../../components/query-state';
 import { isArrowKey, keyboardStep, longDayLabel, monthKey } from './calendar-model';
 import { RunChip, RunChipOverlay, type RunDragData } from './run-chip';
 import { runTypeStyles } from './run-style';
@@ -95,17 +94,9 @@ export function MonthGrid(props: MonthGridProps) {
       </div>
 
       {status === 'error' ? (
-        <div className="space-y-3 py-6">
-          <Alert tone="error">{messages.loadFailed}</Alert>
-          <Button variant="outline" size="sm" onClick={onRetry}>
-            <RotateCw className="size-4" aria-hidden="true" />
-            Coba lagi
-          </Button>
-        </div>
+        <ErrorRetry className="py-6" message={messages.loadFailed} onRetry={onRetry} />
       ) : status === 'pending' ? (
-        <div className="flex min-h-80 items-center justify-center text-brand-600">
-          <Spinner className="size-7" label="Memuat jadwal latihan..." />
-        </div>
+        <LoadingSpinner className="min-h-80 items-center" size="size-7" label="Memuat jadwal latihan..." />
       ) : (
         <DayGrid {...props} cells={cells} label={label} />
       )}

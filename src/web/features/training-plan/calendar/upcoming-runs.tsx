@@ -1,10 +1,9 @@
-import { CalendarClock, CalendarPlus, Plus, RotateCw } from 'lucide-react';
+import { CalendarClock, CalendarPlus, Plus } from 'lucide-react';
 import { messages } from '../../../../domain/training-plan/training-plan';
 import type { Run } from '../../../../domain/training-plan/contract';
-import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
-import { Spinner } from '../../../components/spinner';
+import { ErrorRetry, LoadingSpinner, QueryState } from '../../../components/query-state';
 import { shortDayLabel, type DayRun } from './calendar-model';
 import { RunRow } from './run-row';
 
@@ -30,30 +29,24 @@ export function UpcomingRuns({ status, runs, today, onOpen, onRetry, onAdd, onEx
         {status === 'success' && runs.length > 0 && <span className="text-xs font-semibold text-slate-600">{runs.length} latihan</span>}
       </div>
 
-      {status === 'pending' ? (
-        <div className="flex justify-center py-8 text-brand-600">
-          <Spinner className="size-6" label="Memuat latihan mendatang..." />
-        </div>
-      ) : status === 'error' ? (
-        <div className="space-y-3">
-          <Alert tone="error">{messages.loadFailed}</Alert>
-          <Button variant="outline" size="sm" onClick={onRetry}>
-            <RotateCw className="size-4" aria-hidden="true" />
-            Coba lagi
-          </Button>
-        </div>
-      ) : runs.length === 0 ? (
-        <EmptyState compact icon={CalendarClock} description={messages.upcomingEmpty} />
-      ) : (
-        // A scrolling list that stays keyboard-reachable even when every row is locked.
-        <div className="-mx-2 max-h-80 overflow-y-auto lg:max-h-[26rem]" tabIndex={0} role="region" aria-label="Daftar latihan mendatang">
-          <ul className="space-y-1 px-2" data-testid="upcoming-list">
-            {runs.map((entry) => (
-              <UpcomingRow key={entry.run._id} entry={entry} today={today} onOpen={onOpen} />
-            ))}
-          </ul>
-        </div>
-      )}
+      <QueryState
+        query={{ status, data: runs }}
+        loading={<LoadingSpinner className="py-8" label="Memuat latihan mendatang..." />}
+        error={<ErrorRetry message={messages.loadFailed} onRetry={onRetry} />}
+        isEmpty={(list) => list.length === 0}
+        empty={<EmptyState compact icon={CalendarClock} description={messages.upcomingEmpty} />}
+      >
+        {(list) => (
+          // A scrolling list that stays keyboard-reachable even when every row is locked.
+          <div className="-mx-2 max-h-80 overflow-y-auto lg:max-h-[26rem]" tabIndex={0} role="region" aria-label="Daftar latihan mendatang">
+            <ul className="space-y-1 px-2" data-testid="upcoming-list">
+              {list.map((entry) => (
+                <UpcomingRow key={entry.run._id} entry={entry} today={today} onOpen={onOpen} />
+              ))}
+            </ul>
+          </div>
+        )}
+      </QueryState>
 
       <div className="mt-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-1">
         <Button variant="outline" onClick={onExport}>

@@ -6,7 +6,7 @@ import type { LockedRun, PlanRun, Run } from '../../../../domain/training-plan/c
 import { Badge } from '../../../components/badge';
 import { cn } from '../../../components/cn';
 import { EmptyState } from '../../../components/empty-state';
-import { WidgetError, WidgetLoading } from './widget-states';
+import { ErrorRetry, LoadingSpinner } from '../../../components/query-state';
 
 export interface TodayRunsProps {
   status: 'pending' | 'error' | 'success';
@@ -20,8 +20,8 @@ const km = (value: number) => `${value.toLocaleString('id-ID', { maximumFraction
 
 /** 'Latihan Hari Ini': today's planned runs; each opens the log dialog, except a locked one. */
 export function TodayRuns({ status, runs, onOpen, onRetry }: TodayRunsProps) {
-  if (status === 'pending') return <WidgetLoading label="Memuat latihan hari ini..." />;
-  if (status === 'error') return <WidgetError message={messages.todayFailed} onRetry={onRetry} />;
+  if (status === 'pending') return <LoadingSpinner className="py-8" label="Memuat latihan hari ini..." />;
+  if (status === 'error') return <ErrorRetry message={messages.todayFailed} onRetry={onRetry} />;
   if (runs.length === 0) return <EmptyState compact icon={Footprints} description={messages.todayEmpty} />;
   return (
     <ul className="-mx-2 space-y-1">

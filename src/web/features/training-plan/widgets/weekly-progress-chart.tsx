@@ -6,7 +6,7 @@ import { isoToLocalDate } from '../../../../domain/shared/wire-date';
 import { messages } from '../../../../domain/training-plan/training-plan';
 import { EmptyState } from '../../../components/empty-state';
 import type { WeekSummary } from './use-week-runs';
-import { WidgetError, WidgetLoading } from './widget-states';
+import { ErrorRetry, LoadingSpinner } from '../../../components/query-state';
 
 export interface WeeklyProgressChartProps {
   status: 'pending' | 'error' | 'success';
@@ -23,8 +23,8 @@ export const formatKm = (value: number) => value.toLocaleString('id-ID', { maxim
 
 /** 'Progres Latihan Minggu Ini': planned vs realised km, Monday to Sunday (Rencana / Realisasi). */
 export function WeeklyProgressChart({ status, week, onRetry }: WeeklyProgressChartProps) {
-  if (status === 'pending') return <WidgetLoading label="Memuat progres minggu ini..." />;
-  if (status === 'error') return <WidgetError message={messages.weekFailed} onRetry={onRetry} />;
+  if (status === 'pending') return <LoadingSpinner className="py-8" label="Memuat progres minggu ini..." />;
+  if (status === 'error') return <ErrorRetry message={messages.weekFailed} onRetry={onRetry} />;
   if (week.runCount === 0) return <EmptyState compact icon={TrendingUp} description={messages.weekEmpty} />;
 
   const first = isoToLocalDate(week.days[0]!.day);

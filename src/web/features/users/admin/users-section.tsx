@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Search, UserX } from 'lucide-react';
+import { ChevronLeft, ChevronRight, UserX } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { formatJakartaDate } from '../../../../domain/shared/jakarta-time';
 import { subscriptionStatusLabels } from '../../../../domain/subscriptions/subscription';
@@ -9,7 +9,8 @@ import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { cn } from '../../../components/cn';
 import { EmptyState } from '../../../components/empty-state';
-import { Spinner } from '../../../components/spinner';
+import { ErrorState, LoadingMessage, QueryState } from '../../../components/query-state';
+import { SearchInput } from '../../../components/search-input';
 import { useToast } from '../../../components/toast';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useAdminUsers, useChangeUserRole } from './admin-users-api';
@@ -60,118 +61,102 @@ export function UsersSection() {
           </h2>
           <p className="text-sm text-slate-600">Cari pengguna dan atur peran mereka.</p>
         </div>
-        <div className="relative w-full sm:w-80">
-          <label htmlFor="admin-user-search" className="sr-only">
-            Cari nama atau email
-          </label>
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-          <input
-            id="admin-user-search"
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Cari nama atau email..."
-            autoComplete="off"
-            className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-9 pl-9 text-sm placeholder:text-slate-500 focus:border-brand-500"
-          />
-          {users.isFetching && !users.isPending && (
-            <span className="absolute top-1/2 right-3 -translate-y-1/2 text-brand-600">
-              <Spinner className="size-4" label="Mencari..." />
-            </span>
-          )}
-        </div>
+        <SearchInput
+          id="admin-user-search"
+          label="Cari nama atau email"
+          value={search}
+          onChange={setSearch}
+          placeholder="Cari nama atau email..."
+          busy={users.isFetching && !users.isPending}
+          className="w-full sm:w-80"
+          inputClassName="h-10 pr-9"
+        />
       </div>
 
-      {users.isPending ? (
-        <div className="flex items-center justify-center gap-3 rounded-2xl border border-slate-200 bg-white py-16 text-slate-600">
-          <Spinner className="size-6 text-brand-600" label="" /> Memuat pengguna...
-        </div>
-      ) : users.isError ? (
-        <EmptyState
-          icon={UserX}
-          title="Gagal memuat pengguna"
-          description={messageOf(users.error)}
-          action={<Button onClick={() => void users.refetch()}>Coba Lagi</Button>}
-          className="bg-white"
-        />
-      ) : rows.length === 0 ? (
-        <EmptyState icon={UserX} description="Tidak ada pengguna ditemukan." className="bg-white" />
-      ) : (
-        <>
-          <div className="md:overflow-hidden md:rounded-2xl md:border md:border-slate-200 md:bg-white md:shadow-sm">
-            <table className={cn('w-full text-sm max-md:block', users.isPlaceholderData && 'opacity-60')} aria-busy={users.isFetching}>
-              <caption className="sr-only">Daftar pengguna</caption>
-              <thead className="bg-slate-50 text-left text-xs font-bold tracking-wide text-slate-500 uppercase max-md:sr-only">
-                <tr>
-                  <th scope="col" className="px-4 py-3">Nama</th>
-                  <th scope="col" className="px-4 py-3">Email</th>
-                  <th scope="col" className="px-4 py-3">Peran</th>
-                  <th scope="col" className="px-4 py-3">Langganan</th>
-                  <th scope="col" className="px-4 py-3">Bergabung</th>
-                </tr>
-              </thead>
-              <tbody className="max-md:flex max-md:flex-col max-md:gap-3 md:divide-y md:divide-slate-100">
-                {rows.map((user) => (
-                  <tr
-                    key={user._id}
-                    data-testid="admin-user-row"
-                    className="max-md:flex max-md:min-w-0 max-md:flex-col max-md:rounded-2xl max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-4 max-md:shadow-sm"
-                  >
-                    <td className="max-md:block max-md:min-w-0 md:px-4 md:py-3">
-                      <div className="flex min-w-0 items-center gap-3">
-                        <Avatar name={user.name} photo={user.photo} size="sm" />
-                        <div className="min-w-0">
-                          <p className="truncate font-semibold text-slate-900">{user.name}</p>
-                          <p className="truncate text-slate-500 md:hidden">{user.email}</p>
-                        </div>
-                      </div>
-                    </td>
-                    <td className="break-all text-slate-700 max-md:hidden md:px-4 md:py-3">{user.email}</td>
-                    <MobileLabelled label="Peran">
-                      <select
-                        aria-label={`Peran ${user.name}`}
-                        value={user.role}
-                        onChange={(e) => {
-                          changeRole.reset();
-                          setPending({ user, role: e.target.value as Role });
-                        }}
-                        className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm font-medium text-slate-900 focus:border-brand-500"
-                      >
-                        {roles.map((role) => (
-                          <option key={role} value={role}>
-                            {roleLabels[role]}
-                          </option>
-                        ))}
-                      </select>
-                    </MobileLabelled>
-                    <MobileLabelled label="Langganan">
-                      <Badge tone={statusTone[user.subscription_status]}>{subscriptionStatusLabels[user.subscription_status]}</Badge>
-                    </MobileLabelled>
-                    <MobileLabelled label="Bergabung">
-                      <span className="whitespace-nowrap text-slate-700">{formatJakartaDate(user.createdAt)}</span>
-                    </MobileLabelled>
+      <QueryState
+        query={users}
+        loading={<LoadingMessage card>Memuat pengguna...</LoadingMessage>}
+        error={<ErrorState icon={UserX} title="Gagal memuat pengguna" description={messageOf(users.error)} onRetry={() => void users.refetch()} />}
+        isEmpty={() => rows.length === 0}
+        empty={<EmptyState icon={UserX} description="Tidak ada pengguna ditemukan." className="bg-white" />}
+      >
+        {() => (
+          <>
+            <div className="md:overflow-hidden md:rounded-2xl md:border md:border-slate-200 md:bg-white md:shadow-sm">
+              <table className={cn('w-full text-sm max-md:block', users.isPlaceholderData && 'opacity-60')} aria-busy={users.isFetching}>
+                <caption className="sr-only">Daftar pengguna</caption>
+                <thead className="bg-slate-50 text-left text-xs font-bold tracking-wide text-slate-500 uppercase max-md:sr-only">
+                  <tr>
+                    <th scope="col" className="px-4 py-3">Nama</th>
+                    <th scope="col" className="px-4 py-3">Email</th>
+                    <th scope="col" className="px-4 py-3">Peran</th>
+                    <th scope="col" className="px-4 py-3">Langganan</th>
+                    <th scope="col" className="px-4 py-3">Bergabung</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
-            <p aria-live="polite">
-              Menampilkan {from}–{to} dari {total} pengguna
-            </p>
-            {total > PAGE_SIZE && (
-              <div className="flex gap-2">
-                <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPaging({ q, page: page - 1 })}>
-                  <ChevronLeft className="size-4" aria-hidden="true" /> Sebelumnya
-                </Button>
-                <Button variant="outline" size="sm" disabled={to >= total} onClick={() => setPaging({ q, page: page + 1 })}>
-                  Berikutnya <ChevronRight className="size-4" aria-hidden="true" />
-                </Button>
-              </div>
-            )}
-          </div>
-        </>
-      )}
+                </thead>
+                <tbody className="max-md:flex max-md:flex-col max-md:gap-3 md:divide-y md:divide-slate-100">
+                  {rows.map((user) => (
+                    <tr
+                      key={user._id}
+                      data-testid="admin-user-row"
+                      className="max-md:flex max-md:min-w-0 max-md:flex-col max-md:rounded-2xl max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-4 max-md:shadow-sm"
+                    >
+                      <td className="max-md:block max-md:min-w-0 md:px-4 md:py-3">
+                        <div className="flex min-w-0 items-center gap-3">
+                          <Avatar name={user.name} photo={user.photo} size="sm" />
+                          <div className="min-w-0">
+                            <p className="truncate font-semibold text-slate-900">{user.name}</p>
+                            <p className="truncate text-slate-500 md:hidden">{user.email}</p>
+                          </div>
+                        </div>
+                      </td>
+                      <td className="break-all text-slate-700 max-md:hidden md:px-4 md:py-3">{user.email}</td>
+                      <MobileLabelled label="Peran">
+                        <select
+                          aria-label={`Peran ${user.name}`}
+                          value={user.role}
+                          onChange={(e) => {
+                            changeRole.reset();
+                            setPending({ user, role: e.target.value as Role });
+                          }}
+                          className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm font-medium text-slate-900 focus:border-brand-500"
+                        >
+                          {roles.map((role) => (
+                            <option key={role} value={role}>
+                              {roleLabels[role]}
+                            </option>
+                          ))}
+                        </select>
+                      </MobileLabelled>
+                      <MobileLabelled label="Langganan">
+                        <Badge tone={statusTone[user.subscription_status]}>{subscriptionStatusLabels[user.subscription_status]}</Badge>
+                      </MobileLabelled>
+                      <MobileLabelled label="Bergabung">
+                        <span className="whitespace-nowrap text-slate-700">{formatJakartaDate(user.createdAt)}</span>
+                      </MobileLabelled>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
+              <p aria-live="polite">
+                Menampilkan {from}–{to} dari {total} pengguna
+              </p>
+              {total > PAGE_SIZE && (
+                <div className="flex gap-2">
+                  <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPaging({ q, page: page - 1 })}>
+                    <ChevronLeft className="size-4" aria-hidden="true" /> Sebelumnya
+                  </Button>
+                  <Button variant="outline" size="sm" disabled={to >= total} onClick={() => setPaging({ q, page: page + 1 })}>
+                    Berikutnya <ChevronRight className="size-4" aria-hidden="true" />
+                  </Button>
+                </div>
+              )}
+            </div>
+          </>
+        )}
+      </QueryState>
 
       <RoleChangeDialog
         pending={pending}

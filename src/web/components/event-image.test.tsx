@@ -1,0 +1,35 @@
+import { cleanup, fireEvent, render } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_EVENT_IMAGE, EventImage, eventImageOf } from './event-image';
+
+afterEach(cleanup);
+
+const img = (container: HTMLElement) => container.querySelector('img')!;
+
+describe('EventImage', () => {
+  it('shows the event’s image, decorative, lazily when asked', () => {
+    const { container } = render(<EventImage src="/api/files/header.webp" lazy className="aspect-[16/9]" />);
+    expect(img(container).getAttribute('src')).toBe('/api/files/header.webp');
+    expect(img(container).getAttribute('alt')).toBe('');
+    expect(img(container).getAttribute('loading')).toBe('lazy');
+    expect(img(container).className).toBe('aspect-[16/9]');
+  });
+
+  it('shows the default image when the event has none', () => {
+    for (const src of [null, undefined, '']) {
+      const { container } = render(<EventImage src={src} />);
+      expect(img(container).getAttribute('src')).toBe(DEFAULT_EVENT_IMAGE);
+      expect(img(container).hasAttribute('loading')).toBe(false);
+      cleanup();
+    }
+    expect(eventImageOf('/a.png')).toBe('/a.png');
+  });
+
+  it('falls back to the default once when the image fails, and never loops', () => {
+    const { container } = render(<EventImage src="/api/files/hilang.webp" />);
+    fireEvent.error(img(container));
+    expect(img(container).getAttribute('src')).toBe(DEFAULT_EVENT_IMAGE);
+    fireEvent.error(img(container));
+    expect(img(container).getAttribute('src')).toBe(DEFAULT_EVENT_IMAGE);
+  });
+});
