@@ -1,4 +1,4 @@
-import { jakartaParts, formatJakartaDate } from '../../../domain/shared/jakarta-time';
+import { formatJakartaDate, formatJakartaTime } from '../../../domain/shared/jakarta-time';
 import { formatRupiah } from '../../../domain/shared/money';
 import { isOpenOrder, paymentOptionKeys, paymentOptionLabels, type PaymentOptionKey } from '../../../domain/payments/payments';
 import type { OrderRow } from '../../db/schema';
@@ -10,9 +10,7 @@ const escapeHtml = (value: string) =>
 
 /** '21 Mei 2027 pukul 14.30 WIB (GMT+7)' — times shown to people carry the offset. */
 export function formatDeadline(instant: Date): string {
-  const { hour, minute } = jakartaParts(instant);
-  const hhmm = `${String(hour).padStart(2, '0')}.${String(minute).padStart(2, '0')}`;
-  return `${formatJakartaDate(instant)} pukul ${hhmm} WIB (GMT+7)`;
+  return `${formatJakartaDate(instant)} pukul ${formatJakartaTime(instant)} WIB (GMT+7)`;
 }
 
 const styles = `

@@ -15,8 +15,6 @@ import {
 import type { RegistrationPayloadInput } from '../../../domain/registrations/registration-form';
 import { api, ApiError } from '../../api/client';
 
-export const DEFAULT_EVENT_IMAGE = '/event-default.svg';
-
 export const publicEventKeys = {
   list: ['events-public', 'list'] as const,
   event: (code: string) => ['events-public', 'event', code] as const,
