@@ -17,7 +17,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { allowRoles, requireUser } from '../../plugins/auth';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
-import { readImageUpload } from '../uploads/service';
+import { readImageUpload, sendStoredImage } from '../uploads/service';
 import { findManagedRegistration, type FoundRegistration } from './organizer-service';
 import {
   readPaymentProof,
@@ -126,13 +126,7 @@ export async function selfManagedPaymentRoutes(app: FastifyInstance, opts: { db:
     },
     async (request, reply) => {
       const proof = await readPaymentProof(db, storage, found.get(request)!.id);
-      return reply
-        .header('content-type', proof.contentType)
-        .header('content-length', proof.size)
-        .header('cache-control', 'private, no-store')
-        .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")
-        .header('content-disposition', 'inline')
-        .send(proof.stream as never);
+      return sendStoredImage(reply, proof, 'private, no-store');
     },
   );
 

@@ -10,7 +10,7 @@ import { uploads } from '../../db/schema';
 import { allowRoles, requireUser } from '../../plugins/auth';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
 import { notFound } from '../../app-error';
-import { readImageUpload, storeImage } from './service';
+import { readImageUpload, sendStoredImage, storeImage } from './service';
 
 export const uploadMessages = {
   tooLarge: 'Ukuran gambar maksimal 10MB.',
@@ -69,14 +69,7 @@ export async function uploadRoutes(app: FastifyInstance, { db, storage }: { db: 
       if (!row) throw notFound(uploadMessages.notFound);
       const stream = await storage.get(key);
       if (!stream) throw notFound(uploadMessages.notFound);
-      return reply
-        .header('content-type', row.contentType)
-        .header('content-length', row.size)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")
-        .header('content-disposition', 'inline')
-        // A stream is piped as-is (no serializer), so the JSON response types do not apply.
-        .send(stream as never);
+      return sendStoredImage(reply, { contentType: row.contentType, size: row.size, stream }, 'public, max-age=31536000, immutable');
     },
   );
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { StoragePort } from '../../adapters/storage/port';
 import type { Db } from '../../db/client';
@@ -78,4 +78,21 @@ export async function storeImage(
 /** The database record of a file already put in storage under `key`. */
 export async function recordUpload(db: Db, key: string, image: CheckedImage, opts: { ownerId: string | null; visibility: 'public' | 'private' }) {
   await db.insert(uploads).values({ key, contentType: image.mime, size: image.bytes.length, ownerId: opts.ownerId, visibility: opts.visibility });
+}
+
+/**
+ * Sends a stored image as it is: its own type and size, inline, under a policy that runs nothing
+ * (an SVG or HTML smuggled in as an image cannot script). The caller decides how long it may be cached.
+ */
+export function sendStoredImage(reply: FastifyReply, image: { contentType: string; size: number; stream: NodeJS.ReadableStream }, cacheControl: string) {
+  return (
+    reply
+      .header('content-type', image.contentType)
+      .header('content-length', image.size)
+      .header('cache-control', cacheControl)
+      .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")
+      .header('content-disposition', 'inline')
+      // A stream is piped as-is (no serializer), so the JSON response types do not apply.
+      .send(image.stream as never)
+  );
 }

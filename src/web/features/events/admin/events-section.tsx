@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { OrganizerEvent } from '../../../../domain/events/contract';
 import { eventStatusLabels, eventStatusTransitions, type EventStatus } from '../../../../domain/events/events';
 import { ApiError } from '../../../api/client';
+import { SectionHeader } from '../../../components/section-header';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { cn } from '../../../components/cn';
@@ -53,13 +54,7 @@ export function EventsSection() {
 
   return (
     <section aria-labelledby="admin-events-title">
-      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h2 id="admin-events-title" className="text-xl font-bold text-slate-900">
-            Event
-          </h2>
-          <p className="text-sm text-slate-600">Tinjau event dari penyelenggara sebelum tampil di daftar publik.</p>
-        </div>
+      <SectionHeader titleId="admin-events-title" title="Event" description="Tinjau event dari penyelenggara sebelum tampil di daftar publik.">
         <div className="w-full sm:w-56">
           <label htmlFor="admin-event-status" className="text-xs font-semibold text-slate-600">
             Filter status
@@ -77,7 +72,7 @@ export function EventsSection() {
             ))}
           </select>
         </div>
-      </div>
+      </SectionHeader>
 
       <QueryState
         query={events}

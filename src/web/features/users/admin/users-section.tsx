@@ -4,6 +4,7 @@ import { formatJakartaDate } from '../../../../domain/shared/jakarta-time';
 import { subscriptionStatusLabels } from '../../../../domain/subscriptions/subscription';
 import { roleLabels, roles, type Role } from '../../../../domain/users/roles';
 import { ApiError } from '../../../api/client';
+import { SectionHeader } from '../../../components/section-header';
 import { Avatar } from '../../../components/avatar';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
@@ -54,13 +55,7 @@ export function UsersSection() {
 
   return (
     <section aria-labelledby="admin-users-title">
-      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h2 id="admin-users-title" className="text-xl font-bold text-slate-900">
-            Pengguna
-          </h2>
-          <p className="text-sm text-slate-600">Cari pengguna dan atur peran mereka.</p>
-        </div>
+      <SectionHeader titleId="admin-users-title" title="Pengguna" description="Cari pengguna dan atur peran mereka.">
         <SearchInput
           id="admin-user-search"
           label="Cari nama atau email"
@@ -71,7 +66,7 @@ export function UsersSection() {
           className="w-full sm:w-80"
           inputClassName="h-10 pr-9"
         />
-      </div>
+      </SectionHeader>
 
       <QueryState
         query={users}
