@@ -218,7 +218,9 @@ test('keyboard: Enter opens a run\'s log; Space picks it up, arrows choose the d
   await chip(page, from, 'Easy Run').focus();
   await page.keyboard.press('Space');
   await expect(cell(page, from)).toHaveClass(/ring-brand-600/);
+  // One key at a time, each seen on screen before the next (the sensor moves from where the last key left it).
   await page.keyboard.press('ArrowDown');
+  await expect(cell(page, addDays(from, 7))).toHaveClass(/ring-brand-600/);
   await page.keyboard.press('ArrowRight');
   await expect(cell(page, target)).toHaveClass(/ring-brand-600/);
   await page.keyboard.press('Space');
