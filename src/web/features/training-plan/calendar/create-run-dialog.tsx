@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { messages } from '../../../../domain/training-plan/training-plan';
 import { ApiError } from '../../../api/client';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
-import { FieldError, Input } from '../../../components/input';
+import { FormField } from '../../../components/form-field';
+import { Input } from '../../../components/input';
 import { useAddRuns } from '../training-plan-api';
 import {
   createRunFormSchema,
@@ -64,9 +65,6 @@ function CreateRunForm({ onOpenChange, initialDate, onCreated }: CreateRunDialog
     }
   });
 
-  const described = (name: keyof CreateRunFormInput, hint?: boolean) =>
-    errors[name] ? `${ids}-${name}-error` : hint ? `${ids}-${name}-hint` : undefined;
-
   return (
     <Dialog
       open
@@ -86,72 +84,40 @@ function CreateRunForm({ onOpenChange, initialDate, onCreated }: CreateRunDialog
       }
     >
       <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
-        <Field label="Tanggal" htmlFor={`${ids}-date`} errorId={`${ids}-date-error`} error={errors.date?.message}>
-          <Input
-            id={`${ids}-date`}
-            type="date"
-            min="2000-01-01"
-            max="2100-12-31"
-            invalid={Boolean(errors.date)}
-            aria-describedby={described('date')}
-            {...register('date')}
-          />
-        </Field>
+        <FormField label="Tanggal" id={`${ids}-date`} error={errors.date?.message}>
+          {(control) => <Input {...control} type="date" min="2000-01-01" max="2100-12-31" {...register('date')} />}
+        </FormField>
 
-        <Field label="Judul" htmlFor={`${ids}-title`} errorId={`${ids}-title-error`} error={errors.title?.message}>
-          <Input
-            id={`${ids}-title`}
-            list={`${ids}-titles`}
-            autoComplete="off"
-            placeholder="mis. Tempo Run"
-            invalid={Boolean(errors.title)}
-            aria-describedby={described('title', true)}
-            {...register('title')}
-          />
-          <datalist id={`${ids}-titles`}>
-            {TITLE_SUGGESTIONS.map((title) => (
-              <option key={title} value={title} />
-            ))}
-          </datalist>
-          {!errors.title && (
-            <p id={`${ids}-title-hint`} className="mt-1 text-xs text-slate-600">
-              Warna di kalender mengikuti jenis latihan pada judul.
-            </p>
+        {/* A hint gives way to the field's error, so the field is described by one line at a time. */}
+        <FormField label="Judul" id={`${ids}-title`} error={errors.title?.message} hint={errors.title ? undefined : 'Warna di kalender mengikuti jenis latihan pada judul.'}>
+          {(control) => (
+            <>
+              <Input {...control} list={`${ids}-titles`} autoComplete="off" placeholder="mis. Tempo Run" {...register('title')} />
+              <datalist id={`${ids}-titles`}>
+                {TITLE_SUGGESTIONS.map((title) => (
+                  <option key={title} value={title} />
+                ))}
+              </datalist>
+            </>
           )}
-        </Field>
+        </FormField>
 
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Program" htmlFor={`${ids}-program`} errorId={`${ids}-program-error`} error={errors.program?.message}>
-            <Input
-              id={`${ids}-program`}
-              list={`${ids}-programs`}
-              autoComplete="off"
-              placeholder="mis. 10k"
-              invalid={Boolean(errors.program)}
-              aria-describedby={described('program')}
-              {...register('program')}
-            />
-            <datalist id={`${ids}-programs`}>
-              {PROGRAM_SUGGESTIONS.map((program) => (
-                <option key={program} value={program} />
-              ))}
-            </datalist>
-          </Field>
-          <Field label="Pace range" htmlFor={`${ids}-paceRange`} errorId={`${ids}-paceRange-error`} error={errors.paceRange?.message}>
-            <Input
-              id={`${ids}-paceRange`}
-              autoComplete="off"
-              placeholder="mis. 5'30 - 6'00"
-              invalid={Boolean(errors.paceRange)}
-              aria-describedby={described('paceRange', true)}
-              {...register('paceRange')}
-            />
-            {!errors.paceRange && (
-              <p id={`${ids}-paceRange-hint`} className="mt-1 text-xs text-slate-600">
-                Menit'detik per km.
-              </p>
+          <FormField label="Program" id={`${ids}-program`} error={errors.program?.message}>
+            {(control) => (
+              <>
+                <Input {...control} list={`${ids}-programs`} autoComplete="off" placeholder="mis. 10k" {...register('program')} />
+                <datalist id={`${ids}-programs`}>
+                  {PROGRAM_SUGGESTIONS.map((program) => (
+                    <option key={program} value={program} />
+                  ))}
+                </datalist>
+              </>
             )}
-          </Field>
+          </FormField>
+          <FormField label="Pace range" id={`${ids}-paceRange`} error={errors.paceRange?.message} hint={errors.paceRange ? undefined : "Menit'detik per km."}>
+            {(control) => <Input {...control} autoComplete="off" placeholder="mis. 5'30 - 6'00" {...register('paceRange')} />}
+          </FormField>
         </div>
 
         {serverError && (
@@ -164,14 +130,3 @@ function CreateRunForm({ onOpenChange, initialDate, onCreated }: CreateRunDialog
   );
 }
 
-function Field({ label, htmlFor, error, errorId, children }: { label: string; htmlFor: string; error?: string; errorId: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <label htmlFor={htmlFor} className="text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      <div className="mt-1">{children}</div>
-      <FieldError id={errorId} message={error} />
-    </div>
-  );
-}

@@ -10,10 +10,11 @@ import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { cn } from '../../../components/cn';
 import { Dialog } from '../../../components/dialog';
-import { FieldError, Input } from '../../../components/input';
+import { FormField } from '../../../components/form-field';
+import { Input } from '../../../components/input';
 import { useToast } from '../../../components/toast';
 import { fetchPlanRange, useDeleteRun, usePatchRun } from '../training-plan-api';
-import { buildRunPatch, checkLogForm, isEmptyPatch, logFormValues, type LogFormValues, type ResultField } from './log-form';
+import { buildRunPatch, checkLogForm, isEmptyPatch, logFormValues, type LogFormValues } from './log-form';
 import { ScorePanel } from './score-panel';
 import { ScreenshotDrop } from './screenshot-drop';
 
@@ -128,11 +129,6 @@ function LogResultForm({ run, planId, onOpenChange }: { run: Run; planId: string
     });
 
   const saving = checking || patchRun.isPending;
-  const field = (name: ResultField) => ({
-    id: `${ids}-${name}`,
-    invalid: Boolean(check.fieldErrors[name]),
-    'aria-describedby': check.fieldErrors[name] ? `${ids}-${name}-error` : undefined,
-  });
 
   return (
     <>
@@ -181,44 +177,27 @@ function LogResultForm({ run, planId, onOpenChange }: { run: Run; planId: string
             </dl>
           </section>
 
-          <div>
-            <label htmlFor={`${ids}-date`} className="text-sm font-semibold text-slate-800">
-              Tanggal
-            </label>
-            <Input
-              id={`${ids}-date`}
-              type="date"
-              className="mt-1"
-              value={values.date}
-              onChange={set('date')}
-              invalid={Boolean(check.dateError)}
-              aria-describedby={check.dateError ? `${ids}-date-error` : `${ids}-date-hint`}
-            />
-            {check.dateError ? (
-              <FieldError id={`${ids}-date-error`} message={check.dateError} />
-            ) : (
-              <p id={`${ids}-date-hint`} className="mt-1 text-xs text-slate-600">
-                Mengubah tanggal akan memindahkan latihan ini di kalender.
-              </p>
-            )}
-          </div>
+          {/* The hint gives way to the date's error, so the field is described by one line at a time. */}
+          <FormField label="Tanggal" id={`${ids}-date`} error={check.dateError ?? undefined} hint={check.dateError ? undefined : 'Mengubah tanggal akan memindahkan latihan ini di kalender.'}>
+            {(control) => <Input {...control} type="date" value={values.date} onChange={set('date')} />}
+          </FormField>
 
           <fieldset>
             <legend className="text-sm font-bold text-slate-900">Hasil latihan</legend>
             <p className="text-xs text-slate-600">Isi jarak, waktu dan rata-rata HR, atau kosongkan ketiganya.</p>
             <div className="mt-2 grid grid-cols-2 gap-3">
-              <Field label="Jarak Lari (km)" htmlFor={`${ids}-distance`} error={check.fieldErrors.distance} errorId={`${ids}-distance-error`}>
-                <Input {...field('distance')} inputMode="decimal" autoComplete="off" placeholder="10,0" value={values.distance} onChange={set('distance')} />
-              </Field>
-              <Field label="Waktu (hh:mm:ss)" htmlFor={`${ids}-time`} error={check.fieldErrors.time} errorId={`${ids}-time-error`}>
-                <Input {...field('time')} autoComplete="off" placeholder="00:50:00" value={values.time} onChange={set('time')} />
-              </Field>
-              <Field label="Pace (otomatis)" htmlFor={`${ids}-pace`}>
-                <Input id={`${ids}-pace`} readOnly value={check.pace} className="bg-slate-100! font-semibold text-slate-900" />
-              </Field>
-              <Field label="Rata-rata HR (bpm)" htmlFor={`${ids}-hr`} error={check.fieldErrors.hr} errorId={`${ids}-hr-error`}>
-                <Input {...field('hr')} inputMode="numeric" autoComplete="off" placeholder="150" value={values.hr} onChange={set('hr')} />
-              </Field>
+              <FormField label="Jarak Lari (km)" id={`${ids}-distance`} error={check.fieldErrors.distance}>
+                {(control) => <Input {...control} inputMode="decimal" autoComplete="off" placeholder="10,0" value={values.distance} onChange={set('distance')} />}
+              </FormField>
+              <FormField label="Waktu (hh:mm:ss)" id={`${ids}-time`} error={check.fieldErrors.time}>
+                {(control) => <Input {...control} autoComplete="off" placeholder="00:50:00" value={values.time} onChange={set('time')} />}
+              </FormField>
+              <FormField label="Pace (otomatis)" id={`${ids}-pace`}>
+                {(control) => <Input {...control} readOnly value={check.pace} className="bg-slate-100! font-semibold text-slate-900" />}
+              </FormField>
+              <FormField label="Rata-rata HR (bpm)" id={`${ids}-hr`} error={check.fieldErrors.hr}>
+                {(control) => <Input {...control} inputMode="numeric" autoComplete="off" placeholder="150" value={values.hr} onChange={set('hr')} />}
+              </FormField>
             </div>
             {check.allOrNoneError && (
               <Alert tone="error" className="mt-3">
@@ -299,14 +278,3 @@ function ReadOnly({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Field({ label, htmlFor, error, errorId, children }: { label: string; htmlFor: string; error?: string; errorId?: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <label htmlFor={htmlFor} className="text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      <div className="mt-1">{children}</div>
-      {errorId && <FieldError id={errorId} message={error} />}
-    </div>
-  );
-}
