@@ -1,5 +1,6 @@
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
+import { pruneSessions } from '../features/auth/service';
 import { sweepRegistrations } from '../features/registrations/service';
 import { pruneRateLimitHits } from '../plugins/rate-limit-store';
 import type { Services } from '../wiring';
@@ -19,6 +20,8 @@ export function jobRegistry(config: AppConfig, db: Db, services: Services): JobD
   const list: JobDefinition[] = [
     { name: 'rate-limits.prune', every: 10 * MINUTE, run: ({ now }) => pruneRateLimitHits(db, now) },
     { name: 'jobs.prune', every: 6 * HOUR, run: ({ now }) => pruneFinishedJobs(db, now) },
+    // Expired refresh tokens and the sessions they leave empty or revoked long ago (decision 001).
+    { name: 'auth.prune-sessions', every: 6 * HOUR, run: ({ now }) => pruneSessions(db, now) },
   ];
   // PAYMENT_EXPIRY_SWEEP_SECONDS=0 keeps the sweeps off (tests run them by hand).
   if (sweep > 0) {

@@ -156,6 +156,7 @@ describe('the registry of the product’s jobs', () => {
 
   it('names each background job once, and leaves the sweeps out when PAYMENT_EXPIRY_SWEEP_SECONDS=0 and the flush out without SMTP', async () => {
     expect([...t.app.jobs.definitions.keys()].sort()).toEqual([
+      'auth.prune-sessions',
       'jobs.prune',
       'payments.expire-orders',
       'payments.prune-rejections',
@@ -168,7 +169,7 @@ describe('the registry of the product’s jobs', () => {
       storage: null as never,
       identity: null,
     });
-    expect(quiet.map((j) => j.name).sort()).toEqual(['jobs.prune', 'rate-limits.prune']);
+    expect(quiet.map((j) => j.name).sort()).toEqual(['auth.prune-sessions', 'jobs.prune', 'rate-limits.prune']);
   });
 
   it('the payment expiry job expires an unpaid registration once its hold is over and frees the slot, once', async () => {
