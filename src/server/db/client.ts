@@ -51,9 +51,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     return {
-      db: db as unknown as Db,
+      db: db,
       kind: 'pglite',
-      ping: () => ping(db as unknown as Db),
+      ping: () => ping(db),
       close: async () => {
         if (!client.closed) await client.close();
       },
@@ -85,9 +85,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     throw err;
   }
   return {
-    db: db as unknown as Db,
+    db: db,
     kind: 'postgres',
-    ping: () => ping(db as unknown as Db),
+    ping: () => ping(db),
     close: () => {
       closing = true;
       return pool.end();
