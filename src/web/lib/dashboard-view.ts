@@ -22,6 +22,8 @@ export interface DashboardViewProps {
   user: PublicUser;
   /** Switch to another view in place (e.g. the home view's calendar button). */
   onNavigate: (view: DashboardViewId) => void;
+  /** Opens 'Manajemen Paket Langganan' (the calendar's profile card, Pengaturan Profil, the AI card). */
+  onManageSubscription: () => void;
 }
 
 /** The id of each view's <h1>; the layout moves focus there after a switch. */

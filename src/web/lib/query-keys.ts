@@ -10,3 +10,16 @@ export const eventKeys = {
   mine: ['events', 'mine'] as const,
   admin: (status: EventStatus | 'all') => ['events', 'admin', status] as const,
 };
+
+/**
+ * The training plan's root key: every plan query starts with it. A change of premium access (a
+ * trial started, a payment confirmed) locks or unlocks AI runs, so the subscriptions feature
+ * invalidates what the training-plan feature reads.
+ */
+export const trainingPlanRootKey = ['training-plan'] as const;
+
+/** The signed-in user's subscription (`GET /api/subscriptions/me`). */
+export const subscriptionKeys = {
+  all: ['subscriptions'] as const,
+  me: ['subscriptions', 'me'] as const,
+};

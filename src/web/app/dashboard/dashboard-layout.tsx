@@ -9,7 +9,8 @@ import { DashboardHeader } from './dashboard-header';
 import { DashboardSidebar } from './dashboard-sidebar';
 import { dashboardViews } from './dashboard-views';
 import { HelpDialog } from './help-dialog';
-import { useDashboardView, useStravaConnectedFlag } from './use-dashboard-view';
+import { useDashboardView, useStravaConnectedFlag, useSubscriptionCheckoutReturn } from './use-dashboard-view';
+import { SubscriptionDialog } from '../../features/subscriptions/subscription-dialog';
 import { VIEW_TITLE_ID, type DashboardViewId } from '../../lib/dashboard-view';
 
 const focusViewTitle = () => document.getElementById(VIEW_TITLE_ID)?.focus();
@@ -27,6 +28,12 @@ export function DashboardLayout({ user }: { user: PublicUser }) {
 
   const onStravaConnected = useCallback(() => toast('Akun Strava berhasil terhubung.', 'success'), [toast]);
   useStravaConnectedFlag(onStravaConnected);
+
+  // 'Manajemen Paket Langganan', opened from any view; back from a checkout it opens on the order's result.
+  const [subscription, setSubscription] = useState<{ open: boolean; checkoutOrderId: string | null }>({ open: false, checkoutOrderId: null });
+  const openSubscription = useCallback(() => setSubscription({ open: true, checkoutOrderId: null }), []);
+  const onCheckoutReturn = useCallback((orderId: string) => setSubscription({ open: true, checkoutOrderId: orderId }), []);
+  useSubscriptionCheckoutReturn(onCheckoutReturn);
 
   const definition = dashboardViews[view];
   const ViewComponent = definition.component;
@@ -108,11 +115,17 @@ export function DashboardLayout({ user }: { user: PublicUser }) {
 
       <main id="dashboard-main" tabIndex={-1} className="pt-16 focus:outline-none lg:pl-64">
         <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8" data-view={view}>
-          <ViewComponent user={user} onNavigate={selectView} />
+          <ViewComponent user={user} onNavigate={selectView} onManageSubscription={openSubscription} />
         </div>
       </main>
 
       <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
+      <SubscriptionDialog
+        open={subscription.open}
+        onOpenChange={(open) => setSubscription((current) => (open ? { ...current, open } : { open: false, checkoutOrderId: null }))}
+        user={user}
+        checkoutOrderId={subscription.checkoutOrderId}
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { ClipboardList, UserRoundCog, Users } from 'lucide-react';
 import { lazy, type ComponentType } from 'react';
 import type { Role } from '../../../domain/users/roles';
+import { AiCoachCard } from '../../features/ai-coach/ai-coach-card';
 import { EventListView, type EventListTools } from '../../features/events/event-list-view';
 import { CalendarView } from '../../features/training-plan/calendar/calendar-view';
 import { comingSoonView } from './coming-soon-view';
@@ -15,6 +16,13 @@ const eventListTools: EventListTools = {
   ScanQr: lazy(() => import('../../features/registrations/scan/scan-qr-dialog').then((m) => ({ default: m.ScanQrDialog }))),
 };
 
+/** Kalender Latihan with the AI coaching card under its profile card; 'Lihat Paket' opens the subscription dialog. */
+function TrainingCalendarView(props: DashboardViewProps) {
+  return (
+    <CalendarView {...props} aside={({ hasAiRuns }) => <AiCoachCard hasAiRuns={hasAiRuns} onShowPlans={props.onManageSubscription} />} />
+  );
+}
+
 export interface DashboardViewDefinition {
   /** Sidebar label and document title. */
   title: string;
@@ -22,7 +30,6 @@ export interface DashboardViewDefinition {
   roles: readonly Role[];
   component: ComponentType<DashboardViewProps>;
 }
-
 
 /**
  * The one registry of dashboard views. A later issue plugs its screen in by replacing the
@@ -33,7 +40,7 @@ export const dashboardViews: Record<DashboardViewId, DashboardViewDefinition> = 
   'kalender-latihan': {
     title: 'Kalender Latihan',
     roles: everyone,
-    component: CalendarView,
+    component: TrainingCalendarView,
   },
   kegiatan: {
     title: 'Daftar Kegiatan',

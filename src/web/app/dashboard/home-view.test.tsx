@@ -67,7 +67,7 @@ function renderHome() {
     <QueryClientProvider client={client}>
       <MemoryRouter>
         <ToastProvider>
-          <HomeView user={user} onNavigate={() => {}} now={now} />
+          <HomeView user={user} onNavigate={() => {}} onManageSubscription={() => {}} now={now} />
         </ToastProvider>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -189,7 +189,7 @@ describe('dashboard home widgets', { timeout: 20_000 }, () => {
         <MemoryRouter>
           <ToastProvider>
             {/* The lock is the server's answer: even a user whose period has not ended sees what it sent. */}
-            <HomeView user={{ ...user, current_period_end: '2099-07-10T16:59:00.000Z' }} onNavigate={() => {}} now={now} />
+            <HomeView user={{ ...user, current_period_end: '2099-07-10T16:59:00.000Z' }} onNavigate={() => {}} onManageSubscription={() => {}} now={now} />
           </ToastProvider>
         </MemoryRouter>
       </QueryClientProvider>,

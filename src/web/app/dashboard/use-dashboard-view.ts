@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Role } from '../../../domain/users/roles';
+import { checkoutReturnOrderId, withoutCheckoutReturn } from '../../features/subscriptions/purchase-model';
 import { sessionKeys } from '../../lib/session';
 import { canSeeView } from './dashboard-views';
 import type { DashboardViewId } from '../../lib/dashboard-view';
@@ -67,4 +68,20 @@ export function useStravaConnectedFlag(onConnected: () => void) {
     void navigate({ pathname: location.pathname, search: withoutStravaFlag(location.search), hash: location.hash }, { replace: true });
     onConnected();
   }, [location.search, location.pathname, location.hash, navigate, queryClient, onConnected]);
+}
+
+/**
+ * Back from a subscription checkout (`?subscription=finished&order_id=SUB-…`, the finish URL the
+ * server gives the gateway): hand the order to the subscription dialog and take the parameters out
+ * of the address (replace, no new entry), so a reload does not ask again.
+ */
+export function useSubscriptionCheckoutReturn(onReturn: (orderId: string) => void) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const orderId = checkoutReturnOrderId(location.search);
+    if (!orderId) return;
+    void navigate({ pathname: location.pathname, search: withoutCheckoutReturn(location.search), hash: location.hash }, { replace: true });
+    onReturn(orderId);
+  }, [location.search, location.pathname, location.hash, navigate, onReturn]);
 }

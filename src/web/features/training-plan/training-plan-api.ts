@@ -6,9 +6,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isoToPlanDate, type IsoDay } from '../../../domain/shared/wire-date';
 import type { MessageResponse, PatchRunResponse, PlanList, PlanRangeQuery, RunInput, RunPatch, TrainingPlan } from '../../../domain/training-plan/contract';
 import { api, ApiError } from '../../api/client';
+import { trainingPlanRootKey } from '../../lib/query-keys';
 
 export const planKeys = {
-  all: ['training-plan'] as const,
+  all: trainingPlanRootKey,
   plan: ['training-plan', 'plan'] as const,
   range: (from: IsoDay, to: IsoDay) => ['training-plan', 'range', from, to] as const,
   feed: ['training-plan', 'calendar-feed'] as const,

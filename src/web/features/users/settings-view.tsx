@@ -1,5 +1,5 @@
 import { SectionCard } from '../../components/section-card';
-import { Link2, Link2Off, Moon, RefreshCw, UserRound } from 'lucide-react';
+import { Crown, Link2, Link2Off, Moon, RefreshCw, UserRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { formatJakartaDate } from '../../../domain/shared/jakarta-time';
 import { subscriptionStatusLabels } from '../../../domain/subscriptions/subscription';
@@ -14,7 +14,7 @@ import type { DashboardViewProps } from '../../lib/dashboard-view';
 const statusTone = { active: 'green', trialing: 'blue', past_due: 'yellow', canceled: 'red', incomplete: 'yellow', none: 'gray' } as const;
 
 /** 'Pengaturan Profil': the user's details, the Strava link and the dark-mode toggle (local state only). */
-export function SettingsView({ user }: DashboardViewProps) {
+export function SettingsView({ user, onManageSubscription }: DashboardViewProps) {
   const [darkMode, setDarkMode] = useState(false);
   const stravaConnected = Boolean(user.strava.id);
 
@@ -37,7 +37,12 @@ export function SettingsView({ user }: DashboardViewProps) {
             </Row>
             <Row label="Peran">{roleLabels[user.role]}</Row>
             <Row label="Status Langganan">
-              <Badge tone={statusTone[user.subscription_status]}>{subscriptionStatusLabels[user.subscription_status]}</Badge>
+              <span className="flex flex-wrap items-center gap-2 sm:justify-end">
+                <Badge tone={statusTone[user.subscription_status]}>{subscriptionStatusLabels[user.subscription_status]}</Badge>
+                <Button variant="outline" size="sm" onClick={onManageSubscription} aria-haspopup="dialog">
+                  <Crown className="size-4" aria-hidden="true" /> Kelola Langganan
+                </Button>
+              </span>
             </Row>
             <Row label="Berlaku hingga">{formatJakartaDate(user.current_period_end)}</Row>
           </dl>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { shiftMonth } from '../../../../domain/training-plan/month-grid';
 import { isoToPlanDate, jakartaToday, type IsoDay } from '../../../../domain/shared/wire-date';
 import { messages } from '../../../../domain/training-plan/training-plan';
@@ -21,12 +21,17 @@ import { UpcomingRuns } from './upcoming-runs';
 export interface CalendarViewProps extends DashboardViewProps {
   /** The calendar's clock (today, the first month shown); injectable for tests. */
   now?: Date;
+  /**
+   * What the app layer puts under the profile card (the AI coaching card), told whether the plan
+   * already holds runs the AI made.
+   */
+  aside?: (context: { hasAiRuns: boolean }) => ReactNode;
 }
 
 const monthOf = (iso: IsoDay) => ({ year: Number(iso.slice(0, 4)), month: Number(iso.slice(5, 7)) });
 
 /** 'Kalender Latihan' (spec §2 Training calendar, §4 Moving a run, §5 Create schedule). */
-export function CalendarView({ user, now }: CalendarViewProps) {
+export function CalendarView({ user, now, aside, onManageSubscription }: CalendarViewProps) {
   // Which AI runs are locked is the server's answer (a stub with `locked: true`), never worked out here.
   const today = jakartaToday(now);
   const toast = useToast();
@@ -44,6 +49,7 @@ export function CalendarView({ user, now }: CalendarViewProps) {
   const runs = useMemo(() => datedRuns(plan.data?.trainingPlan ?? []), [plan.data]);
   const byDay = useMemo(() => runsByDay(runs), [runs]);
   const upcoming = useMemo(() => upcomingRuns(runs, today), [runs, today]);
+  const hasAiRuns = useMemo(() => (plan.data?.trainingPlan ?? []).some((run) => run.generatedby === 'ai'), [plan.data]);
 
   const move = (run: Run, day: IsoDay) => {
     if (!planId) return toast(`Gagal memindahkan aktivitas: ${messages.planNotFound}`, 'error');
@@ -78,8 +84,9 @@ export function CalendarView({ user, now }: CalendarViewProps) {
 
       {/* Desktop: profile card and upcoming runs on the left, the month on the right; a phone stacks them. */}
       <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,18rem)_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:gap-6 xl:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
-        <div className="min-w-0 lg:col-start-1 lg:row-start-1">
-          <PlanProfileCard user={user} />
+        <div className="min-w-0 space-y-4 lg:col-start-1 lg:row-start-1">
+          <PlanProfileCard user={user} onOpen={onManageSubscription} />
+          {aside?.({ hasAiRuns })}
         </div>
 
         <div className="min-w-0 space-y-4 lg:col-start-2 lg:row-span-2 lg:row-start-1">

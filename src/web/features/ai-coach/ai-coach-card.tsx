@@ -1,0 +1,116 @@
+import { Crown, Hourglass, Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { formatJakartaDate } from '../../../domain/shared/jakarta-time';
+import { PREMIUM_REQUIRED_MESSAGE } from '../../../domain/subscriptions/subscription';
+import { ApiError } from '../../api/client';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Dialog } from '../../components/dialog';
+import { useCheckAiAccess } from './ai-coach-api';
+
+export interface AiCoachCardProps {
+  /** The runner's plan already holds runs the AI made (the card then speaks of a new programme). */
+  hasAiRuns: boolean;
+  /** Opens the subscription dialog ('Lihat Paket' when AI needs a subscription). */
+  onShowPlans: () => void;
+}
+
+type Answer = { kind: 'premium-required'; message: string } | { kind: 'ready'; periodEnd: string | null };
+
+/**
+ * The AI coaching card (spec §2 AI screens). 'Buat Program dengan AI' asks the server first: AI
+ * features are for active or trialing runners (spec §5), and the server says who is.
+ */
+export function AiCoachCard({ hasAiRuns, onShowPlans }: AiCoachCardProps) {
+  const access = useCheckAiAccess();
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const ask = () => {
+    setFailed(false);
+    access.mutate(undefined, {
+      onSuccess: (ok) => setAnswer({ kind: 'ready', periodEnd: ok.current_period_end }),
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 403) setAnswer({ kind: 'premium-required', message: error.message || PREMIUM_REQUIRED_MESSAGE });
+        else setFailed(true);
+      },
+    });
+  };
+
+  return (
+    <section
+      aria-labelledby="ai-coach-title"
+      data-testid="ai-coach-card"
+      className="min-w-0 rounded-2xl border border-brand-200 bg-gradient-to-br from-brand-50 to-white p-4 shadow-sm sm:p-5"
+    >
+      <h2 id="ai-coach-title" className="flex items-center gap-2 text-base font-bold text-slate-900">
+        <Sparkles className="size-5 text-brand-600" aria-hidden="true" />
+        {hasAiRuns ? 'Program AI kamu' : 'AI Coach'}
+      </h2>
+      <p className="mt-2 text-sm text-slate-700">
+        {hasAiRuns
+          ? 'Program latihan dari AI sudah ada di kalendermu. Targetmu berubah? Susun program baru yang menyesuaikan kemampuan terkinimu.'
+          : 'Dapatkan program latihan personal dari AI, disusun dari data lari, target dan hari latihanmu, lalu dievaluasi setiap 2 minggu.'}
+      </p>
+      {failed && (
+        <Alert tone="error" className="mt-3">
+          Gagal memeriksa akses fitur AI. Periksa koneksi internet Anda lalu coba lagi.
+        </Alert>
+      )}
+      <Button className="mt-4 w-full" loading={access.isPending} onClick={ask} aria-haspopup="dialog">
+        <Sparkles className="size-4" aria-hidden="true" />
+        Buat Program dengan AI
+      </Button>
+
+      <Dialog
+        open={answer?.kind === 'premium-required'}
+        onOpenChange={(open) => !open && setAnswer(null)}
+        size="sm"
+        title="Fitur Premium"
+      >
+        <div className="flex flex-col items-center gap-3 text-center">
+          <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+            <Crown className="size-6" aria-hidden="true" />
+          </span>
+          <p className="text-sm leading-relaxed text-slate-700" data-testid="ai-premium-message">
+            {answer?.kind === 'premium-required' ? answer.message : PREMIUM_REQUIRED_MESSAGE}
+          </p>
+        </div>
+        <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => setAnswer(null)}>
+            Nanti Saja
+          </Button>
+          <Button
+            onClick={() => {
+              setAnswer(null);
+              onShowPlans();
+            }}
+          >
+            Lihat Paket
+          </Button>
+        </div>
+      </Dialog>
+
+      <Dialog
+        open={answer?.kind === 'ready'}
+        onOpenChange={(open) => !open && setAnswer(null)}
+        size="sm"
+        title="Buat Program Latihan dengan AI"
+      >
+        <div className="flex flex-col items-center gap-3 text-center">
+          <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+            <Hourglass className="size-6" aria-hidden="true" />
+          </span>
+          <p className="text-sm leading-relaxed text-slate-700">
+            Akses AI Anda aktif
+            {answer?.kind === 'ready' && answer.periodEnd ? ` hingga ${formatJakartaDate(answer.periodEnd)}` : ''}. Formulir program latihan AI sedang
+            kami siapkan dan akan segera tersedia di sini.
+          </p>
+        </div>
+        <div className="mt-5 flex justify-end">
+          <Button onClick={() => setAnswer(null)}>Mengerti</Button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}
