@@ -57,7 +57,15 @@ export function StatusView({ subscription, onRenew, onSetCancel, saving, error }
         <Alert tone="info" title="Langganan dihentikan">
           Langganan tidak diperpanjang. Akses premium tetap aktif hingga {end}.
           <div className="mt-2">
-            <Button variant="outline" size="sm" loading={saving} onClick={() => onSetCancel(false)}>
+            <Button
+              variant="outline"
+              size="sm"
+              loading={saving}
+              onClick={() => {
+                setConfirming(false);
+                onSetCancel(false);
+              }}
+            >
               Lanjutkan langganan
             </Button>
           </div>

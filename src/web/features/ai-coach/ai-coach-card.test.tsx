@@ -1,0 +1,67 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PREMIUM_REQUIRED_MESSAGE } from '../../../domain/subscriptions/subscription';
+import { AiCoachCard } from './ai-coach-card';
+
+function stubAccess(status: number, body: unknown) {
+  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderCard(hasAiRuns = false) {
+  const onShowPlans = vi.fn();
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <AiCoachCard hasAiRuns={hasAiRuns} onShowPlans={onShowPlans} />
+    </QueryClientProvider>,
+  );
+  return { onShowPlans };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('<AiCoachCard>', () => {
+  it('speaks of a new programme when the plan already holds AI runs', () => {
+    stubAccess(200, {});
+    renderCard(false);
+    expect(screen.getByRole('region', { name: 'AI Coach' }).textContent).toContain('Dapatkan program latihan personal');
+    cleanup();
+    renderCard(true);
+    expect(screen.getByRole('region', { name: 'Program AI kamu' }).textContent).toContain('sudah ada di kalendermu');
+  });
+
+  it("asks the server, shows its 403 message and opens the plans with 'Lihat Paket'", async () => {
+    const fetchMock = stubAccess(403, { message: PREMIUM_REQUIRED_MESSAGE, code: 'PREMIUM_REQUIRED' });
+    const { onShowPlans } = renderCard();
+    fireEvent.click(screen.getByRole('button', { name: 'Buat Program dengan AI' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fitur Premium' });
+    expect(fetchMock).toHaveBeenCalledWith('/api/ai/access', expect.objectContaining({ method: 'GET' }));
+    expect(within(dialog).getByTestId('ai-premium-message').textContent).toBe(PREMIUM_REQUIRED_MESSAGE);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Lihat Paket' }));
+    expect(onShowPlans).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog', { name: 'Fitur Premium' })).toBeNull();
+  });
+
+  it('with access says honestly that the AI programme form is being prepared (no plan is made up)', async () => {
+    stubAccess(200, { access: true, subscription_status: 'trialing', current_period_end: '2027-07-28T03:00:00.000Z' });
+    const { onShowPlans } = renderCard();
+    fireEvent.click(screen.getByRole('button', { name: 'Buat Program dengan AI' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buat Program Latihan dengan AI' });
+    expect(dialog.textContent).toContain('hingga 28 Juli 2027');
+    expect(dialog.textContent).toContain('sedang kami siapkan');
+    expect(onShowPlans).not.toHaveBeenCalled();
+  });
+
+  it('says so when the check itself fails', async () => {
+    stubAccess(500, { message: 'Terjadi kesalahan.' });
+    renderCard();
+    fireEvent.click(screen.getByRole('button', { name: 'Buat Program dengan AI' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Gagal memeriksa akses fitur AI');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
