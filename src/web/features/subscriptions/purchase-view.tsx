@@ -71,7 +71,7 @@ function PlanCard({
           </span>
           {title}
         </h3>
-        {badge}
+        {badge && <span className="shrink-0 whitespace-nowrap">{badge}</span>}
       </div>
       <div className="mt-3 flex-1 space-y-3 text-sm text-slate-700">{children}</div>
       <div className="mt-4 [&>button]:w-full">{action}</div>

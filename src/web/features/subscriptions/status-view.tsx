@@ -1,5 +1,5 @@
 import { CalendarClock, Crown } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SubscriptionSummary } from '../../../domain/subscriptions/contract';
 import { grantKindLabels, subscriptionStatusLabels } from '../../../domain/subscriptions/subscription';
 import { Alert } from '../../components/alert';
@@ -26,6 +26,20 @@ export function StatusView({ subscription, onRenew, onSetCancel, saving, error }
   const [confirming, setConfirming] = useState(false);
   const { subscription_status: status, current_plan: plan, cancel_at_period_end: stopped } = subscription;
   const end = formatPeriodEnd(subscription.current_period_end);
+
+  // The control clicked goes away each step: focus what replaces it.
+  const stopButton = useRef<HTMLButtonElement>(null);
+  const keepButton = useRef<HTMLButtonElement>(null);
+  const stoppedNotice = useRef<HTMLDivElement>(null);
+  const step = stopped ? 'stopped' : confirming ? 'confirming' : 'running';
+  const previousStep = useRef(step);
+  useEffect(() => {
+    if (previousStep.current === step) return;
+    previousStep.current = step;
+    if (step === 'stopped') stoppedNotice.current?.focus();
+    else if (step === 'confirming') keepButton.current?.focus();
+    else stopButton.current?.focus();
+  }, [step]);
 
   return (
     <div className="space-y-4">
@@ -54,7 +68,7 @@ export function StatusView({ subscription, onRenew, onSetCancel, saving, error }
       </div>
 
       {stopped ? (
-        <Alert tone="info" title="Langganan dihentikan">
+        <Alert ref={stoppedNotice} tone="info" title="Langganan dihentikan">
           Langganan tidak diperpanjang. Akses premium tetap aktif hingga {end}.
           <div className="mt-2">
             <Button
@@ -82,7 +96,7 @@ export function StatusView({ subscription, onRenew, onSetCancel, saving, error }
             <Button variant="danger" size="sm" loading={saving} onClick={() => onSetCancel(true)}>
               Ya, hentikan
             </Button>
-            <Button variant="outline" size="sm" disabled={saving} onClick={() => setConfirming(false)}>
+            <Button ref={keepButton} variant="outline" size="sm" disabled={saving} onClick={() => setConfirming(false)}>
               Batal
             </Button>
           </div>
@@ -93,7 +107,7 @@ export function StatusView({ subscription, onRenew, onSetCancel, saving, error }
 
       <ViewActions>
         {!stopped && !confirming && (
-          <Button variant="ghost" className="text-slate-600" onClick={() => setConfirming(true)}>
+          <Button ref={stopButton} variant="ghost" className="text-slate-600" onClick={() => setConfirming(true)}>
             Hentikan langganan
           </Button>
         )}

@@ -205,9 +205,12 @@ describe('<SubscriptionDialog> status view', () => {
     expect((await within(dialog()).findByTestId('current-plan')).textContent).toBe('Langganan 6 Bulan');
     fireEvent.click(button('Hentikan langganan'));
     const question = within(dialog()).getByRole('group', { name: 'Hentikan langganan?' });
+    // The clicked button is gone: focus lands on the safe answer.
+    await waitFor(() => expect(document.activeElement).toBe(button('Batal', question)));
     expect(question.textContent).toContain('Akses premium tetap aktif hingga 28 Juli 2027 pukul 10.00 GMT+7');
     fireEvent.click(button('Ya, hentikan', question));
     expect(await within(dialog()).findByText('Langganan dihentikan')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement?.textContent).toContain('Langganan dihentikan'));
     expect(requests.find((r) => r.method === 'PATCH')).toEqual({ method: 'PATCH', path: '/api/subscriptions/me', body: { cancel_at_period_end: true } });
     expect(client.getQueryData(sessionKeys.me)).toMatchObject({ subscription_status: 'active' });
 
