@@ -157,7 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(feature('events', eventRoutes, needs), { db });
   await app.register(feature('events-admin', adminEventRoutes, needs), { db });
   await app.register(feature('uploads', uploadRoutes, needs), { db, storage });
-  await app.register(feature('subscriptions', subscriptionRoutes, needs), { db, payments });
+  await app.register(feature('subscriptions', subscriptionRoutes, needs), { db, payments, config });
   await app.register(feature('subscriptions-admin', adminSubscriptionRoutes, needs), { db });
   await app.register(feature('ai-coach', aiCoachRoutes, needs), {});
   await app.register(feature('public-site', publicSiteRoutes, ['errors']), { db, config });

@@ -13,6 +13,7 @@ import {
 } from '../../../domain/subscriptions/contract';
 import { userIdParamsSchema } from '../../../domain/users/contract';
 import { forbidden, notFound } from '../../app-error';
+import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { allowRoles, requireUser, signedIn } from '../../plugins/auth';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
@@ -31,7 +32,7 @@ import {
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /** The signed-in user's subscription (spec §7: start-trial, initiate-payment). Any role may subscribe. */
-export async function subscriptionRoutes(app: FastifyInstance, { db, payments }: { db: Db; payments: PaymentService }) {
+export async function subscriptionRoutes(app: FastifyInstance, { db, payments, config }: { db: Db; payments: PaymentService; config: AppConfig }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', signedIn);
 
@@ -98,7 +99,7 @@ export async function subscriptionRoutes(app: FastifyInstance, { db, payments }:
         response: { 200: initiatePaymentResponseSchema, ...errors, 502: errorSchema },
       },
     },
-    async (request) => initiatePayment({ db, payments }, requireUser(request), request.body),
+    async (request) => initiatePayment({ db, payments, payableHours: config.subscriptionPaymentHours }, requireUser(request), request.body),
   );
 }
 

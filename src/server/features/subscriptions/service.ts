@@ -45,8 +45,6 @@ import { receiptMail, reminderMail } from './mails';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Where the payer returns after the checkout; the dashboard shows the result (decision 013). */
 export const SUBSCRIPTION_FINISH_PATH = '/dashboard?subscription=finished';
-/** A subscription order can be paid for a day (bank transfer virtual accounts need time); nothing is held meanwhile. */
-export const SUBSCRIPTION_ORDER_EXPIRY_MINUTES = 24 * 60;
 /** An identical open order younger than this is handed back instead of a new one (double clicks, reloads). */
 const REUSE_OPEN_ORDER_MS = 30 * 60 * 1000;
 const LIFECYCLE_BATCH = 500;
@@ -233,7 +231,7 @@ export function quotePlan(user: UserRow, body: { plantype: string; paygdays?: nu
  * identical open order of the last half hour is handed back instead of a second one.
  */
 export async function initiatePayment(
-  deps: { db: Db; payments: PaymentService },
+  deps: { db: Db; payments: PaymentService; payableHours: number },
   user: UserRow,
   body: { user_id?: string; plantype: string; paygdays?: number; endDate?: string },
   now: Date = new Date(),
@@ -271,7 +269,8 @@ export async function initiatePayment(
     metadata: { ...metadata },
     customer: { name: user.name, email: user.email },
     finishUrl: SUBSCRIPTION_FINISH_PATH,
-    expiresInMinutes: SUBSCRIPTION_ORDER_EXPIRY_MINUTES,
+    // Long enough for a bank transfer to a virtual account; nothing is held meanwhile.
+    expiresInMinutes: deps.payableHours * 60,
   });
   return { payment_url, order_id: order.gatewayRef, amount: order.amount, days: quote.days };
 }

@@ -104,6 +104,8 @@ describe('subscriptions API', () => {
       const [order] = await t.database.db.select().from(orders).where(eq(orders.gatewayRef, body.order_id));
       expect(order).toMatchObject({ kind: 'subscription', userId: rina.userId, amount, status: 'pending', metadata: { plantype, days } });
       expect(order!.finishUrl).toBe('http://localhost:3000/dashboard?subscription=finished');
+      // payable for SUBSCRIPTION_PAYMENT_HOURS (24 by default)
+      expect(order!.expiresAt.getTime() - order!.createdAt.getTime()).toBe(24 * 3600_000);
     });
 
     it('prices pay as you go from the end date, counted from the later of today and the period end', async () => {
