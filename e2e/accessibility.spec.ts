@@ -97,7 +97,10 @@ test('Kalender Latihan, its day panel and its dialogs have no serious accessibil
 
   // The heavy-run confirmation, reached from the keyboard: Tempo Run from the 20th up a week and left to the 11th.
   const cell = (d: number) => page.locator(`[data-day="${planDateToIso(day(d))}"]`);
-  await cell(20).getByRole('button', { name: /^Tempo Run/ }).focus();
+  // Focused as Tab would: on screen (a chip picked up off screen would be measured where it was).
+  const tempo = cell(20).getByRole('button', { name: /^Tempo Run/ });
+  await tempo.scrollIntoViewIfNeeded();
+  await tempo.focus();
   await page.keyboard.press('Space');
   await expect(cell(20)).toHaveClass(/ring-brand-600/);
   await page.keyboard.press('ArrowUp');

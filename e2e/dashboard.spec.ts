@@ -158,8 +158,12 @@ test('Pengaturan Profil shows the user’s details, an inert Strava button and a
   await expect(row('Nama')).toHaveText('Rina Wulandari');
   await expect(row('Email')).toHaveText(me.email);
   await expect(row('Peran')).toHaveText('Penyelenggara');
-  await expect(row('Status Langganan')).toHaveText('Tidak ada');
+  await expect(row('Status Langganan')).toContainText('Tidak ada');
   await expect(row('Berlaku hingga')).toHaveText('-');
+  // 'Kelola Langganan' beside the status opens the subscription dialog (e2e/subscriptions.spec.ts walks it).
+  await row('Status Langganan').getByRole('button', { name: 'Kelola Langganan' }).click();
+  await expect(page.getByRole('dialog', { name: 'Manajemen Paket Langganan' })).toBeVisible();
+  await page.keyboard.press('Escape');
 
   await expect(page.getByRole('button', { name: /Hubungkan Strava/ })).toBeDisabled();
   const dark = page.getByRole('switch', { name: 'Mode gelap' });
