@@ -184,6 +184,7 @@ test('without access: the AI button gives the spec’s message, locked AI runs c
   await shot(page, 'ai-premium', project);
   await premium.getByRole('button', { name: 'Nanti Saja' }).click();
   await expect(premium).toBeHidden();
+  await expect(aiCard.getByRole('button', { name: 'Buat Program dengan AI' })).toBeFocused();
 
   // Locked runs: blurred, 'Kunci', no title, no button; a click, Enter or a drag opens and moves nothing.
   const patches: string[] = [];
@@ -221,6 +222,8 @@ test('without access: the AI button gives the spec’s message, locked AI runs c
   await dialog.getByRole('region', { name: 'Uji Coba Gratis' }).getByRole('button', { name: 'Coba Gratis' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Aktifkan Paket' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Mulai Berlatih' }).click();
+  // Focus goes back where the runner started: the AI button.
+  await expect(aiCard.getByRole('button', { name: 'Buat Program dengan AI' })).toBeFocused();
   await expect(upcoming.locator('[data-locked="true"]')).toHaveCount(0);
   await expect(upcoming).toContainText('Tempo Rahasia');
   await aiCard.getByRole('button', { name: 'Buat Program dengan AI' }).click();

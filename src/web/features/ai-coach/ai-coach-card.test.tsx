@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PREMIUM_REQUIRED_MESSAGE } from '../../../domain/subscriptions/subscription';
 import { AiCoachCard } from './ai-coach-card';
@@ -43,8 +43,11 @@ describe('<AiCoachCard>', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/ai/access', expect.objectContaining({ method: 'GET' }));
     expect(within(dialog).getByTestId('ai-premium-message').textContent).toBe(PREMIUM_REQUIRED_MESSAGE);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Lihat Paket' }));
-    expect(onShowPlans).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog', { name: 'Fitur Premium' })).toBeNull();
+    // The plans open once focus is back on the card's button (so closing them returns it there).
+    await waitFor(() => expect(onShowPlans).toHaveBeenCalledTimes(1));
+    await new Promise((r) => setTimeout(r, 150));
+    expect(onShowPlans).toHaveBeenCalledTimes(1);
   });
 
   it('with access says honestly that the AI programme form is being prepared (no plan is made up)', async () => {

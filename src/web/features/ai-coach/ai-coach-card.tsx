@@ -1,11 +1,12 @@
 import { Crown, Hourglass, Sparkles } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { formatJakartaDate } from '../../../domain/shared/jakarta-time';
 import { PREMIUM_REQUIRED_MESSAGE } from '../../../domain/subscriptions/subscription';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
+import { Spinner } from '../../components/spinner';
 import { useCheckAiAccess } from './ai-coach-api';
 
 export interface AiCoachCardProps {
@@ -25,8 +26,17 @@ export function AiCoachCard({ hasAiRuns, onShowPlans }: AiCoachCardProps) {
   const access = useCheckAiAccess();
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [failed, setFailed] = useState(false);
+  // 'Lihat Paket' opens the plans once the refusal has closed and focus is back on the button, so
+  // closing the plans later returns focus there too.
+  const plansNext = useRef(false);
+  const showPlansOnce = () => {
+    if (!plansNext.current) return;
+    plansNext.current = false;
+    onShowPlans();
+  };
 
   const ask = () => {
+    if (access.isPending) return;
     setFailed(false);
     access.mutate(undefined, {
       onSuccess: (ok) => setAnswer({ kind: 'ready', periodEnd: ok.current_period_end }),
@@ -57,8 +67,9 @@ export function AiCoachCard({ hasAiRuns, onShowPlans }: AiCoachCardProps) {
           Gagal memeriksa akses fitur AI. Periksa koneksi internet Anda lalu coba lagi.
         </Alert>
       )}
-      <Button className="mt-4 w-full" loading={access.isPending} onClick={ask} aria-haspopup="dialog">
-        <Sparkles className="size-4" aria-hidden="true" />
+      {/* Busy but not disabled while asking: a disabled button drops focus, and the answer's dialog gives it back here. */}
+      <Button className="mt-4 w-full" aria-busy={access.isPending || undefined} onClick={ask} onFocus={showPlansOnce} aria-haspopup="dialog">
+        {access.isPending ? <Spinner className="size-4" label="" /> : <Sparkles className="size-4" aria-hidden="true" />}
         Buat Program dengan AI
       </Button>
 
@@ -82,8 +93,10 @@ export function AiCoachCard({ hasAiRuns, onShowPlans }: AiCoachCardProps) {
           </Button>
           <Button
             onClick={() => {
+              plansNext.current = true;
               setAnswer(null);
-              onShowPlans();
+              // Should focus not come back (it always does), open the plans anyway.
+              setTimeout(showPlansOnce, 100);
             }}
           >
             Lihat Paket
