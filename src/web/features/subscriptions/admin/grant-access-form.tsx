@@ -107,7 +107,7 @@ export function GrantAccessForm({
   const grantError = grant.isError ? (grant.error instanceof ApiError && grant.error.message ? grant.error.message : GRANT_FAILED) : null;
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby={`${ids}-title`} className="rounded-xl border border-slate-200 p-4 sm:p-5">
+    <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby={`${ids}-title`} className="rounded-xl border border-slate-200 p-3 sm:p-5">
       <h3 id={`${ids}-title`} className="flex items-center gap-2 font-bold text-slate-900">
         <CalendarPlus className="size-4 text-brand-600" aria-hidden="true" />
         Tambah Akses
@@ -148,7 +148,7 @@ export function GrantAccessForm({
           tabIndex={-1}
           role="group"
           aria-labelledby={`${ids}-confirm`}
-          className="mt-4 rounded-xl border border-brand-200 bg-brand-50 p-4 outline-none focus-visible:ring-2 focus-visible:ring-brand-400"
+          className="mt-4 rounded-xl border border-brand-200 bg-brand-50 p-3 outline-none sm:p-4 focus-visible:ring-2 focus-visible:ring-brand-400"
         >
           <p id={`${ids}-confirm`} className="font-semibold text-slate-900">
             Tambah {pending.days} hari akses untuk {userName}?
@@ -162,7 +162,7 @@ export function GrantAccessForm({
               {grantError}
             </Alert>
           )}
-          <div className="mt-3 flex flex-wrap justify-end gap-2">
+          <div className="mt-3 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={cancel} disabled={grant.isPending}>
               Batal
             </Button>

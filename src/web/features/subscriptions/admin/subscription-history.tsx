@@ -22,7 +22,7 @@ const orderStatusTone = { pending: 'yellow', paid: 'green', failed: 'red', expir
 const tableClass = 'w-full text-sm max-md:block';
 const headClass = 'bg-slate-50 text-left text-xs font-bold tracking-wide text-slate-500 uppercase max-md:sr-only';
 const bodyClass = 'max-md:flex max-md:flex-col max-md:gap-3 md:divide-y md:divide-slate-100';
-const rowClass = 'max-md:flex max-md:min-w-0 max-md:flex-col max-md:rounded-xl max-md:border max-md:border-slate-200 max-md:p-3';
+const rowClass = 'max-md:grid max-md:min-w-0 max-md:gap-x-3 max-md:gap-y-2.5 max-md:rounded-xl max-md:border max-md:border-slate-200 max-md:p-3';
 const frameClass = 'md:overflow-hidden md:rounded-xl md:border md:border-slate-200';
 
 function HistoryHeading({ id, icon: Icon, children }: { id: string; icon: typeof History; children: ReactNode }) {
@@ -60,22 +60,26 @@ export function PaymentHistory({ payments }: { payments: SubscriptionPayment[] }
             </thead>
             <tbody className={bodyClass}>
               {payments.map((payment) => (
-                <tr key={payment.order_id} data-testid="subscription-payment-row" className={rowClass}>
-                  <td className="max-md:block max-md:min-w-0 md:px-3 md:py-2.5">
-                    <p className="font-semibold text-slate-900">{grantKindLabels[payment.plantype]}</p>
+                <tr key={payment.order_id} data-testid="subscription-payment-row" className={cn(rowClass, 'max-md:grid-cols-2')}>
+                  <td className="max-md:order-first max-md:col-span-2 max-md:min-w-0 md:px-3 md:py-2.5">
+                    <p className="font-semibold text-slate-900 md:whitespace-nowrap">{grantKindLabels[payment.plantype]}</p>
                     <p className="font-mono text-xs break-all text-slate-500">{payment.order_id}</p>
                   </td>
                   <Cell label="Hari" numeric>
                     {payment.days}
                   </Cell>
-                  <Cell label="Jumlah" numeric>
+                  <Cell label="Jumlah" numeric nowrap>
                     <span className="font-semibold text-slate-900">{formatRupiah(payment.amount)}</span>
                   </Cell>
-                  <Cell label="Status">
+                  <Cell label="Status" hideLabel className="max-md:order-first max-md:col-span-2">
                     <Badge tone={orderStatusTone[payment.status]}>{orderStatusLabels[payment.status]}</Badge>
                   </Cell>
-                  <Cell label="Dibuat">{formatShortDate(payment.created_at)}</Cell>
-                  <Cell label="Dibayar">{formatShortDate(payment.paid_at)}</Cell>
+                  <Cell label="Dibuat" nowrap>
+                    {formatShortDate(payment.created_at)}
+                  </Cell>
+                  <Cell label="Dibayar" nowrap>
+                    {formatShortDate(payment.paid_at)}
+                  </Cell>
                 </tr>
               ))}
             </tbody>
@@ -118,22 +122,23 @@ export function GrantLedger({ grants }: { grants: SubscriptionGrant[] }) {
             </thead>
             <tbody className={bodyClass}>
               {grants.map((grant) => (
-                <tr key={grant._id} data-testid="subscription-grant-row" className={rowClass}>
-                  <td className="font-semibold text-slate-900 max-md:block md:px-3 md:py-2.5">{grantKindLabels[grant.kind]}</td>
-                  <Cell label="Hari" numeric>
-                    <span className={cn('font-semibold whitespace-nowrap', grant.kind === 'refund' || grant.days < 0 ? 'text-red-700' : 'text-green-700')}>
+                <tr key={grant._id} data-testid="subscription-grant-row" className={cn(rowClass, 'max-md:grid-cols-2')}>
+                  <td className="font-semibold text-slate-900 md:px-3 md:py-2.5 md:whitespace-nowrap">{grantKindLabels[grant.kind]}</td>
+                  <Cell label="Hari" numeric nowrap hideLabel phoneEnd>
+                    <span className={cn('font-semibold', grant.kind === 'refund' || grant.days < 0 ? 'text-red-700' : 'text-green-700')}>
                       {signedDays(grant)}
                     </span>
                   </Cell>
-                  <Cell label="Periode">
-                    <span className="whitespace-nowrap">{formatShortDate(grant.period_start)}</span> →{' '}
-                    <span className="whitespace-nowrap">{formatShortDate(grant.period_end)}</span>
+                  <Cell label="Periode" nowrap className="max-md:col-span-2">
+                    {formatShortDate(grant.period_start)} → {formatShortDate(grant.period_end)}
                   </Cell>
-                  <Cell label="Alasan" wrap>
+                  <Cell label="Alasan" className="break-words max-md:order-last max-md:col-span-2">
                     {grant.reason ?? '-'}
                   </Cell>
                   <Cell label="Oleh">{grant.granted_by?.name ?? 'Sistem'}</Cell>
-                  <Cell label="Waktu">{formatShortDate(grant.created_at)}</Cell>
+                  <Cell label="Waktu" nowrap>
+                    {formatShortDate(grant.created_at)}
+                  </Cell>
                 </tr>
               ))}
             </tbody>
@@ -145,23 +150,44 @@ export function GrantLedger({ grants }: { grants: SubscriptionGrant[] }) {
 }
 
 /**
- * A table cell that, on a phone card, shows its column name on the left and its value on the
- * right; `wrap` cells (free text) put the value under the name instead.
+ * A table cell. On a phone card the cells sit side by side in the row's grid, each with its column
+ * name above its value unless `hideLabel` (the value says what it is); `className` spans or
+ * orders them. `nowrap` keeps dates and amounts on one line in the table.
  */
-function Cell({ label, numeric, wrap, children }: { label: string; numeric?: boolean; wrap?: boolean; children: ReactNode }) {
+function Cell({
+  label,
+  numeric,
+  nowrap,
+  hideLabel,
+  phoneEnd,
+  className,
+  children,
+}: {
+  label: string;
+  numeric?: boolean;
+  nowrap?: boolean;
+  hideLabel?: boolean;
+  /** On a phone card, the value sits at the right edge. */
+  phoneEnd?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <td
       className={cn(
-        'text-slate-700 max-md:mt-2 max-md:flex max-md:gap-3 max-md:border-t max-md:border-slate-100 max-md:pt-2 md:px-3 md:py-2.5',
-        wrap ? 'max-md:flex-col max-md:gap-0.5' : 'max-md:items-center max-md:justify-between',
+        'min-w-0 text-slate-700 max-md:flex max-md:flex-col max-md:gap-0.5 md:px-3 md:py-2.5',
+        phoneEnd ? 'max-md:items-end' : 'max-md:items-start',
         numeric && 'md:text-right',
-        wrap && 'break-words md:max-w-56',
+        nowrap && 'md:whitespace-nowrap',
+        className,
       )}
     >
-      <span className="text-xs font-semibold text-slate-500 md:hidden" aria-hidden="true">
-        {label}
-      </span>
-      <span className={cn('min-w-0', !wrap && 'max-md:text-right')}>{children}</span>
+      {!hideLabel && (
+        <span className="text-xs font-semibold text-slate-500 md:hidden" aria-hidden="true">
+          {label}
+        </span>
+      )}
+      {children}
     </td>
   );
 }
