@@ -28,6 +28,8 @@ import { organizerRegistrationRoutes } from './features/registrations/organizer-
 import { devTrainingPlanRoutes } from './features/training-plan/dev-routes';
 import { trainingPlanRoutes } from './features/training-plan/routes';
 import { uploadRoutes } from './features/uploads/routes';
+import { adminSubscriptionRoutes, subscriptionRoutes } from './features/subscriptions/routes';
+import { aiCoachRoutes } from './features/ai-coach/routes';
 import type { StoragePort } from './adapters/storage/port';
 import { authPlugin } from './plugins/auth';
 import { authenticateAccessToken } from './features/auth/tokens';
@@ -155,6 +157,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(feature('events', eventRoutes, needs), { db });
   await app.register(feature('events-admin', adminEventRoutes, needs), { db });
   await app.register(feature('uploads', uploadRoutes, needs), { db, storage });
+  await app.register(feature('subscriptions', subscriptionRoutes, needs), { db, payments, config });
+  await app.register(feature('subscriptions-admin', adminSubscriptionRoutes, needs), { db });
+  await app.register(feature('ai-coach', aiCoachRoutes, needs), {});
   await app.register(feature('public-site', publicSiteRoutes, ['errors']), { db, config });
 
   // The built web app; any non-API path returns index.html so client routes survive a reload.

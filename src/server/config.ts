@@ -70,6 +70,7 @@ const envSchema = z.object({
   PAYMENT_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(0).default(60),
   JOBS_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   REGISTRATION_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  SUBSCRIPTION_PAYMENT_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(24),
   SELF_MANAGED_HOLD_HOURS: z.coerce.number().int().min(1).max(30 * 24).default(DEFAULT_SELF_MANAGED_HOLD_HOURS),
   SELF_MANAGED_REMINDER_HOURS: z.coerce.number().int().min(0).max(30 * 24).default(DEFAULT_SELF_MANAGED_REMINDER_HOURS),
   STORAGE_DIR: z.string().optional(),
@@ -131,6 +132,8 @@ export interface AppConfig {
   jobsPollSeconds: number;
   /** How long an unpaid platform-paid registration holds its slot (the runner sees it count down). */
   registrationHoldMinutes: number;
+  /** How long a subscription order stays payable (nothing is held meanwhile). */
+  subscriptionPaymentHours: number;
   /**
    * How long a self-managed (bank transfer) registration holds its slot until the runner sends a
    * proof of transfer; a proof stops the clock, a rejected proof starts a new hold.
@@ -237,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     paymentExpirySweepSeconds: e.PAYMENT_EXPIRY_SWEEP_SECONDS,
     jobsPollSeconds: e.JOBS_POLL_SECONDS,
     registrationHoldMinutes: e.REGISTRATION_HOLD_MINUTES,
+    subscriptionPaymentHours: e.SUBSCRIPTION_PAYMENT_HOURS,
     selfManagedHoldHours: e.SELF_MANAGED_HOLD_HOURS,
     selfManagedReminderHours: e.SELF_MANAGED_REMINDER_HOURS,
     storageDir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, 'uploads')),

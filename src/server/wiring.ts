@@ -12,6 +12,7 @@ import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { NOTIFICATION_PATH, createPaymentService, type PaymentService } from './features/payments/service';
 import { registerRegistrationPaymentHooks } from './features/registrations/service';
+import { registerSubscriptionPaymentHooks } from './features/subscriptions/service';
 
 /**
  * The one place that decides which adapter serves each port (DESIGN.md §1.5: a real one from
@@ -75,5 +76,6 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   const payments = createPaymentService({ db, gateway: adapters.gateway, publicUrl: config.publicUrl, appSchemes: [config.mobileApp.scheme], log });
   // What a paid, expired or refunded order of each kind grants or takes back.
   registerRegistrationPaymentHooks(payments, adapters.mailer, log);
+  registerSubscriptionPaymentHooks(payments, adapters.mailer, config.publicUrl);
   return { payments, mail: adapters.mailer, storage: adapters.storage, identity: adapters.identity };
 }

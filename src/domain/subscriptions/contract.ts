@@ -66,6 +66,9 @@ export type MySubscriptionResponse = z.infer<typeof mySubscriptionResponseSchema
 export const subscriptionChangeResponseSchema = z.object({ user: publicUserSchema, subscription: subscriptionSummarySchema });
 export type SubscriptionChangeResponse = z.infer<typeof subscriptionChangeResponseSchema>;
 
+/** POST /api/subscriptions/start-trial: no body needed; a `user_id` other than the caller's is refused. */
+export const startTrialBodySchema = z.object({ user_id: z.string().max(100).optional() }).nullish();
+
 /** PATCH /api/subscriptions/me: stop at the period end, or keep going. */
 export const subscriptionPatchBodySchema = z.object({ cancel_at_period_end: z.boolean() }).strict();
 export type SubscriptionPatchBody = z.infer<typeof subscriptionPatchBodySchema>;

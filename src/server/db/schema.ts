@@ -3,7 +3,7 @@ import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, 
 
 import { eventPaymentTypes, eventStatuses, registrationPaymentStatuses, registrationStatuses } from '../../domain/events/events';
 import { orderKinds, orderStatuses, paymentGatewayNames } from '../../domain/payments/payments';
-import { subscriptionStatuses } from '../../domain/subscriptions/subscription';
+import { grantKinds, subscriptionStatuses } from '../../domain/subscriptions/subscription';
 import { roles } from '../../domain/users/roles';
 import { JAKARTA_TIME_ZONE } from '../../domain/shared/jakarta-time';
 import { generatedByValues, periodizationValues } from '../../domain/training-plan/training-plan';
@@ -19,6 +19,8 @@ export const users = pgTable(
     subscriptionStatus: text('subscription_status', { enum: subscriptionStatuses }).notNull().default('none'),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     hasHadTrial: boolean('has_had_trial').notNull().default(false),
+    /** The runner stopped their plan: access lasts to the period end, then the status becomes canceled. */
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     stravaAthleteId: text('strava_athlete_id'),
     googleSub: text('google_sub'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -28,6 +30,8 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_google_sub_key').on(t.googleSub),
     index('users_name_idx').on(t.name),
+    // The subscription lifecycle job looks for periods that ended or end soon.
+    index('users_period_end_idx').on(t.currentPeriodEnd).where(sql`${t.subscriptionStatus} in ('active', 'trialing', 'past_due')`),
   ],
 );
 
@@ -539,3 +543,32 @@ export const jobs = pgTable(
 );
 
 export type JobRow = typeof jobs.$inferSelect;
+
+/**
+ * The subscription ledger: every change to a user's period (trial, a paid order, pay as you go, an
+ * admin's grant with its reason, days taken back by a refund). A paid order grants at most once
+ * (`order_id` unique), whatever the gateway repeats.
+ */
+export const subscriptionGrants = pgTable(
+  'subscription_grants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: grantKinds }).notNull(),
+    /** Days added (negative: taken back). */
+    days: integer('days').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('subscription_grants_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('subscription_grants_order_kind_key').on(t.orderId, t.kind),
+  ],
+);
+export type SubscriptionGrantRow = typeof subscriptionGrants.$inferSelect;

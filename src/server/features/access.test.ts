@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles as ROLES, type Role } from '../../domain/users/roles';
+import { users } from '../db/schema';
 import { buildTestApp, type TestApp } from '../test/fixtures/build-test-app';
 
 /**
@@ -53,7 +55,8 @@ const publicRoutes = new Set([
  */
 const SIGNED_IN: readonly Role[] = ROLES;
 const ORGANIZERS: readonly Role[] = ['organizer', 'admin'];
-const roleRules: { route: RegExp; roles: readonly Role[] }[] = [
+/** `premium`: also needs an active or trialing subscription (spec §5), whatever the role. */
+const roleRules: { route: RegExp; roles: readonly Role[]; premium?: true }[] = [
   { route: /^\w+ \/api\/admin\//, roles: ['admin'] },
   { route: /^(GET|POST) \/api\/events$/, roles: ORGANIZERS },
   { route: /^POST \/api\/uploads$/, roles: ['organizer', 'admin', 'coach'] },
@@ -62,6 +65,9 @@ const roleRules: { route: RegExp; roles: readonly Role[] }[] = [
     roles: ORGANIZERS,
   },
   { route: /^\w+ \/api\/(training-plans|dev\/training-plans)(\/|$)/, roles: SIGNED_IN },
+  { route: /^\w+ \/api\/(subscriptions\/|initiate-payment$)/, roles: SIGNED_IN },
+  // Every AI route, present and future (ai-access.test.ts checks the message).
+  { route: /^\w+ \/api\/ai\//, roles: SIGNED_IN, premium: true },
   { route: /^(GET \/api\/auth\/me|GET \/api\/user\/profile|POST \/api\/auth\/mobile-handoff\/code)$/, roles: SIGNED_IN },
 ];
 const rolesOf = (key: string) => roleRules.filter((rule) => rule.route.test(key));
@@ -96,17 +102,36 @@ describe('access control over every API route', () => {
   it('refuses every role a route does not name with 403, and lets each role it names past authorisation', async () => {
     const wrong: string[] = [];
     const sessions = new Map<Role, Record<string, string>>();
-    for (const role of ROLES) sessions.set(role, (await t.login(`${role}.walk@contoh.id`, role)).headers);
+    // Premium routes are walked by users who never call the other routes (start-trial would give them access).
+    const freeSessions = new Map<Role, Record<string, string>>();
+    const premiumSessions = new Map<Role, Record<string, string>>();
+    for (const role of ROLES) {
+      sessions.set(role, (await t.login(`${role}.walk@contoh.id`, role)).headers);
+      freeSessions.set(role, (await t.login(`${role}.free.walk@contoh.id`, role)).headers);
+      const premium = await t.login(`${role}.premium.walk@contoh.id`, role);
+      await t.database.db
+        .update(users)
+        .set({ subscriptionStatus: 'active', currentPeriodEnd: new Date(Date.now() + 86_400_000) })
+        .where(eq(users.id, premium.userId));
+      premiumSessions.set(role, premium.headers);
+    }
     for (const r of routes) {
       const key = `${r.method} ${r.path}`;
       if (publicRoutes.has(key)) continue;
-      const allowed = rolesOf(key)[0]!.roles;
+      const rule = rolesOf(key)[0]!;
       const url = r.path.replace(/\{[^}]+\}/g, sampleId);
       for (const role of ROLES) {
-        const res = await t.app.inject({ method: r.method as 'GET', url, headers: sessions.get(role), payload: r.method === 'GET' ? undefined : {} });
-        const expected = allowed.includes(role) ? 'passes' : 403;
-        const got = res.statusCode === 401 || res.statusCode === 403 ? res.statusCode : 'passes';
-        if (got !== expected) wrong.push(`${role} ${key} → ${res.statusCode} (expected ${expected})`);
+        const call = (headers: Record<string, string> | undefined) =>
+          t.app.inject({ method: r.method as 'GET', url, headers, payload: r.method === 'GET' ? undefined : {} });
+        const outcome = (status: number) => (status === 401 || status === 403 ? status : 'passes');
+        const res = await call((rule.premium ? freeSessions : sessions).get(role));
+        const expected = rule.roles.includes(role) && !rule.premium ? 'passes' : 403;
+        if (outcome(res.statusCode) !== expected) wrong.push(`${role} ${key} → ${res.statusCode} (expected ${expected})`);
+        if (rule.premium) {
+          const paid = await call(premiumSessions.get(role));
+          const expectedPaid = rule.roles.includes(role) ? 'passes' : 403;
+          if (outcome(paid.statusCode) !== expectedPaid) wrong.push(`premium ${role} ${key} → ${paid.statusCode} (expected ${expectedPaid})`);
+        }
       }
     }
     expect(wrong).toEqual([]);

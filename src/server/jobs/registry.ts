@@ -2,6 +2,7 @@ import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { pruneSessions } from '../features/auth/service';
 import { sweepRegistrations } from '../features/registrations/service';
+import { runSubscriptionLifecycle } from '../features/subscriptions/service';
 import { pruneRateLimitHits } from '../plugins/rate-limit-store';
 import type { Services } from '../wiring';
 import type { JobDefinition } from './runner';
@@ -13,7 +14,7 @@ const HOUR = 60 * MINUTE;
 /**
  * Every named background job, in one list: what runs, how often. Each calls one plain exported
  * function of its feature (or port), which is tested on its own and safe to run twice.
- * The coming features add theirs here (subscription lifecycle, plan re-evaluation, Strava webhooks).
+ * The coming features add theirs here (plan re-evaluation, Strava webhooks).
  */
 export function jobRegistry(config: AppConfig, db: Db, services: Services): JobDefinition[] {
   const sweep = config.paymentExpirySweepSeconds * 1000;
@@ -22,6 +23,8 @@ export function jobRegistry(config: AppConfig, db: Db, services: Services): JobD
     { name: 'jobs.prune', every: 6 * HOUR, run: ({ now }) => pruneFinishedJobs(db, now) },
     // Expired refresh tokens and the sessions they leave empty or revoked long ago (decision 001).
     { name: 'auth.prune-sessions', every: 6 * HOUR, run: ({ now }) => pruneSessions(db, now) },
+    // Periods that ended lapse (past_due, then none after the grace days); reminders 3 days before the end.
+    { name: 'subscriptions.lifecycle', every: 5 * MINUTE, run: ({ now }) => runSubscriptionLifecycle({ db, mail: services.mail, publicUrl: config.publicUrl }, now) },
   ];
   // PAYMENT_EXPIRY_SWEEP_SECONDS=0 keeps the sweeps off (tests run them by hand).
   if (sweep > 0) {

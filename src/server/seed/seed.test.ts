@@ -8,7 +8,7 @@ import { roles } from '../../domain/users/roles';
 import { openTestDatabase } from '../test/fixtures/build-test-app';
 import type { Database } from '../db/client';
 import { createLocalDiskStorage } from '../adapters/storage/local-disk';
-import { eventCategories, events, runnerRegistrations, uploads, users } from '../db/schema';
+import { eventCategories, events, orders, runnerRegistrations, subscriptionGrants, uploads, users } from '../db/schema';
 import { readPlan } from '../features/training-plan/service';
 import { seedDemoData } from './seed';
 
@@ -67,6 +67,43 @@ describe('demo training plans', () => {
       const day = planDateToIso(r.date)!;
       expect(r.locked, r.date).toBe(r.generatedby === 'ai' && day > lastOpenDay);
     }
+  });
+});
+
+describe('demo subscriptions (issue 10 item 7)', () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, drop } = await openTestDatabase());
+  });
+  afterAll(() => drop());
+
+  it('has an active, a trialing, an expired-trial and a past-due runner, each with a ledger adding up to the period end', async () => {
+    const now = new Date('2026-11-25T03:00:00Z');
+    await seedDemoData(database.db, now);
+    const byEmail = async (email: string) => (await database.db.select().from(users).where(eq(users.email, email)))[0]!;
+    const expectations: [string, string, boolean, number][] = [
+      ['rina.wulandari@derap.id', 'active', true, 180],
+      ['budi.santoso@derap.id', 'trialing', true, 10],
+      ['agus.setiawan@derap.id', 'none', true, -30],
+      ['yoga.prasetyo@derap.id', 'past_due', true, -2],
+      ['putu.saraswati@derap.id', 'none', false, 0],
+    ];
+    for (const [email, status, trialUsed, days] of expectations) {
+      const user = await byEmail(email);
+      expect(user, email).toMatchObject({ subscriptionStatus: status, hasHadTrial: trialUsed });
+      if (days === 0) {
+        expect(user.currentPeriodEnd).toBeNull();
+        continue;
+      }
+      expect(user.currentPeriodEnd!.getTime() - now.getTime(), email).toBe(days * 86_400_000);
+      const ledger = await database.db.select().from(subscriptionGrants).where(eq(subscriptionGrants.userId, user.id));
+      const last = ledger.reduce((a, b) => (a.periodEnd > b.periodEnd ? a : b));
+      expect(last.periodEnd.getTime(), email).toBe(user.currentPeriodEnd!.getTime());
+    }
+    const rina = await byEmail('rina.wulandari@derap.id');
+    const paid = await database.db.select().from(orders).where(eq(orders.userId, rina.id));
+    expect(paid.map((o) => [o.kind, o.status, o.amount])).toEqual([['subscription', 'paid', 550_000]]);
   });
 });
 

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { jakartaToday } from '../../domain/shared/wire-date';
 import { addRuns } from '../features/training-plan/service';
 import { seedDemoEvents } from './demo-events';
+import { demoSubscriptions, seedDemoSubscriptions } from './demo-subscriptions';
 import { buildDemoPlan } from './demo-plan';
 import { users } from '../db/schema';
 
@@ -12,7 +13,8 @@ export interface DemoUser {
   name: string;
   email: string;
   role: Role;
-  subscriptionStatus?: 'trialing' | 'active' | 'none';
+  subscriptionStatus?: 'trialing' | 'active' | 'past_due' | 'none';
+  /** Days from now the period ends (negative: it ended); the ledger in demo-subscriptions.ts adds up to it. */
   periodDays?: number;
 }
 
@@ -21,7 +23,9 @@ export const demoUsers: DemoUser[] = [
   { name: 'Rina Wulandari', email: 'rina.wulandari@derap.id', role: 'runner', subscriptionStatus: 'active', periodDays: 180 },
   { name: 'Budi Santoso', email: 'budi.santoso@derap.id', role: 'runner', subscriptionStatus: 'trialing', periodDays: 10 },
   { name: 'Putu Ayu Saraswati', email: 'putu.saraswati@derap.id', role: 'runner' },
-  { name: 'Andi Pratama', email: 'andi.pratama@derap.id', role: 'coach', subscriptionStatus: 'active', periodDays: 365 },
+  { name: 'Agus Setiawan', email: 'agus.setiawan@derap.id', role: 'runner', subscriptionStatus: 'none', periodDays: -30 },
+  { name: 'Yoga Prasetyo', email: 'yoga.prasetyo@derap.id', role: 'runner', subscriptionStatus: 'past_due', periodDays: -2 },
+  { name: 'Andi Pratama', email: 'andi.pratama@derap.id', role: 'coach', subscriptionStatus: 'active', periodDays: 360 },
   { name: 'Siti Rahmawati', email: 'siti.rahmawati@derap.id', role: 'organizer' },
   { name: 'Dewi Lestari', email: 'dewi.lestari@derap.id', role: 'admin' },
 ];
@@ -46,10 +50,11 @@ export async function seedDemoData(db: Db, now = new Date(), storage?: StoragePo
         email: u.email,
         role: u.role,
         subscriptionStatus: u.subscriptionStatus ?? 'none',
-        hasHadTrial: u.subscriptionStatus === 'trialing' || u.subscriptionStatus === 'active',
+        hasHadTrial: demoSubscriptions.some((d) => d.email === u.email && d.history.includes('trial')),
         currentPeriodEnd: u.periodDays ? new Date(now.getTime() + u.periodDays * 86_400_000) : null,
       })),
     ).returning({ id: users.id, email: users.email });
+    await seedDemoSubscriptions(tx, new Map(inserted.map((u) => [u.email, u.id])), now);
     const today = jakartaToday(now);
     for (const { email, weeks, behind } of demoPlans) {
       const user = inserted.find((u) => u.email === email);

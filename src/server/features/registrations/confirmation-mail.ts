@@ -2,10 +2,8 @@ import QRCode from 'qrcode';
 import { formatRupiah } from '../../../domain/shared/money';
 import { zonedDateTime } from '../../../domain/registrations/registration-form';
 import type { OutgoingMail } from '../../adapters/mail/port';
+import { escapeHtml } from '../../adapters/mail/compose';
 import type { EventCategoryRow, EventRow, RunnerRegistrationRow } from '../../db/schema';
-
-export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export const confirmationTopic = (row: Pick<RunnerRegistrationRow, 'id'>) => `registration:${row.id}`;
 
