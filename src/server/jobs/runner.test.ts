@@ -162,6 +162,7 @@ describe('the registry of the product’s jobs', () => {
       'payments.prune-rejections',
       'rate-limits.prune',
       'registrations.sweep',
+      'subscriptions.lifecycle',
     ]);
     const quiet = jobRegistry({ ...t.config, paymentExpirySweepSeconds: 0 }, t.database.db, {
       payments: t.app.payments,
@@ -169,7 +170,7 @@ describe('the registry of the product’s jobs', () => {
       storage: null as never,
       identity: null,
     });
-    expect(quiet.map((j) => j.name).sort()).toEqual(['auth.prune-sessions', 'jobs.prune', 'rate-limits.prune']);
+    expect(quiet.map((j) => j.name).sort()).toEqual(['auth.prune-sessions', 'jobs.prune', 'rate-limits.prune', 'subscriptions.lifecycle']);
   });
 
   it('the payment expiry job expires an unpaid registration once its hold is over and frees the slot, once', async () => {

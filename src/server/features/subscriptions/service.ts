@@ -101,16 +101,19 @@ async function grantDays(
   return updated!;
 }
 
-/** The plan shown in the status view: the grant whose days run now (the latest one when several do). */
+/**
+ * The plan shown in the status view: the latest grant whose days have not all run out (a plan bought
+ * during a trial shows as that plan, and the end date shown is where it ends).
+ */
 async function currentPlan(db: Db, user: UserRow, now: Date): Promise<GrantKind | null> {
   if (!hasPremiumAccess({ status: user.subscriptionStatus, currentPeriodEnd: user.currentPeriodEnd }, now)) return null;
-  const [running] = await db
+  const [latest] = await db
     .select({ kind: subscriptionGrants.kind })
     .from(subscriptionGrants)
-    .where(and(eq(subscriptionGrants.userId, user.id), lte(subscriptionGrants.periodStart, now), gt(subscriptionGrants.periodEnd, now), sql`${subscriptionGrants.kind} <> 'refund'`))
+    .where(and(eq(subscriptionGrants.userId, user.id), gt(subscriptionGrants.periodEnd, now), sql`${subscriptionGrants.kind} <> 'refund'`))
     .orderBy(desc(subscriptionGrants.createdAt))
     .limit(1);
-  return running?.kind ?? null;
+  return latest?.kind ?? null;
 }
 
 export async function subscriptionSummary(db: Db, user: UserRow, now: Date = new Date()): Promise<SubscriptionSummary> {

@@ -192,6 +192,8 @@ describe('subscriptions API', () => {
       const trialEnd = new Date(json<SubscriptionChangeResponse>(await startTrial(rina.headers)).subscription.current_period_end!);
       await buyAndPay(rina, { plantype: '1month' });
       expect((await userRow(rina.userId)).currentPeriodEnd!.getTime()).toBe(trialEnd.getTime() + 30 * DAY);
+      // the status view names what was bought, whose end is the end shown
+      expect((await me(rina.headers)).subscription).toMatchObject({ subscription_status: 'active', current_plan: '1month' });
       await buyAndPay(rina, { plantype: '12month' });
       const row = await userRow(rina.userId);
       expect(row.currentPeriodEnd!.getTime()).toBe(trialEnd.getTime() + 390 * DAY);

@@ -61,7 +61,7 @@ function AdminLayout() {
       </header>
       <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-8">
         <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">Panel Admin</h1>
-        <p className="mt-1 text-sm text-slate-600 sm:text-base">Kelola pengguna Derap dan peran mereka.</p>
+        <p className="mt-1 text-sm text-slate-600 sm:text-base">Kelola pengguna Derap, peran dan langganan mereka.</p>
         <nav aria-label="Bagian admin" className="mt-5 mb-6 border-b border-slate-200">
           <ul className="-mb-px flex gap-1 overflow-x-auto">
             {adminSections.map((section) => {

@@ -1,7 +1,8 @@
 import { Flag, Users, type LucideIcon } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { EventsSection } from '../../features/events/admin/events-section';
-import { UsersSection } from '../../features/users/admin/users-section';
+import { UserSubscriptionAction } from '../../features/subscriptions/admin/user-subscription-dialog';
+import { UsersSection, type UserActions } from '../../features/users/admin/users-section';
 
 export interface AdminSection {
   id: string;
@@ -10,11 +11,18 @@ export interface AdminSection {
   component: ComponentType;
 }
 
+/** Each user's row of 'Pengguna' opens their subscription (status, payments, ledger, grant days). */
+const subscriptionAction: UserActions = (user, { onUserChanged }) => <UserSubscriptionAction user={user} onChanged={onUserChanged} />;
+
+function AdminUsersSection() {
+  return <UsersSection userActions={subscriptionAction} />;
+}
+
 /**
  * The tabs of the admin area, in order. Later moderation screens (events, calendar submissions,
  * coach verification) add an entry here; the tab is addressed as /admin?tab={id}.
  */
 export const adminSections: readonly AdminSection[] = [
-  { id: 'pengguna', label: 'Pengguna', icon: Users, component: UsersSection },
+  { id: 'pengguna', label: 'Pengguna', icon: Users, component: AdminUsersSection },
   { id: 'event', label: 'Event', icon: Flag, component: EventsSection },
 ];

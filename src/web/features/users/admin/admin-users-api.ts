@@ -36,3 +36,9 @@ export function useChangeUserRole() {
     },
   });
 }
+
+/** Loads the user list again (after something elsewhere changed a user, e.g. an admin's subscription grant). */
+export function useRefreshAdminUsers() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: adminUserKeys.all });
+}

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { formatJakartaDate } from '../../../../domain/shared/jakarta-time';
 import { subscriptionStatusLabels } from '../../../../domain/subscriptions/subscription';
 import { roleLabels, roles, type Role } from '../../../../domain/users/roles';
+import type { AdminUser } from '../../../../domain/users/contract';
 import { ApiError } from '../../../api/client';
 import { SectionHeader } from '../../../components/section-header';
 import { Avatar } from '../../../components/avatar';
@@ -14,15 +15,22 @@ import { ErrorState, LoadingMessage, QueryState } from '../../../components/quer
 import { SearchInput } from '../../../components/search-input';
 import { useToast } from '../../../components/toast';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
-import { useAdminUsers, useChangeUserRole } from './admin-users-api';
+import { useAdminUsers, useChangeUserRole, useRefreshAdminUsers } from './admin-users-api';
 import { RoleChangeDialog, type PendingRoleChange } from './role-change-dialog';
 
 const PAGE_SIZE = 20;
 const statusTone = { active: 'green', trialing: 'blue', past_due: 'yellow', canceled: 'red', incomplete: 'yellow', none: 'gray' } as const;
 const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : 'Terjadi kesalahan. Coba lagi.');
 
-/** Admin 'Pengguna': search users by name or email and change their role (with confirmation). */
-export function UsersSection() {
+/** What the app layer may add to each user's row (another feature's tools), told how to refresh the list after a change. */
+export type UserActions = (user: AdminUser, context: { onUserChanged: () => void }) => ReactNode;
+
+/**
+ * Admin 'Pengguna': search users by name or email and change their role (with confirmation).
+ * `userActions` puts more per-user tools in an 'Aksi' column (the app layer plugs in the
+ * subscription panel there).
+ */
+export function UsersSection({ userActions }: { userActions?: UserActions } = {}) {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
   // The page belongs to one search term: a new term starts again at page 1.
@@ -33,6 +41,7 @@ export function UsersSection() {
   const [pending, setPending] = useState<PendingRoleChange | null>(null);
   const changeRole = useChangeUserRole();
   const toast = useToast();
+  const refreshUsers = useRefreshAdminUsers();
 
   const confirm = () => {
     if (!pending) return;
@@ -55,7 +64,7 @@ export function UsersSection() {
 
   return (
     <section aria-labelledby="admin-users-title">
-      <SectionHeader titleId="admin-users-title" title="Pengguna" description="Cari pengguna dan atur peran mereka.">
+      <SectionHeader titleId="admin-users-title" title="Pengguna" description="Cari pengguna, atur peran dan lihat langganan mereka.">
         <SearchInput
           id="admin-user-search"
           label="Cari nama atau email"
@@ -87,6 +96,11 @@ export function UsersSection() {
                     <th scope="col" className="px-4 py-3">Peran</th>
                     <th scope="col" className="px-4 py-3">Langganan</th>
                     <th scope="col" className="px-4 py-3">Bergabung</th>
+                    {userActions && (
+                      <th scope="col" className="px-4 py-3">
+                        <span className="sr-only">Aksi</span>
+                      </th>
+                    )}
                   </tr>
                 </thead>
                 <tbody className="max-md:flex max-md:flex-col max-md:gap-3 md:divide-y md:divide-slate-100">
@@ -124,11 +138,21 @@ export function UsersSection() {
                         </select>
                       </MobileLabelled>
                       <MobileLabelled label="Langganan">
-                        <Badge tone={statusTone[user.subscription_status]}>{subscriptionStatusLabels[user.subscription_status]}</Badge>
+                        <span className="flex flex-col items-end gap-0.5 md:items-start">
+                          <Badge tone={statusTone[user.subscription_status]}>{subscriptionStatusLabels[user.subscription_status]}</Badge>
+                          {user.current_period_end && (
+                            <span className="text-xs whitespace-nowrap text-slate-500">s.d. {formatJakartaDate(user.current_period_end, 'd MMM yyyy')}</span>
+                          )}
+                        </span>
                       </MobileLabelled>
                       <MobileLabelled label="Bergabung">
                         <span className="whitespace-nowrap text-slate-700">{formatJakartaDate(user.createdAt)}</span>
                       </MobileLabelled>
+                      {userActions && (
+                        <td className="max-md:mt-3 max-md:flex max-md:flex-wrap max-md:gap-2 md:px-4 md:py-3 md:text-right">
+                          {userActions(user, { onUserChanged: refreshUsers })}
+                        </td>
+                      )}
                     </tr>
                   ))}
                 </tbody>
