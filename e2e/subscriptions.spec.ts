@@ -126,12 +126,13 @@ test('a new runner starts the trial, then buys 6 months in the sandbox checkout 
   expect(new Date(active.current_period_end!).getTime()).toBe(expectedEnd.getTime());
   await result.getByRole('button', { name: 'Selesai' }).click();
 
-  // The status view and Pengaturan Profil say the same.
+  // The profile card and the status view say the same.
   await page.goto('/dashboard#calendar');
   await expect(card).toContainText('Aktif');
   await expect(card).toContainText(formatJakartaDate(expectedEnd));
   await card.click();
-  await expect(dialog.getByTestId('current-plan')).toHaveText('Uji Coba Gratis');
+  // The plan bought during the trial is the one shown, with the end it runs to.
+  await expect(dialog.getByTestId('current-plan')).toHaveText('Langganan 6 Bulan');
   await expect(dialog.getByTestId('period-end')).toHaveText(formatPeriodEnd(expectedEnd));
   await page.keyboard.press('Escape');
 });
