@@ -97,15 +97,18 @@ test('Kalender Latihan, its day panel and its dialogs have no serious accessibil
 
   // The heavy-run confirmation, reached from the keyboard: Tempo Run from the 20th up a week and left to the 11th.
   const cell = (d: number) => page.locator(`[data-day="${planDateToIso(day(d))}"]`);
-  // Focused as Tab would: on screen (a chip picked up off screen would be measured where it was).
+  // Focused as Tab would, on screen, and mid-screen: a chip picked up off screen would be measured
+  // where it was, and one at the edge would scroll the page under the keys.
   const tempo = cell(20).getByRole('button', { name: /^Tempo Run/ });
-  await tempo.scrollIntoViewIfNeeded();
+  await tempo.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
   await tempo.focus();
   await page.keyboard.press('Space');
   await expect(cell(20)).toHaveClass(/ring-brand-600/);
   await page.keyboard.press('ArrowUp');
   await expect(cell(13)).toHaveClass(/ring-brand-600/);
+  // One key at a time, each seen on screen before the next.
   await page.keyboard.press('ArrowLeft');
+  await expect(cell(12)).toHaveClass(/ring-brand-600/);
   await page.keyboard.press('ArrowLeft');
   await expect(cell(11)).toHaveClass(/ring-brand-600/);
   await page.keyboard.press('Space');

@@ -26,17 +26,17 @@ async function openCalendar(page: Page) {
 const cell = (page: Page, iso: IsoDay) => page.locator(`[data-day="${iso}"]`);
 const chip = (page: Page, iso: IsoDay, title: string) => cell(page, iso).getByTestId('run-chip').filter({ hasText: title });
 
-/**
- * Focuses a chip as Tab would, on screen (locator.focus() does not scroll, and a chip picked up
- * off screen is measured where it was).
- */
-async function focusChip(target: Locator) {
-  await target.scrollIntoViewIfNeeded();
-  await target.focus();
-}
-
 /** Puts an element mid-screen, away from the edges where dnd-kit scrolls the page during a drag. */
 const centre = (target: Locator) => target.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+
+/**
+ * Focuses a chip as Tab would, on screen, and mid-screen (locator.focus() does not scroll; a chip
+ * picked up off screen is measured where it was, one at the edge scrolls the page under the keys).
+ */
+async function focusChip(target: Locator) {
+  await centre(target);
+  await target.focus();
+}
 
 /** A mouse drag through dnd-kit's pointer sensor: press, pass the 6 px threshold, glide, release. */
 async function dragTo(page: Page, source: Locator, target: Locator) {
