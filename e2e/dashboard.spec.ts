@@ -134,13 +134,21 @@ test('Bantuan opens the help dialog with contacts, Terms and Privacy', async ({ 
   await expect(help.getByRole('link', { name: /halo@derap\.id/ })).toHaveAttribute('href', 'mailto:halo@derap.id');
   await expect(help.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', /^https:\/\/wa\.me\//);
 
+  // Escape closes the dialog that has focus: wait until the nested one has taken it, as a person would see it open first.
+  const focusInside = (dialog: Locator) =>
+    expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement)), { timeout: 5000 }).toBe(true);
   await help.getByRole('button', { name: 'Syarat & Ketentuan' }).click();
-  await expect(page.getByRole('dialog', { name: 'Syarat & Ketentuan' })).toBeVisible();
+  const terms = page.getByRole('dialog', { name: 'Syarat & Ketentuan' });
+  await expect(terms).toBeVisible();
+  await focusInside(terms);
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('dialog', { name: 'Syarat & Ketentuan' })).toHaveCount(0);
+  await expect(terms).toHaveCount(0);
   await help.getByRole('button', { name: 'Kebijakan Privasi' }).click();
-  await expect(page.getByRole('dialog', { name: 'Kebijakan Privasi' })).toBeVisible();
+  const privacy = page.getByRole('dialog', { name: 'Kebijakan Privasi' });
+  await expect(privacy).toBeVisible();
+  await focusInside(privacy);
   await page.keyboard.press('Escape');
+  await expect(privacy).toHaveCount(0);
   await expect(help).toBeVisible();
   await help.getByRole('button', { name: 'Tutup' }).click();
   await expect(help).toHaveCount(0);
