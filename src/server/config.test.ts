@@ -21,8 +21,14 @@ describe('loadConfig', () => {
 
   it('switches to PostgreSQL with DATABASE_URL and treats empty variables as unset', () => {
     const cfg = loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db', GOOGLE_CLIENT_ID: '', JWT_SECRET: 'k'.repeat(32) });
-    expect(cfg.database).toEqual({ kind: 'postgres', url: 'postgres://u@127.0.0.1:5432/db' });
+    expect(cfg.database).toEqual({ kind: 'postgres', url: 'postgres://u@127.0.0.1:5432/db', max: 10 });
     expect(cfg.google).toBeNull();
+  });
+
+  it('sizes the PostgreSQL pool from DATABASE_POOL_MAX', () => {
+    const env = { DATABASE_URL: 'postgres://u@127.0.0.1:5432/db', JWT_SECRET: 'k'.repeat(32) };
+    expect(loadConfig({ ...env, DATABASE_POOL_MAX: '40' }).database).toMatchObject({ kind: 'postgres', max: 40 });
+    expect(() => loadConfig({ ...env, DATABASE_POOL_MAX: '0' })).toThrow();
   });
 
   it('turns Google on (and dev sign-in off) when both client id and secret are set', () => {

@@ -52,6 +52,8 @@ const envSchema = z.object({
   SEED_DEMO: booleanish.optional(),
   /** Lets an https deployment outside NODE_ENV=production keep the dev sign-in and sandbox gateway (staging). */
   ALLOW_DEV_SIGNIN: booleanish.default(false),
+  /** PostgreSQL connections per server process (each instance has its own pool). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1_000).default(10),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   DB_STARTUP_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
@@ -86,7 +88,7 @@ export interface AppConfig {
   host: string;
   publicUrl: string;
   dataDir: string;
-  database: { kind: 'pglite'; dir: string | null } | { kind: 'postgres'; url: string };
+  database: { kind: 'pglite'; dir: string | null } | { kind: 'postgres'; url: string; max: number };
   jwtSecret: Uint8Array;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
@@ -207,7 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl,
     dataDir,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
+      ? { kind: 'postgres', url: e.DATABASE_URL, max: e.DATABASE_POOL_MAX }
       : { kind: 'pglite', dir: path.join(dataDir, 'pglite') },
     jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? localSecret(dataDir)),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

@@ -5,6 +5,7 @@ import { orders } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { notificationLog, postNotification, readOrder, recordHooks, sampleOrder, sandboxEvent, type HookLog } from '../../test/fixtures/payments';
 import { formatDeadline } from './sandbox-page';
+import { OPENING_GRACE_MINUTES } from './service';
 
 describe('built-in sandbox gateway (no Midtrans key)', () => {
   let t: TestApp;
@@ -37,17 +38,23 @@ describe('built-in sandbox gateway (no Midtrans key)', () => {
     expect(order.paymentUrl).toBe(payment_url);
   });
 
-  it("writes the order in the caller's transaction when given one (it rolls back with it)", async () => {
+  it("stores the order in the caller's transaction when given one (it rolls back with it), opened only after", async () => {
     const db = t.database.db;
     await expect(
       db.transaction(async (tx) => {
-        await t.app.payments.createOrder(sampleOrder(), { tx: tx });
+        await t.app.payments.storeOrder(sampleOrder(), { tx: tx });
         throw new Error('slot taken meanwhile');
       }),
     ).rejects.toThrow('slot taken meanwhile');
     expect(await db.select().from(orders)).toHaveLength(0);
-    const committed = await db.transaction(async (tx) => t.app.payments.createOrder(sampleOrder(), { tx: tx }));
-    expect(await db.select().from(orders)).toEqual([expect.objectContaining({ id: committed.order.id, paymentUrl: committed.payment_url })]);
+    const stored = await db.transaction(async (tx) => t.app.payments.storeOrder(sampleOrder(), { tx: tx }));
+    // Stored, not opened: no page yet, and only the opening grace before the sweep may close it.
+    expect(stored.order).toMatchObject({ status: 'pending', paymentUrl: null });
+    expect(stored.order.expiresAt.getTime() - stored.order.createdAt.getTime()).toBe(OPENING_GRACE_MINUTES * 60_000);
+    const opened = await t.app.payments.openOrder(stored);
+    expect(await db.select().from(orders)).toEqual([expect.objectContaining({ id: stored.order.id, paymentUrl: opened.payment_url })]);
+    // Opened: the order's whole time, counted from its creation.
+    expect(opened.order.expiresAt.getTime() - opened.order.createdAt.getTime()).toBe(sampleOrder().expiresInMinutes * 60_000);
   });
 
   it('refuses a second hook for the same kind unless it is meant to replace the first', () => {

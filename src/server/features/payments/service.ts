@@ -13,6 +13,7 @@ import {
 import {
   GatewayError,
   NotificationRejected,
+  type CreateTransactionInput,
   type GatewayTransaction,
   type PaymentGateway,
   type RejectionReason,
@@ -97,6 +98,18 @@ export function newOrderRef(kind: OrderKind): string {
   return `${refPrefix[kind]}-${randomBytes(12).toString('hex')}`;
 }
 
+/** A stored order and what its gateway checkout needs (the customer is not kept on the order). */
+export interface StoredOrder {
+  order: OrderRow;
+  checkout: CreateTransactionInput;
+}
+
+/**
+ * How long a stored order may wait for its gateway checkout before the expiry sweep closes it: more
+ * than the gateway adapter's request timeout (15 s), far less than a payment hold.
+ */
+export const OPENING_GRACE_MINUTES = 2;
+
 export interface CreateOrderInput {
   kind: OrderKind;
   userId: string | null;
@@ -151,11 +164,19 @@ export interface NotificationSource {
 export interface PaymentService {
   readonly gateway: PaymentGateway;
   /**
-   * Stores a pending order and opens the gateway's checkout. With `tx`, the order row is written in
-   * the caller's transaction (e.g. together with a slot reservation). A gateway failure closes the
-   * order as canceled (no hook: the caller handles the thrown 502 in its own flow).
+   * Stores a pending order without a payment page yet, in `tx` when given (e.g. together with a slot
+   * reservation). Call `openOrder` once that transaction has committed, never inside it: the gateway
+   * call is HTTP. Until opened, the order expires after OPENING_GRACE_MINUTES (a crash in between).
    */
-  createOrder(input: CreateOrderInput, opts?: { tx?: Db }): Promise<{ order: OrderRow; payment_url: string }>;
+  storeOrder(input: CreateOrderInput, opts?: { tx?: Db }): Promise<StoredOrder>;
+  /**
+   * Opens a stored order's checkout at the gateway (outside any transaction) and gives it its page
+   * and its full time. A gateway failure cancels the order, runs its kind's expiry hook (what it held
+   * is freed) and throws 502 with paymentMessages.gatewayFailed.
+   */
+  openOrder(stored: StoredOrder): Promise<{ order: OrderRow; payment_url: string }>;
+  /** storeOrder then openOrder, for a caller that holds nothing on the order (subscriptions). */
+  createOrder(input: CreateOrderInput): Promise<{ order: OrderRow; payment_url: string }>;
   /**
    * The webhook: verify (signature, status code), confirm a claimed change with the gateway's
    * status API, then move the order forward once. Throws AppError 400/401/409/503.
@@ -391,6 +412,19 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     });
   }
 
+  /**
+   * The gateway did not open an order: it is canceled (claimed under its row lock, so once) and the
+   * expiry hook of its kind frees what it held, e.g. a reserved slot.
+   */
+  async function cancelUnopened(orderId: string) {
+    await db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      if (!order || !isOpenOrder(order.status)) return;
+      const [updated] = await tx.update(orders).set({ status: 'canceled', updatedAt: new Date() }).where(eq(orders.id, orderId)).returning();
+      await runHooks(tx, order.status, updated!);
+    });
+  }
+
   const service: PaymentService = {
     gateway,
 
@@ -414,7 +448,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       return order ?? null;
     },
 
-    async createOrder(input, opts = {}) {
+    async storeOrder(input, opts = {}) {
       const executor = opts.tx ?? db;
       const { description, enabledPayments, finishUrl } = validate(input);
       const createdAt = new Date();
@@ -430,14 +464,16 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
           description,
           metadata: input.metadata ?? {},
           finishUrl,
-          expiresAt: new Date(createdAt.getTime() + input.expiresInMinutes * 60_000),
+          // Until the gateway has opened it, the order only has OPENING_GRACE_MINUTES: if this process
+          // dies before `openOrder` ends, the expiry sweep closes it and frees what it held.
+          expiresAt: new Date(createdAt.getTime() + Math.min(OPENING_GRACE_MINUTES, input.expiresInMinutes) * 60_000),
           createdAt,
           updatedAt: createdAt,
         })
         .returning();
-      let created;
-      try {
-        created = await gateway.createTransaction({
+      return {
+        order: order!,
+        checkout: {
           orderRef: order!.gatewayRef,
           amount: order!.amount,
           description,
@@ -447,18 +483,40 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
           finishUrl,
           createdAt,
           expiresInMinutes: input.expiresInMinutes,
-        });
+        },
+      };
+    },
+
+    async openOrder(stored) {
+      const { order, checkout } = stored;
+      let created;
+      try {
+        created = await gateway.createTransaction(checkout);
       } catch (err) {
-        log.error({ err, detail: err instanceof GatewayError ? err.detail : undefined, orderId: order!.id }, 'payment gateway refused a transaction');
-        await executor.update(orders).set({ status: 'canceled', updatedAt: new Date() }).where(eq(orders.id, order!.id));
+        log.error({ err, detail: err instanceof GatewayError ? err.detail : undefined, orderId: order.id }, 'payment gateway refused a transaction');
+        await cancelUnopened(order.id);
         throw new AppError('gateway', paymentMessages.gatewayFailed, 'PAYMENT_GATEWAY_ERROR');
       }
-      const [updated] = await executor
+      // Only an order still open gets its page and its full time (the sweep may have closed it meanwhile).
+      const [updated] = await db
         .update(orders)
-        .set({ paymentUrl: created.paymentUrl, checkoutToken: created.reference, updatedAt: new Date() })
-        .where(eq(orders.id, order!.id))
+        .set({
+          paymentUrl: created.paymentUrl,
+          checkoutToken: created.reference,
+          expiresAt: new Date(checkout.createdAt.getTime() + checkout.expiresInMinutes * 60_000),
+          updatedAt: new Date(),
+        })
+        .where(and(eq(orders.id, order.id), inArray(orders.status, [...openOrderStatuses])))
         .returning();
-      return { order: updated!, payment_url: created.paymentUrl };
+      if (!updated) {
+        log.warn({ orderId: order.id }, 'order closed while the gateway opened it');
+        throw new AppError('gateway', paymentMessages.gatewayFailed, 'PAYMENT_GATEWAY_ERROR');
+      }
+      return { order: updated, payment_url: created.paymentUrl };
+    },
+
+    async createOrder(input) {
+      return service.openOrder(await service.storeOrder(input));
     },
 
     async handleNotification(body, source = {}) {

@@ -11,7 +11,7 @@ import type { Mailer } from '../../adapters/mail/port';
 import type { Db } from '../../db/client';
 import { eventCategories, events, runnerRegistrations, type EventCategoryRow, type EventRow, type OrderRow, type RunnerRegistrationRow } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../app-error';
-import type { PaymentService } from '../payments/service';
+import type { PaymentService, StoredOrder } from '../payments/service';
 import { findEventByKey } from '../events/service';
 import { confirmationMail } from './confirmation-mail';
 import { countIdentityAttempt, findResumable, isPendingDuplicate, pendingMessages, sweepRegistrationGuards, type ResumedRegistration, type RunnerKeys } from './pending-registrations';
@@ -103,13 +103,13 @@ export async function createRegistration(
   const holdMinutes = deps.holdMinutes;
   const expiresAt = event.paymentType === 'self_managed' ? selfManagedHoldUntil(now, deps.selfManagedHoldHours) : new Date(now.getTime() + holdMinutes * 60_000);
 
+  // One short transaction: the order (stored, not opened yet), the registration, and last the slot,
+  // so the hot category row stays locked only from its conditional UPDATE to the COMMIT
+  // (docs/decisions/014-registration-rush.md). The gateway is called after the commit.
   const result = await db.transaction(async (tx) => {
-    let order: OrderRow | null = null;
-    let paymentUrl: string | null = null;
+    let stored: StoredOrder | null = null;
     if (event.paymentType === 'platform') {
-      // The order first: with Midtrans it waits on HTTP, and the category row must not stay locked
-      // meanwhile. If the slot is then gone, the whole transaction (order row too) rolls back.
-      const created = await deps.payments.createOrder(
+      stored = await deps.payments.storeOrder(
         {
           kind: 'registration',
           userId,
@@ -123,15 +123,8 @@ export async function createRegistration(
         },
         { tx },
       );
-      order = created.order;
-      paymentUrl = created.payment_url;
     }
-    const reserved = await tx
-      .update(eventCategories)
-      .set({ sold: sql`${eventCategories.sold} + 1` })
-      .where(and(eq(eventCategories.id, category.id), lt(eventCategories.sold, eventCategories.slots)))
-      .returning({ id: eventCategories.id });
-    if (reserved.length === 0) throw conflict(registrationErrors.slotFull(category.name), 'SLOT_FULL');
+    const order = stored?.order ?? null;
     const [row] = await tx
       .insert(runnerRegistrations)
       .values({
@@ -162,12 +155,20 @@ export async function createRegistration(
         emergencyName: r.emergencyName,
         emergencyContact: r.emergencyContact,
         medicalNotes: r.medicalNotes,
-        expiresAt: order ? order.expiresAt : expiresAt,
+        // The hold the runner is shown: the order's full time once opened (the same instant).
+        expiresAt: order ? new Date(order.createdAt.getTime() + holdMinutes * 60_000) : expiresAt,
         createdAt: now,
         updatedAt: now,
       })
       .returning();
-    return { row: row!, paymentUrl };
+    // Last: the slot. Nobody else waits on this row for longer than this statement and the COMMIT.
+    const reserved = await tx
+      .update(eventCategories)
+      .set({ sold: sql`${eventCategories.sold} + 1` })
+      .where(and(eq(eventCategories.id, category.id), lt(eventCategories.sold, eventCategories.slots)))
+      .returning({ id: eventCategories.id });
+    if (reserved.length === 0) throw conflict(registrationErrors.slotFull(category.name), 'SLOT_FULL');
+    return { row: row!, paymentUrl: null, stored };
   }).catch(async (err: unknown) => {
     // Another attempt of the same runner won the race (the unique index refused this one, or took
     // the last slot first): answer as if this attempt had come second.
@@ -177,11 +178,21 @@ export async function createRegistration(
     if (isPendingDuplicate(err)) throw conflict(pendingMessages.inProgress, 'REGISTRATION_IN_PROGRESS');
     throw err;
   });
-  if (result.row.registrationId !== registrationId) return resumed(result, event, category);
-  return { registration: toRegistrationJson(result.row, event, category), payment_url: result.paymentUrl, resumed: false };
+  if (!('stored' in result) || result.row.registrationId !== registrationId) return resumed(result, event, category);
+  let paymentUrl: string | null = null;
+  if (result.stored) {
+    // Committed: the slot is ours. Open the checkout with no transaction and no lock held; a gateway
+    // failure cancels the order, whose expiry hook (releaseRegistrationOrder) frees the slot, and
+    // the runner gets paymentMessages.gatewayFailed (502).
+    paymentUrl = (await deps.payments.openOrder(result.stored)).payment_url;
+  }
+  return { registration: toRegistrationJson(result.row, event, category), payment_url: paymentUrl, resumed: false };
 }
 
 function resumed(found: ResumedRegistration, event: EventRow, category: EventCategoryRow): CreatedRegistration {
+  // The first attempt holds the slot but its checkout is still being opened (or its process died
+  // before, and the sweep will close it within OPENING_GRACE_MINUTES): nothing to pay yet.
+  if (found.row.orderId && !found.paymentUrl) throw conflict(pendingMessages.inProgress, 'REGISTRATION_IN_PROGRESS');
   return { registration: toRegistrationJson(found.row, event, category), payment_url: found.paymentUrl, resumed: true };
 }
 
