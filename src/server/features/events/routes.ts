@@ -66,6 +66,8 @@ export async function eventRoutes(app: FastifyInstance, { db, config }: { db: Db
   r.get(
     '/api/events/status',
     {
+      // A hot anonymous read (decision 015): no per-request access lines at `info`; errors still log.
+      logLevel: 'warn',
       schema: {
         tags: ['events'],
         summary: "Public cards of events with a status, soonest first; anyone may ask for 'diterima', admins for any",
@@ -88,6 +90,7 @@ export async function eventRoutes(app: FastifyInstance, { db, config }: { db: Db
   r.get(
     '/api/events/:code',
     {
+      logLevel: 'warn',
       schema: {
         tags: ['events'],
         summary: 'The registration page event by its code (accepted or closed; other statuses only for its organizer and admins)',
