@@ -135,8 +135,8 @@ describe('public event reads: cache, ETag and invalidation (decision 015)', () =
     // Both servers have the list in memory.
     expect((await get(LIST, {}, second.app)).json().events).toHaveLength(1);
     expect((await get(LIST)).json().events).toHaveLength(1);
-    const started = Date.now();
     await moderate(ev._id, 'ditolak');
+    const started = Date.now(); // committed
     const seen = await eventually(
       () => get(LIST, {}, second!.app),
       (r) => r.json().events.length === 0,
