@@ -154,8 +154,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(feature('training-plan', trainingPlanRoutes, needs), { db });
   if (config.devLogin) await app.register(feature('training-plan-dev', devTrainingPlanRoutes, needs), { db });
   await app.register(feature('training-plan-feed', calendarFeedRoutes, needs), { db, config });
-  await app.register(feature('events', eventRoutes, needs), { db });
-  await app.register(feature('events-admin', adminEventRoutes, needs), { db });
+  await app.register(feature('events', eventRoutes, needs), { db, config });
+  await app.register(feature('events-admin', adminEventRoutes, needs), { db, config });
   await app.register(feature('uploads', uploadRoutes, needs), { db, storage });
   await app.register(feature('subscriptions', subscriptionRoutes, needs), { db, payments, config });
   await app.register(feature('subscriptions-admin', adminSubscriptionRoutes, needs), { db });

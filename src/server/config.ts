@@ -71,6 +71,7 @@ const envSchema = z.object({
   MIDTRANS_API_URL: z.url().optional(),
   PAYMENT_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(0).default(60),
   JOBS_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  PUBLIC_READ_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(2),
   REGISTRATION_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   SUBSCRIPTION_PAYMENT_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(24),
   SELF_MANAGED_HOLD_HOURS: z.coerce.number().int().min(1).max(30 * 24).default(DEFAULT_SELF_MANAGED_HOLD_HOURS),
@@ -132,6 +133,8 @@ export interface AppConfig {
   paymentExpirySweepSeconds: number;
   /** How often this server looks for due background jobs (0 = never: tests run them by hand). */
   jobsPollSeconds: number;
+  /** How long a public event answer is served from memory (and a CDN's s-maxage); 0 = no cache. */
+  publicReadCacheSeconds: number;
   /** How long an unpaid platform-paid registration holds its slot (the runner sees it count down). */
   registrationHoldMinutes: number;
   /** How long a subscription order stays payable (nothing is held meanwhile). */
@@ -241,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : null,
     paymentExpirySweepSeconds: e.PAYMENT_EXPIRY_SWEEP_SECONDS,
     jobsPollSeconds: e.JOBS_POLL_SECONDS,
+    publicReadCacheSeconds: e.PUBLIC_READ_CACHE_SECONDS,
     registrationHoldMinutes: e.REGISTRATION_HOLD_MINUTES,
     subscriptionPaymentHours: e.SUBSCRIPTION_PAYMENT_HOURS,
     selfManagedHoldHours: e.SELF_MANAGED_HOLD_HOURS,

@@ -572,3 +572,16 @@ export const subscriptionGrants = pgTable(
   ],
 );
 export type SubscriptionGrantRow = typeof subscriptionGrants.$inferSelect;
+
+/**
+ * Shared cache versions (decision 015): one row per cached family of public answers, whose
+ * `version` (a random token) changes in the same transaction as the data it covers. Every server
+ * polls it to drop its in-memory bodies. The `public-events` row is bumped by triggers (migration
+ * 0006): any change to an event row, a category added/removed/edited, and a category's `sold`
+ * crossing into full or back.
+ */
+export const cacheVersions = pgTable('cache_versions', {
+  name: text('name').primaryKey(),
+  version: text('version').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

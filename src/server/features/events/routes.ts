@@ -13,16 +13,19 @@ import {
   registrationEventResponseSchema,
 } from '../../../domain/events/contract';
 import type { Db } from '../../db/client';
+import type { AppConfig } from '../../config';
 import { allowRoles, requireRole } from '../../plugins/auth';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
 import { badRequest, notFound } from '../../app-error';
+import { publicReadCacheFor, sendCached, type PublicReadCache } from './public-cache';
 import { createEvent, eventMessages, findPublicEventByCode, listEventsByStatus, listOrganizerEvents, moveEventStatus } from './service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /** Running events (events spec §3, §7): organizer creation and list, public list and registration-page event. */
-export async function eventRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function eventRoutes(app: FastifyInstance, { db, config }: { db: Db; config: AppConfig }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const cache = publicEventsCache(db, config);
 
   r.post(
     '/api/events',
@@ -39,6 +42,7 @@ export async function eventRoutes(app: FastifyInstance, { db }: { db: Db }) {
     async (request, reply) => {
       const user = requireRole(request, 'organizer', 'admin');
       const event = await createEvent(db, user, request.body);
+      cache.changedHere();
       return reply.status(201).send({ event });
     },
   );
@@ -62,6 +66,8 @@ export async function eventRoutes(app: FastifyInstance, { db }: { db: Db }) {
   r.get(
     '/api/events/status',
     {
+      // A hot anonymous read (decision 015): no per-request access lines at `info`; errors still log.
+      logLevel: 'warn',
       schema: {
         tags: ['events'],
         summary: "Public cards of events with a status, soonest first; anyone may ask for 'diterima', admins for any",
@@ -69,9 +75,14 @@ export async function eventRoutes(app: FastifyInstance, { db }: { db: Db }) {
         response: { 200: publicEventListSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { status } = request.query;
-      if (status !== 'diterima' && request.auth?.user.role !== 'admin') throw badRequest(eventMessages.statusNotPublic, 'STATUS_NOT_PUBLIC');
+      if (status === 'diterima') {
+        const cached = await cache.get('list:diterima', async () => ({ events: await listEventsByStatus(db, status) }));
+        return sendCached(request, reply, cached!, cache.options);
+      }
+      if (request.auth?.user.role !== 'admin') throw badRequest(eventMessages.statusNotPublic, 'STATUS_NOT_PUBLIC');
+      reply.header('cache-control', 'private, no-store');
       return { events: await listEventsByStatus(db, status) };
     },
   );
@@ -79,6 +90,7 @@ export async function eventRoutes(app: FastifyInstance, { db }: { db: Db }) {
   r.get(
     '/api/events/:code',
     {
+      logLevel: 'warn',
       schema: {
         tags: ['events'],
         summary: 'The registration page event by its code (accepted or closed; other statuses only for its organizer and admins)',
@@ -86,17 +98,27 @@ export async function eventRoutes(app: FastifyInstance, { db }: { db: Db }) {
         response: { 200: registrationEventResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const event = await findPublicEventByCode(db, request.params.code, request.auth?.user ?? null);
+    async (request, reply) => {
+      const { code } = request.params;
+      // Accepted and closed events look the same to everyone: one cached body per code.
+      const cached = await cache.get(`event:${code.toLowerCase()}`, async () => {
+        const event = await findPublicEventByCode(db, code, null);
+        return event ? { event } : null;
+      });
+      if (cached) return sendCached(request, reply, cached, cache.options);
+      // Other statuses only for their organizer and admins, never cached.
+      const event = request.auth ? await findPublicEventByCode(db, code, request.auth.user) : null;
       if (!event) throw notFound(eventMessages.notFound);
+      reply.header('cache-control', 'private, no-store');
       return { event };
     },
   );
 }
 
 /** The admin's event moderation (DESIGN.md §4), under /api/admin like the rest of the admin area. */
-export async function adminEventRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function adminEventRoutes(app: FastifyInstance, { db, config }: { db: Db; config: AppConfig }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const cache = publicEventsCache(db, config);
   r.addHook('onRequest', allowRoles('admin'));
 
   r.get(
@@ -123,6 +145,15 @@ export async function adminEventRoutes(app: FastifyInstance, { db }: { db: Db })
         response: { 200: eventResponseSchema, ...errors },
       },
     },
-    async (request) => ({ event: await moveEventStatus(db, request.params.id, request.body.status) }),
+    async (request) => {
+      const event = await moveEventStatus(db, request.params.id, request.body.status);
+      cache.changedHere();
+      return { event };
+    },
   );
+}
+
+/** The public event reads' cache of this app (decision 015); the admin routes drop it on moderation. */
+function publicEventsCache(db: Db, config: AppConfig): PublicReadCache {
+  return publicReadCacheFor(db, { ttlMs: config.publicReadCacheSeconds * 1000, pollMs: 500, maxEntries: 1000 });
 }
