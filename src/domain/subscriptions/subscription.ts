@@ -39,7 +39,8 @@ export function accessEndDay(currentPeriodEnd: Date | string | null | undefined)
 /** Spec §5: the message every AI feature answers without access (the server's 403 and the web's notice). */
 export const PREMIUM_REQUIRED_MESSAGE = 'Fitur ini hanya tersedia untuk pengguna dengan langganan aktif atau dalam masa percobaan.';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** One day of access: periods are whole days of 24 hours. */
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** How long a lapsed plan shows as 'Lewat' (past_due) before it becomes 'Tidak ada' (decision 013). */
 export const PAST_DUE_GRACE_DAYS = 7;

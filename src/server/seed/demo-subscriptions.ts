@@ -1,10 +1,10 @@
 import { SUBSCRIPTION_PLANS, TRIAL_DAYS, planDays } from '../../domain/subscriptions/pricing';
+import { DAY_MS as DAY } from '../../domain/subscriptions/subscription';
 import type { Db } from '../db/client';
 import { orders, subscriptionGrants } from '../db/schema';
 import { newOrderRef } from '../features/payments/service';
 import { SUBSCRIPTION_FINISH_PATH } from '../features/subscriptions/service';
 
-const DAY = 86_400_000;
 
 /** Who has what in the demo (issue 10 item 7): the ledger and paid orders behind each period. */
 export interface DemoSubscription {

@@ -1,12 +1,11 @@
 import { formatJakartaDate, formatJakartaTime } from '../../../domain/shared/jakarta-time';
 import { formatRupiah } from '../../../domain/shared/money';
 import { isOpenOrder, paymentOptionKeys, paymentOptionLabels, type PaymentOptionKey } from '../../../domain/payments/payments';
+import { escapeHtml } from '../../adapters/mail/compose';
 import type { OrderRow } from '../../db/schema';
 
 /** The sandbox checkout: one small server-rendered page, no script, readable on a 360 px phone. */
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** '21 Mei 2027 pukul 14.30 WIB (GMT+7)' — times shown to people carry the offset. */
 export function formatDeadline(instant: Date): string {

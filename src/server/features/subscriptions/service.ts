@@ -1,6 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { isOpenOrder } from '../../../domain/payments/payments';
 import { jakartaToday, isValidIsoDay, type IsoDay } from '../../../domain/shared/wire-date';
 import {
   subscriptionMessages,
@@ -19,6 +18,7 @@ import {
   planDays,
 } from '../../../domain/subscriptions/pricing';
 import {
+  DAY_MS,
   PAST_DUE_GRACE_DAYS,
   RENEWAL_REMINDER_DAYS,
   accessEndDay,
@@ -42,7 +42,6 @@ import { receiptMail, reminderMail } from './mails';
  * `hasPremiumAccess` (domain) of the user they already hold.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Where the payer returns after the checkout; the dashboard shows the result (decision 013). */
 export const SUBSCRIPTION_FINISH_PATH = '/dashboard?subscription=finished';
 /** An identical open order younger than this is handed back instead of a new one (double clicks, reloads). */
@@ -250,7 +249,7 @@ export async function initiatePayment(
         eq(orders.userId, user.id),
         eq(orders.kind, 'subscription'),
         eq(orders.amount, quote.amount),
-        inArray(orders.status, ['pending']),
+        eq(orders.status, 'pending'),
         gt(orders.createdAt, new Date(now.getTime() - REUSE_OPEN_ORDER_MS)),
         gt(orders.expiresAt, now),
       ),
@@ -259,7 +258,7 @@ export async function initiatePayment(
     .limit(5);
   const same = open.find((o) => {
     const m = orderMeta(o);
-    return o.paymentUrl && isOpenOrder(o.status) && m?.plantype === quote.plantype && m.days === quote.days && m.endDate === quote.endDate;
+    return o.paymentUrl && m?.plantype === quote.plantype && m.days === quote.days && m.endDate === quote.endDate;
   });
   if (same) return { payment_url: same.paymentUrl!, order_id: same.gatewayRef, amount: same.amount, days: quote.days };
 
