@@ -36,57 +36,38 @@ function HistoryHeading({ id, icon: Icon, children }: { id: string; icon: typeof
 
 /** Payment history: the user's subscription orders, newest first. */
 export function PaymentHistory({ payments }: { payments: SubscriptionPayment[] }) {
-  const titleId = useId();
   return (
-    <section aria-labelledby={titleId}>
-      <HistoryHeading id={titleId} icon={Receipt}>
-        Riwayat Pembayaran
-      </HistoryHeading>
-      {payments.length === 0 ? (
-        <EmptyState compact icon={Receipt} description="Belum ada pembayaran langganan." />
-      ) : (
-        <div className={frameClass}>
-          <table className={tableClass}>
-            <caption className="sr-only">Riwayat pembayaran langganan</caption>
-            <thead className={headClass}>
-              <tr>
-                <th scope="col" className="px-3 py-2.5">Paket</th>
-                <th scope="col" className="px-3 py-2.5 text-right">Hari</th>
-                <th scope="col" className="px-3 py-2.5 text-right">Jumlah</th>
-                <th scope="col" className="px-3 py-2.5">Status</th>
-                <th scope="col" className="px-3 py-2.5">Dibuat</th>
-                <th scope="col" className="px-3 py-2.5">Dibayar</th>
-              </tr>
-            </thead>
-            <tbody className={bodyClass}>
-              {payments.map((payment) => (
-                <tr key={payment.order_id} data-testid="subscription-payment-row" className={cn(rowClass, 'max-md:grid-cols-2')}>
-                  <td className="max-md:order-first max-md:col-span-2 max-md:min-w-0 md:px-3 md:py-2.5">
-                    <p className="font-semibold text-slate-900 md:whitespace-nowrap">{grantKindLabels[payment.plantype]}</p>
-                    <p className="font-mono text-xs break-all text-slate-500">{payment.order_id}</p>
-                  </td>
-                  <Cell label="Hari" numeric>
-                    {payment.days}
-                  </Cell>
-                  <Cell label="Jumlah" numeric nowrap>
-                    <span className="font-semibold text-slate-900">{formatRupiah(payment.amount)}</span>
-                  </Cell>
-                  <Cell label="Status" hideLabel className="max-md:order-first max-md:col-span-2">
-                    <Badge tone={orderStatusTone[payment.status]}>{orderStatusLabels[payment.status]}</Badge>
-                  </Cell>
-                  <Cell label="Dibuat" nowrap>
-                    {formatShortDate(payment.created_at)}
-                  </Cell>
-                  <Cell label="Dibayar" nowrap>
-                    {formatShortDate(payment.paid_at)}
-                  </Cell>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+    <HistorySection
+      title="Riwayat Pembayaran"
+      icon={Receipt}
+      empty={payments.length === 0 ? 'Belum ada pembayaran langganan.' : null}
+      caption="Riwayat pembayaran langganan"
+      columns={[['Paket'], ['Hari', true], ['Jumlah', true], ['Status'], ['Dibuat'], ['Dibayar']]}
+    >
+      {payments.map((payment) => (
+        <tr key={payment.order_id} data-testid="subscription-payment-row" className={cn(rowClass, 'max-md:grid-cols-2')}>
+          <td className="max-md:order-first max-md:col-span-2 max-md:min-w-0 md:px-3 md:py-2.5">
+            <p className="font-semibold text-slate-900 md:whitespace-nowrap">{grantKindLabels[payment.plantype]}</p>
+            <p className="font-mono text-xs break-all text-slate-500">{payment.order_id}</p>
+          </td>
+          <Cell label="Hari" numeric>
+            {payment.days}
+          </Cell>
+          <Cell label="Jumlah" numeric nowrap>
+            <span className="font-semibold text-slate-900">{formatRupiah(payment.amount)}</span>
+          </Cell>
+          <Cell label="Status" hideLabel className="max-md:order-first max-md:col-span-2">
+            <Badge tone={orderStatusTone[payment.status]}>{orderStatusLabels[payment.status]}</Badge>
+          </Cell>
+          <Cell label="Dibuat" nowrap>
+            {formatShortDate(payment.created_at)}
+          </Cell>
+          <Cell label="Dibayar" nowrap>
+            {formatShortDate(payment.paid_at)}
+          </Cell>
+        </tr>
+      ))}
+    </HistorySection>
   );
 }
 
@@ -98,50 +79,80 @@ function signedDays(grant: SubscriptionGrant): string {
 
 /** The ledger: every period granted or taken back, with its reason and who did it. */
 export function GrantLedger({ grants }: { grants: SubscriptionGrant[] }) {
+  return (
+    <HistorySection
+      title="Riwayat Hak Akses"
+      icon={History}
+      empty={grants.length === 0 ? 'Belum ada riwayat hak akses.' : null}
+      caption="Riwayat hak akses langganan"
+      columns={[['Jenis'], ['Hari', true], ['Periode'], ['Alasan'], ['Oleh'], ['Waktu']]}
+    >
+      {grants.map((grant) => (
+        <tr key={grant._id} data-testid="subscription-grant-row" className={cn(rowClass, 'max-md:grid-cols-2')}>
+          <td className="font-semibold text-slate-900 md:px-3 md:py-2.5 md:whitespace-nowrap">{grantKindLabels[grant.kind]}</td>
+          <Cell label="Hari" numeric nowrap hideLabel phoneEnd>
+            <span className={cn('font-semibold', grant.kind === 'refund' || grant.days < 0 ? 'text-red-700' : 'text-green-700')}>
+              {signedDays(grant)}
+            </span>
+          </Cell>
+          <Cell label="Periode" nowrap className="max-md:col-span-2">
+            {formatShortDate(grant.period_start)} → {formatShortDate(grant.period_end)}
+          </Cell>
+          <Cell label="Alasan" className="break-words max-md:order-last max-md:col-span-2">
+            {grant.reason ?? '-'}
+          </Cell>
+          <Cell label="Oleh">{grant.granted_by?.name ?? 'Sistem'}</Cell>
+          <Cell label="Waktu" nowrap>
+            {formatShortDate(grant.created_at)}
+          </Cell>
+        </tr>
+      ))}
+    </HistorySection>
+  );
+}
+
+/**
+ * One history: its heading, then the empty text or the table (a list of cards on a phone).
+ * `columns` are the header names, `true` for a right-aligned number column.
+ */
+function HistorySection({
+  title,
+  icon,
+  empty,
+  caption,
+  columns,
+  children,
+}: {
+  title: string;
+  icon: typeof History;
+  /** The empty-state text when there are no rows, else null. */
+  empty: string | null;
+  caption: string;
+  columns: [name: string, numeric?: boolean][];
+  children: ReactNode;
+}) {
   const titleId = useId();
   return (
     <section aria-labelledby={titleId}>
-      <HistoryHeading id={titleId} icon={History}>
-        Riwayat Hak Akses
+      <HistoryHeading id={titleId} icon={icon}>
+        {title}
       </HistoryHeading>
-      {grants.length === 0 ? (
-        <EmptyState compact icon={History} description="Belum ada riwayat hak akses." />
+      {empty !== null ? (
+        <EmptyState compact icon={icon} description={empty} />
       ) : (
         <div className={frameClass}>
           <table className={tableClass}>
-            <caption className="sr-only">Riwayat hak akses langganan</caption>
+            <caption className="sr-only">{caption}</caption>
             <thead className={headClass}>
               <tr>
-                <th scope="col" className="px-3 py-2.5">Jenis</th>
-                <th scope="col" className="px-3 py-2.5 text-right">Hari</th>
-                <th scope="col" className="px-3 py-2.5">Periode</th>
-                <th scope="col" className="px-3 py-2.5">Alasan</th>
-                <th scope="col" className="px-3 py-2.5">Oleh</th>
-                <th scope="col" className="px-3 py-2.5">Waktu</th>
+                {columns.map(([name, numeric]) => (
+                  <th key={name} scope="col" className={cn('px-3 py-2.5', numeric && 'text-right')}>
+                    {name}
+                  </th>
+                ))}
               </tr>
             </thead>
-            <tbody className={bodyClass}>
-              {grants.map((grant) => (
-                <tr key={grant._id} data-testid="subscription-grant-row" className={cn(rowClass, 'max-md:grid-cols-2')}>
-                  <td className="font-semibold text-slate-900 md:px-3 md:py-2.5 md:whitespace-nowrap">{grantKindLabels[grant.kind]}</td>
-                  <Cell label="Hari" numeric nowrap hideLabel phoneEnd>
-                    <span className={cn('font-semibold', grant.kind === 'refund' || grant.days < 0 ? 'text-red-700' : 'text-green-700')}>
-                      {signedDays(grant)}
-                    </span>
-                  </Cell>
-                  <Cell label="Periode" nowrap className="max-md:col-span-2">
-                    {formatShortDate(grant.period_start)} → {formatShortDate(grant.period_end)}
-                  </Cell>
-                  <Cell label="Alasan" className="break-words max-md:order-last max-md:col-span-2">
-                    {grant.reason ?? '-'}
-                  </Cell>
-                  <Cell label="Oleh">{grant.granted_by?.name ?? 'Sistem'}</Cell>
-                  <Cell label="Waktu" nowrap>
-                    {formatShortDate(grant.created_at)}
-                  </Cell>
-                </tr>
-              ))}
-            </tbody>
+            <tbody className={bodyClass}>{children}</tbody>
           </table>
         </div>
       )}
