@@ -585,3 +585,76 @@ export const cacheVersions = pgTable('cache_versions', {
   version: text('version').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The runner's last AI programme form: the engine's profile for chat, modifications and re-evaluation. */
+export const aiCoachProfiles = pgTable('ai_coach_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The validated createplan form (PlanForm). */
+  form: jsonb('form').notNull(),
+  startDay: date('start_day', { mode: 'string' }).notNull(),
+  endDay: date('end_day', { mode: 'string' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A plan the AI proposed and the runner has not saved yet (createplan, modify). Runs reach the plan
+ * as 'ai' runs only from a draft the server wrote, so a client can never forge AI runs.
+ */
+export const aiPlanDrafts = pgTable(
+  'ai_plan_drafts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['create', 'modify'] }).notNull(),
+    /** PlannedRun[] that passed the safety checker. */
+    runs: jsonb('runs').notNull(),
+    startDay: date('start_day', { mode: 'string' }).notNull(),
+    endDay: date('end_day', { mode: 'string' }).notNull(),
+    /** The form of a createplan draft (saved as the profile with the plan). */
+    form: jsonb('form'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    savedAt: timestamp('saved_at', { withTimezone: true }),
+  },
+  (t) => [index('ai_plan_drafts_user_idx').on(t.userId, t.createdAt), index('ai_plan_drafts_expires_idx').on(t.expiresAt)],
+);
+
+/** AI calls per runner per Jakarta day, for the daily quota (shared by every server). */
+export const aiUsage = pgTable(
+  'ai_usage',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** One two-weekly re-evaluation of a runner's AI plan: what was compared, what changed and why. */
+export const aiEvaluations = pgTable(
+  'ai_evaluations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The two weeks looked at (inclusive). */
+    windowStart: date('window_start', { mode: 'string' }).notNull(),
+    windowEnd: date('window_end', { mode: 'string' }).notNull(),
+    /** The two weeks adjusted (inclusive). */
+    nextStart: date('next_start', { mode: 'string' }).notNull(),
+    nextEnd: date('next_end', { mode: 'string' }).notNull(),
+    /** The scores and counts the decision was made from. */
+    summary: jsonb('summary').notNull(),
+    /** The short note shown on the calendar (Indonesian). */
+    note: text('note').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('ai_evaluations_user_window_key').on(t.userId, t.windowEnd), index('ai_evaluations_user_idx').on(t.userId, t.createdAt)],
+);
