@@ -74,6 +74,8 @@ const envSchema = z.object({
   PUBLIC_READ_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(2),
   REGISTRATION_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   SUBSCRIPTION_PAYMENT_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(24),
+  AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(10),
+  AI_DAILY_QUOTA: z.coerce.number().int().min(1).max(100_000).default(60),
   SELF_MANAGED_HOLD_HOURS: z.coerce.number().int().min(1).max(30 * 24).default(DEFAULT_SELF_MANAGED_HOLD_HOURS),
   SELF_MANAGED_REMINDER_HOURS: z.coerce.number().int().min(0).max(30 * 24).default(DEFAULT_SELF_MANAGED_REMINDER_HOURS),
   STORAGE_DIR: z.string().optional(),
@@ -139,6 +141,8 @@ export interface AppConfig {
   registrationHoldMinutes: number;
   /** How long a subscription order stays payable (nothing is held meanwhile). */
   subscriptionPaymentHours: number;
+  /** AI calls (createplan, chat, modify, trainingimages) per runner: a per-minute limit and a Jakarta-day quota, shared by every server. */
+  aiLimits: { perMinute: number; perDay: number };
   /**
    * How long a self-managed (bank transfer) registration holds its slot until the runner sends a
    * proof of transfer; a proof stops the clock, a rejected proof starts a new hold.
@@ -247,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicReadCacheSeconds: e.PUBLIC_READ_CACHE_SECONDS,
     registrationHoldMinutes: e.REGISTRATION_HOLD_MINUTES,
     subscriptionPaymentHours: e.SUBSCRIPTION_PAYMENT_HOURS,
+    aiLimits: { perMinute: e.AI_RATE_LIMIT_PER_MINUTE, perDay: e.AI_DAILY_QUOTA },
     selfManagedHoldHours: e.SELF_MANAGED_HOLD_HOURS,
     selfManagedReminderHours: e.SELF_MANAGED_REMINDER_HOURS,
     storageDir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, 'uploads')),
