@@ -93,13 +93,13 @@ describe('Gemini coach (fake Gemini on 127.0.0.1)', () => {
   let coach: AiCoachPort;
   let logged: unknown[][];
 
-  const makeCoach = (over: { timeoutMs?: number; apiKey?: string } = {}) =>
+  const makeCoach = (over: { timeoutMs?: number; apiKey?: string; retryDelayMs?: number } = {}) =>
     createGeminiCoach({
       apiKey: over.apiKey ?? fake.apiKey,
       model: 'gemini-2.5-flash',
       baseUrl: fake.url,
       timeoutMs: over.timeoutMs ?? 5_000,
-      retryDelayMs: 20,
+      retryDelayMs: over.retryDelayMs ?? 20,
       log: { warn: ((...args: unknown[]) => void logged.push(args)) as never },
     });
 
@@ -168,6 +168,7 @@ describe('Gemini coach (fake Gemini on 127.0.0.1)', () => {
         { date: '29-03-2026', title: 'Race Day', program: '(21.1k)', paceRange: "6'20 - 6'25", color: 'bg-pink-700', periodization: 'Taper', generatedby: 'ai' },
       ]);
       expect(plan.notes).toEqual(['Program disesuaikan dengan riwayat cedera lutut.']);
+      expect(logged).toContainEqual([expect.objectContaining({ operation: 'createPlan', dropped: 2 }), expect.any(String)]);
     });
 
     it.each<[string, FakeGeminiReply]>([
@@ -192,6 +193,15 @@ describe('Gemini coach (fake Gemini on 127.0.0.1)', () => {
       const started = Date.now();
       await expectFailure(coach.createPlan(planInput), 'timeout', aiMessages.timeout);
       expect(Date.now() - started).toBeLessThan(1_500);
+    });
+
+    it('the timeout bounds the whole call, the wait before the retry included', async () => {
+      coach = makeCoach({ timeoutMs: 200, retryDelayMs: 5_000 });
+      reply(googleError(429), { kind: 'json', value: { runs: [], notes: [] } });
+      const started = Date.now();
+      await expectFailure(coach.createPlan(planInput), 'timeout', aiMessages.timeout);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(fake.requests).toHaveLength(1);
     });
 
     it('HTTP 500 → unavailable with the create message, not retried', async () => {

@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -76,7 +76,7 @@ export async function startFakeGemini(apiKey = 'fake-gemini-key-123'): Promise<F
   const initialDefault: FakeGeminiReply = { kind: 'json', value: {} };
   let fallback: FakeGeminiReply = initialDefault;
 
-  const send = (res: import('node:http').ServerResponse, status: number, body: unknown) => {
+  const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
     res.end(JSON.stringify(body));
   };
