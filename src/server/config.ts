@@ -81,6 +81,10 @@ const envSchema = z.object({
   STORAGE_DIR: z.string().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL harus diawali smtp:// atau smtps://').optional(),
   MAIL_FROM: z.string().default('Derap <no-reply@derap.id>'),
+  GEMINI_API_KEY: z.string().min(1).optional(),
+  GEMINI_MODEL: z.string().trim().min(1).default('gemini-2.5-flash'),
+  GEMINI_BASE_URL: z.url().optional(),
+  AI_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -154,6 +158,17 @@ export interface AppConfig {
   storageDir: string;
   /** SMTP when set; otherwise the built-in outbox stores mail in the database. */
   mail: { smtpUrl: string | null; from: string };
+  /** The Gemini adapter of the AI coach when GEMINI_API_KEY is set; otherwise the built-in engine answers. */
+  gemini: GeminiConfig | null;
+}
+
+export interface GeminiConfig {
+  apiKey: string;
+  model: string;
+  /** Another endpoint (a proxy, or a fake server in tests), without a trailing slash. */
+  baseUrl?: string;
+  /** One AI call, its retry included (AI_TIMEOUT_SECONDS). */
+  timeoutMs: number;
 }
 
 export interface MidtransConfig {
@@ -256,6 +271,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     selfManagedReminderHours: e.SELF_MANAGED_REMINDER_HOURS,
     storageDir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, 'uploads')),
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    gemini: e.GEMINI_API_KEY
+      ? {
+          apiKey: e.GEMINI_API_KEY,
+          model: e.GEMINI_MODEL,
+          ...(e.GEMINI_BASE_URL ? { baseUrl: e.GEMINI_BASE_URL.replace(/\/$/, '') } : {}),
+          timeoutMs: Math.round(e.AI_TIMEOUT_SECONDS * 1000),
+        }
+      : null,
   };
 }
 
