@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createBuiltInCoach } from './adapters/ai/built-in';
+import { createGeminiCoach } from './adapters/ai/gemini';
 import type { AiCoachPort } from './adapters/ai/port';
 import { createGoogleOidc, type IdentityProvider } from './adapters/auth/google-oidc';
 import { createOutboxMailer } from './adapters/mail/outbox';
@@ -39,7 +40,7 @@ export function createAdapters(config: AppConfig, db: Db, log: FastifyBaseLogger
     gateway: overrides.gateway ?? paymentGateway(config, db),
     mailer: overrides.mailer ?? mailer(config, db, log),
     storage: overrides.storage ?? createStorage(config),
-    ai: overrides.ai ?? aiCoach(config),
+    ai: overrides.ai ?? aiCoach(config, log),
     identity:
       overrides.identity !== undefined
         ? overrides.identity
@@ -65,7 +66,9 @@ export function paymentGateway(config: AppConfig, db: Db): PaymentGateway {
   return createSandboxGateway({ publicUrl: config.publicUrl, key: sandboxKey(config.jwtSecret), db });
 }
 
-export function aiCoach(_config: AppConfig): AiCoachPort & { close(): Promise<void> } {
+/** Gemini when GEMINI_API_KEY is set; otherwise the built-in coach (engine, rule-based chat, OCR). */
+export function aiCoach(config: AppConfig, log: FastifyBaseLogger): AiCoachPort & { close?(): Promise<void> } {
+  if (config.gemini) return createGeminiCoach({ ...config.gemini, log });
   return createBuiltInCoach();
 }
 
