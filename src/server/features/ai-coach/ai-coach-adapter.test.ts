@@ -8,6 +8,7 @@ import { runColor } from '../../../domain/training-plan/run-types';
 import { users } from '../../db/schema';
 import { AiFailure, type AiCoachPort } from '../../adapters/ai/port';
 import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
+import { startFakeGemini, type FakeGemini } from '../../adapters/ai/testing/fake-gemini';
 import type { Headers } from '../../test/fixtures/training-plan';
 import { tenKForm } from '../../test/fixtures/ai-coach';
 
@@ -110,5 +111,37 @@ describe('AI coach API with an outside adapter', () => {
 
     next.image = () => Promise.reject(new AiFailure('timeout', 'slow'));
     expect((await post('/api/ai/trainingimages', { image: dataUrl(PNG) })).statusCode).toBe(504);
+  });
+});
+
+/** The wiring picks Gemini from GEMINI_API_KEY; its garbage reaches the runner as the spec's message. */
+describe('AI coach API with Gemini configured (fake server)', () => {
+  let t: TestApp;
+  let fake: FakeGemini;
+  beforeAll(async () => {
+    fake = await startFakeGemini();
+    t = await buildTestApp({ env: { GEMINI_API_KEY: fake.apiKey, GEMINI_BASE_URL: fake.url, AI_TIMEOUT_SECONDS: '2' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it('answers 502 with the bad-output message when Gemini returns garbage, and a checked plan when it returns one', async () => {
+    const who = await t.login('gemini@contoh.id');
+    await t.database.db.update(users).set({ subscriptionStatus: 'trialing', currentPeriodEnd: new Date(Date.now() + 120 * DAY) }).where(eq(users.id, who.userId));
+    fake.enqueue({ kind: 'text', text: 'Tentu! Berikut program latihanmu: ...' });
+    const garbage = await t.app.inject({ method: 'POST', url: '/api/ai/createplan', headers: who.headers, payload: tenKForm() as object });
+    expect(garbage.statusCode).toBe(502);
+    expect(json<{ message: string }>(garbage).message).toBe(aiMessages.badOutput);
+    expect(fake.requests.at(-1)?.headers['x-goog-api-key']).toBe(fake.apiKey);
+
+    const form = createPlanRequestSchema.parse(tenKForm());
+    const span = { startDay: planDateToIso(form.tanggalMulai)!, endDay: planDateToIso(form.tanggalRace!)! };
+    const runs = buildPlan(form, span).runs.map(({ date, title, program, paceRange, periodization }) => ({ date, title, program, paceRange, periodization }));
+    fake.enqueue({ kind: 'json', value: { runs, notes: ['Semangat!'] } });
+    const ok = await t.app.inject({ method: 'POST', url: '/api/ai/createplan', headers: who.headers, payload: tenKForm() as object });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(checkPlan(json<PlanDraftResponse>(ok).trainingPlan, form, span)).toEqual([]);
   });
 });
