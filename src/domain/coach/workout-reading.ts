@@ -74,8 +74,8 @@ function fixDigits(line: string): string {
   return line
     .replace(/[–—]/g, '-')
     .replace(/(?<=\d)\s*[;:]\s*(?=\d)/g, ':')
-    .replace(/(?<=\d[:.,]?)[Oo]|[Oo](?=[\d:])/g, '0')
-    .replace(/(?<=\d[:.,]?)[lI|](?=[\d\s:.,]|$)|[lI|](?=\d)/g, '1');
+    .replace(/(?<=\d[:.,]?)[Oo]|[Oo](?=[:.,]?\d)/g, '0')
+    .replace(/(?<=\d[:.,]?)[lI|](?=[\d\s:.,]|$)|[lI|](?=[:.,]?\d)/g, '1');
 }
 
 const VALUE_PATTERN = new RegExp(
