@@ -294,11 +294,14 @@ export const workoutScreens: WorkoutScreen[] = [
 /** The part of a Playwright page this module needs (so it does not import a browser library). */
 export interface ScreenshotPage {
   setContent(html: string, options?: { waitUntil?: 'load' }): Promise<void>;
-  screenshot(options?: { type?: 'png'; fullPage?: boolean }): Promise<Buffer>;
+  screenshot(options?: { type?: 'png' | 'jpeg'; quality?: number }): Promise<Buffer>;
 }
 
-/** Renders a screen to PNG bytes in a page made with WORKOUT_SCREEN_VIEWPORT's size and scale. */
-export async function renderWorkoutScreen(page: ScreenshotPage, screen: WorkoutScreen): Promise<Buffer> {
+/**
+ * Renders a screen to image bytes, in a page made with WORKOUT_SCREEN_VIEWPORT's size and scale
+ * (`browser.newContext({ viewport: { width, height }, deviceScaleFactor })`).
+ */
+export async function renderWorkoutScreen(page: ScreenshotPage, screen: WorkoutScreen, format: 'png' | 'jpeg' = 'png'): Promise<Buffer> {
   await page.setContent(screen.html, { waitUntil: 'load' });
-  return page.screenshot({ type: 'png' });
+  return format === 'png' ? page.screenshot({ type: 'png' }) : page.screenshot({ type: 'jpeg', quality: 80 });
 }
