@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEmptyReading, readWorkoutText } from './workout-reading';
+import { isEmptyReading, readWorkoutText, textFromWords } from './workout-reading';
 
 const text = (...lines: string[]) => lines.join('\n');
 
@@ -262,5 +262,28 @@ describe('isEmptyReading', () => {
     expect(isEmptyReading(readWorkoutText(''))).toBe(true);
     expect(isEmptyReading(readWorkoutText('Lorem ipsum dolor sit amet'))).toBe(true);
     expect(isEmptyReading({ distance: null, time: null, avgHeartRate: 150 })).toBe(false);
+  });
+});
+
+describe('textFromWords', () => {
+  const word = (text: string, x0: number, y0: number, x1: number, y1: number) => ({ text, x0, y0, x1, y1 });
+
+  it('rebuilds rows from words read column by column, with wide gaps as column breaks', () => {
+    // Garmin's list as an engine may return it: the label column first, then the value column.
+    const words = [
+      word('Moving', 20, 100, 80, 120),
+      word('Time', 86, 100, 120, 120),
+      word('Elapsed', 20, 140, 84, 160),
+      word('Time', 90, 140, 124, 160),
+      word('27:30', 300, 101, 350, 121),
+      word('28:10', 300, 141, 350, 161),
+    ];
+    expect(textFromWords(words)).toBe('Moving Time   27:30\nElapsed Time   28:10');
+    expect(readWorkoutText(textFromWords(words)).time).toBe('00:27:30');
+  });
+
+  it('keeps a row of big values apart from the row of small labels under it', () => {
+    const words = [word('5.00', 20, 200, 90, 240), word('km', 96, 215, 130, 240), word('Distance', 20, 246, 90, 262), word('27:45', 220, 200, 300, 240), word('Time', 220, 246, 260, 262)];
+    expect(textFromWords(words)).toBe('5.00 km   27:45\nDistance   Time');
   });
 });

@@ -335,3 +335,46 @@ export function readWorkoutText(text: string): ImageReading {
 export function isEmptyReading(reading: ImageReading): boolean {
   return reading.distance === null && reading.time === null && reading.avgHeartRate === null;
 }
+
+/** A word as OCR places it on the image (pixels). */
+export interface PlacedWord {
+  text: string;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/**
+ * Rebuilds the visual rows of a screenshot from word boxes. OCR engines may read a screen column by
+ * column (all of Garmin's labels, then all its values), which loses which value sits beside which
+ * label; rows by position keep "Moving Time   27:30" together whatever order the engine chose.
+ * A wide gap between words becomes three spaces, as a column break.
+ */
+export function textFromWords(words: PlacedWord[]): string {
+  const rows: { top: number; bottom: number; words: PlacedWord[] }[] = [];
+  const byMiddle = [...words].filter((w) => w.text.trim() !== '').sort((a, b) => a.y0 + a.y1 - (b.y0 + b.y1));
+  for (const word of byMiddle) {
+    const middle = (word.y0 + word.y1) / 2;
+    const row = rows.find((r) => middle >= r.top && middle <= r.bottom);
+    if (row) {
+      row.words.push(word);
+      row.top = Math.min(row.top, word.y0);
+      row.bottom = Math.max(row.bottom, word.y1);
+    } else rows.push({ top: word.y0, bottom: word.y1, words: [word] });
+  }
+  return rows
+    .sort((a, b) => a.top - b.top)
+    .map((row) => {
+      const sorted = row.words.sort((a, b) => a.x0 - b.x0);
+      return sorted
+        .map((word, i) => {
+          if (i === 0) return word.text;
+          const previous = sorted[i - 1]!;
+          const height = Math.min(word.y1 - word.y0, previous.y1 - previous.y0);
+          return (word.x0 - previous.x1 > height * 1.5 ? '   ' : ' ') + word.text;
+        })
+        .join('');
+    })
+    .join('\n');
+}

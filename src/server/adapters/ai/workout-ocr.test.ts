@@ -77,6 +77,18 @@ describe('createWorkoutOcr on rendered screenshots', () => {
     expect(await timedRead(jpeg)).toEqual(screen.expected);
   }, 30_000);
 
+  it('reads a small (1×) screenshot, where the engine reads Garmin\'s list column by column', async () => {
+    const small = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+    try {
+      const screen = workoutScreens.find((s) => s.id === 'garmin-en-light')!;
+      const png = await renderWorkoutScreen(await small.newPage(), screen);
+      // The moving time (27:30) sits beside its label only by position: rows must be rebuilt from word boxes.
+      expect(await timedRead(png)).toEqual(screen.expected);
+    } finally {
+      await small.close();
+    }
+  }, 30_000);
+
   it('reads images sent at the same time one after the other, each with its own result', async () => {
     const [a, b] = [workoutScreens[0]!, workoutScreens[4]!];
     const [pngA, pngB] = [await renderWorkoutScreen(page, a), await renderWorkoutScreen(page, b)];

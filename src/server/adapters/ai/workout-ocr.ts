@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import { aiMessages, type ImageReading } from '../../../domain/ai-coach/contract';
-import { isEmptyReading, readWorkoutText } from '../../../domain/coach/workout-reading';
+import { isEmptyReading, readWorkoutText, textFromWords } from '../../../domain/coach/workout-reading';
 import { AiFailure } from './port';
 
 /**
@@ -102,8 +102,11 @@ export function createWorkoutOcr(options: WorkoutOcrOptions = {}): WorkoutOcr {
     // Dropped by a timeout while it was starting: its thread is gone.
     if (worker !== pending) throw new AiFailure('timeout', aiMessages.timeout);
     try {
-      const result = await w.recognize(data);
-      return result.data.text;
+      const result = await w.recognize(data, {}, { text: true, blocks: true });
+      const words = (result.data.blocks ?? []).flatMap((block) =>
+        block.paragraphs.flatMap((paragraph) => paragraph.lines.flatMap((line) => line.words.map((word) => ({ text: word.text, ...word.bbox })))),
+      );
+      return words.length > 0 ? textFromWords(words) : result.data.text;
     } catch (error) {
       // tesseract.js rejects with a string when Leptonica cannot decode the image.
       throw new AiFailure('unreadable', aiMessages.imageUnreadable, { cause: error });
