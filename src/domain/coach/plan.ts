@@ -396,7 +396,8 @@ function generate(ctx: Context, range: PlanSpan, history: readonly RunLike[], ad
       weekRuns.push({ day, title: title === engineTitles.interval ? intervalTitle(ctx, km) : title, km });
     }
 
-    fitWeek(weekRuns, Math.max(0, Math.min(target, allowedWeekKm(highest)) - histKm));
+    const histRuns = hist.runs.filter((r) => !r.race && r.km > 0 && startOfWeek(r.day) === weekStart).length;
+    fitWeek(weekRuns, Math.max(0, Math.min(target, allowedWeekKm(highest)) - histKm), histKm, histRuns);
     const kept = weekRuns.filter((r) => r.km >= MIN_RUN_KM);
     for (const r of weekRuns) if (r.km < MIN_RUN_KM && isSpecialRun(r.title)) specials.delete(r.day);
 
@@ -429,7 +430,7 @@ function growLong(longest: number, gentle: boolean): number {
  * Makes the week's runs whole km, no more than `budget` in total, and the long run within its
  * share when the week has enough runs for a share to mean something.
  */
-function fitWeek(runs: Draft[], budget: number): void {
+function fitWeek(runs: Draft[], budget: number, historyKm = 0, historyRuns = 0): void {
   for (const r of runs) r.km = Math.floor(r.km);
   let total = runs.reduce((s, r) => s + r.km, 0);
   // Trim the biggest non-long run first, then the long run, until the week fits.
@@ -441,8 +442,8 @@ function fitWeek(runs: Draft[], budget: number): void {
   }
   const long = runs.find((r) => runType(r.title) === 'endurance');
   const counted = runs.filter((r) => r.km >= MIN_RUN_KM);
-  if (long && counted.length >= LONG_SHARE_MIN_RUNS) {
-    const othersKm = counted.filter((r) => r !== long).reduce((s, r) => s + r.km, 0);
+  if (long && counted.length + historyRuns >= LONG_SHARE_MIN_RUNS) {
+    const othersKm = historyKm + counted.filter((r) => r !== long).reduce((s, r) => s + r.km, 0);
     long.km = Math.min(long.km, Math.floor((LONG_RUN_SHARE / (1 - LONG_RUN_SHARE)) * othersKm));
   }
 }
