@@ -64,6 +64,8 @@ const PACE_SLACK = 3;
 interface Checked {
   run: PlannedRun;
   day: IsoDay;
+  /** Monday of its week. */
+  week: IsoDay;
   km: number;
   type: ReturnType<typeof runType>;
   special: boolean;
@@ -123,7 +125,7 @@ function checkRun(r: Rules, run: PlannedRun, out: SafetyViolation[]): Checked | 
     if (band[0] < r.paces.repetition.fast - PACE_SLACK) v('pace-too-fast', 'Pace lebih cepat dari pace repetisi Anda.');
     else if ((type === 'recovery' || type === 'endurance') && band[0] < r.paces.marathon.fast - PACE_SLACK) v('pace-too-fast', 'Pace lari ringan terlalu cepat untuk kebugaran Anda.');
   }
-  return { run, day, km: km ?? 0, type, special: isSpecialRun(run.title), fromPlan: true };
+  return { run, day, week: startOfWeek(day), km: km ?? 0, type, special: isSpecialRun(run.title), fromPlan: true };
 }
 
 function historyRuns(r: Rules, history: readonly RunLike[]): Checked[] {
@@ -132,7 +134,7 @@ function historyRuns(r: Rules, history: readonly RunLike[]): Checked[] {
     const day = planDateToIso(run.date);
     if (!day) continue;
     const full: PlannedRun = { date: run.date, title: run.title, program: run.program, paceRange: '', color: '', periodization: null, generatedby: 'ai' };
-    out.push({ run: full, day, km: runKm(run.program, r.paces.easy.slow) ?? 0, type: runType(run.title), special: isSpecialRun(run.title), fromPlan: false });
+    out.push({ run: full, day, week: startOfWeek(day), km: runKm(run.program, r.paces.easy.slow) ?? 0, type: runType(run.title), special: isSpecialRun(run.title), fromPlan: false });
   }
   return out;
 }
@@ -142,7 +144,7 @@ const isRaceRun = (c: Checked) => c.type === 'race';
 
 function weekTotals(all: readonly Checked[]): Map<IsoDay, number> {
   const weeks = new Map<IsoDay, number>();
-  for (const c of all) if (!isRaceRun(c)) weeks.set(startOfWeek(c.day), (weeks.get(startOfWeek(c.day)) ?? 0) + c.km);
+  for (const c of all) if (!isRaceRun(c)) weeks.set(c.week, (weeks.get(c.week) ?? 0) + c.km);
   return weeks;
 }
 
@@ -159,7 +161,7 @@ function checkAcross(r: Rules, plan: Checked[], hist: Checked[], out: SafetyViol
 
   // Weekly growth over the highest week before (history and the runner's own week count).
   const weeks = weekTotals(all);
-  const planWeeks = new Set(plan.map((c) => startOfWeek(c.day)));
+  const planWeeks = new Set(plan.map((c) => c.week));
   let highest = weeklyBaseline(r.form);
   for (const week of [...weeks.keys()].sort()) {
     const km = weeks.get(week)!;
@@ -171,7 +173,7 @@ function checkAcross(r: Rules, plan: Checked[], hist: Checked[], out: SafetyViol
 
   // Long-run share of its week, when the week has enough runs for a share to mean something.
   for (const week of planWeeks) {
-    const inWeek = all.filter((c) => startOfWeek(c.day) === week && !isRaceRun(c) && c.km > 0);
+    const inWeek = all.filter((c) => c.week === week && !isRaceRun(c) && c.km > 0);
     if (inWeek.length < LONG_SHARE_MIN_RUNS) continue;
     const total = inWeek.reduce((s, c) => s + c.km, 0);
     for (const c of inWeek) {
@@ -292,13 +294,21 @@ export function repairPlan(
       continue;
     }
     let run: PlannedRun = { ...original, generatedby: 'ai', title: canonicalTitle(original.title.trim() || 'Recovery Run') };
-    if (runType(run.title) === 'race' && day !== r.race) run = { ...run, title: engineTitles.recovery };
+    if (original.generatedby !== 'ai') fixes.push(`${original.date}: generatedby diganti 'ai'.`);
+    if (run.title !== original.title) fixes.push(`${original.date}: judul "${original.title}" diganti ${run.title}.`);
+    if (runType(run.title) === 'race' && day !== r.race) {
+      run = { ...run, title: engineTitles.recovery };
+      fixes.push(`${original.date}: Race Day di luar tanggal race diganti Recovery Run.`);
+    }
     const isRace = runType(run.title) === 'race';
     if (!r.days.has(weekdayIndex(day)) && !isRace) {
       fixes.push(`${original.date}: bukan hari latihan, dihapus.`);
       continue;
     }
-    if (isRace) run = { ...run, program: racePrograms[form.kategoriTargetRace!] };
+    if (isRace && run.program !== racePrograms[form.kategoriTargetRace!]) {
+      run = { ...run, program: racePrograms[form.kategoriTargetRace!] };
+      fixes.push(`${original.date}: program Race Day diganti ${run.program}.`);
+    }
     const km = runKm(run.program, r.paces.easy.slow);
     if (!isValidProgram(run.program) || km === null || km <= 0) {
       fixes.push(`${original.date}: program tidak terbaca, dihapus.`);
@@ -312,7 +322,10 @@ export function repairPlan(
       work.run = { ...work.run, paceRange: paceText(r, work.run.title) };
       fixes.push(`${original.date}: pace disesuaikan dengan kebugaran.`);
     }
-    work.run = { ...work.run, color: runColor(work.run.title) };
+    if (work.run.color !== runColor(work.run.title)) {
+      work.run = { ...work.run, color: runColor(work.run.title) };
+      fixes.push(`${original.date}: warna disesuaikan dengan jenis latihan.`);
+    }
     const existing = byDate.get(day);
     if (existing && priority(existing.run.title) >= priority(work.run.title)) {
       fixes.push(`${original.date}: lari kedua di hari yang sama dihapus.`);
