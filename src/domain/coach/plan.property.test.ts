@@ -15,7 +15,7 @@ import { isValidProgram, plannedDistanceKm } from '../training-plan/training-pro
 import { normalisePaceRange } from '../training-plan/pace';
 import { runType } from '../training-plan/run-types';
 import { buildPlan, planSpan, rebuildRange } from './plan';
-import { checkPlan } from './safety';
+import { checkPlan, repairPlan } from './safety';
 
 const TODAY = '2026-03-02';
 
@@ -110,6 +110,24 @@ describe('buildPlan on random forms', () => {
         }
       }),
       { numRuns: 300, seed: 12 },
+    );
+  }, 120_000);
+
+  it('a plan pushed too hard (every run 1.6× longer, every easy run a tempo) is repaired to pass the checker', () => {
+    fc.assert(
+      fc.property(formArbitrary, (form) => {
+        const span = planSpan(form);
+        const pushed = buildPlan(form, span).runs.map((r) => {
+          const km = plannedDistanceKm(r.program)!;
+          if (runType(r.title) === 'race') return r;
+          const title = runType(r.title) === 'recovery' ? 'Tempo Run' : r.title;
+          return { ...r, title, program: `(${Math.round(km * 1.6)}k)` };
+        });
+        const repaired = repairPlan(pushed, form, span);
+        expect(repaired).not.toBeNull();
+        expect(checkPlan(repaired!.runs, form, span)).toEqual([]);
+      }),
+      { numRuns: 300, seed: 13 },
     );
   }, 120_000);
 });
