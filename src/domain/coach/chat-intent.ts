@@ -65,6 +65,10 @@ export const KIND_LABELS: Record<RunKind, string> = {
 
 const BODY_PARTS =
   /\b(lutut|knee|kaki|telapak kaki|betis|calf|hamstring|paha|pergelangan(?: kaki)?|engkel|ankle|pinggang|punggung|back|tulang kering|shin|telapak|plantar|achilles|tumit|pinggul|hip|foot|leg|otot|itb)\b/;
+/** English body parts named in Indonesian for the reply. */
+const BODY_PART_ID: Record<string, string> = {
+  knee: 'lutut', calf: 'betis', ankle: 'pergelangan kaki', foot: 'kaki', leg: 'kaki', back: 'punggung', hip: 'pinggul', shin: 'tulang kering', engkel: 'pergelangan kaki',
+};
 const PAIN = /\b(sakit|nyeri|ngilu|bengkak|pain|hurts?|sore|kram|cramp)\b/;
 const INJURY = /\b(cedera|cidera|injury|injured|keseleo|terkilir|shin splints?|plantar fasciitis|robek|strain|sprain)\b/;
 const ILLNESS =
@@ -77,7 +81,7 @@ const MOVE = /\b(?:di|me|m)?(?:pindah\w*|mindah\w*)|\b(?:di)?geser\w*|\bmove[ds]
 const LESS =
   /\b(?:kurangi|kurangin|dikurangi|kurangkan|turunkan|turunin|diturunkan|ringankan|ringanin|reduce|less|fewer|lower|cut|pendekkan|diperpendek|potong)\b|\blebih (?:ringan|sedikit|pendek|santai)\b/;
 const MORE = /\b(?:tambah|tambahkan|tambahin|ditambah|naikkan|naikin|dinaikkan|tingkatkan|increase|more|perpanjang)\b|\blebih (?:jauh|banyak|panjang|berat)\b/;
-const VOLUME_OBJECT = /\b(volume|jarak|km|kilometer|kilo|mileage|distance|latihan|porsi|beban|intensitas|program|jadwal|training|lari)\b/;
+const VOLUME_OBJECT = /\b(volume|jarak|km|kilometer|kilo|mileage|distance|latihan|porsi|beban|intensitas|program|jadwal|training|lari)(?:nya)?\b/;
 const RACE_WORD = /\b(race|lomba|event|marathon|maraton|half|full|hm|fm)\b/;
 const CHANGE = /\b(diundur|undur|dimajukan|majukan|maju|mundur|ganti|diganti|ubah|diubah|berubah|pindah\w*|jadi|menjadi|postponed|moved|rescheduled|change\w*|geser\w*|baru)\b/;
 
@@ -109,7 +113,7 @@ export function parseRequest(raw: string, today: IsoDay): ParsedRequest {
   if (INJURY.test(text) || (hurt && PAIN.test(text))) {
     request.intent = 'rest';
     request.restReason = 'injury';
-    request.bodyPart = hurt?.[1] ?? null;
+    request.bodyPart = hurt ? (BODY_PART_ID[hurt[1]!] ?? hurt[1]!) : null;
   } else if (ILLNESS.test(text) || /\b(?:saya|aku|lagi|sedang) sakit\b/.test(text)) {
     request.intent = 'rest';
     request.restReason = 'illness';
@@ -117,7 +121,7 @@ export function parseRequest(raw: string, today: IsoDay): ParsedRequest {
   const raceDates = findDates(text, today);
   const raceChange =
     !request.intent &&
-    ((/\b(race|lomba|event)\b/.test(text) && raceDates.length > 0 && (CHANGE.test(text) || /\btanggal\b/.test(text))) ||
+    ((/\b(race|lomba|event)(?:nya)?\b/.test(text) && raceDates.length > 0 && (CHANGE.test(text) || /\btanggal\b/.test(text))) ||
       (/\btarget\b/.test(text) && (request.raceDistance !== null || request.targetTime !== null)) ||
       (RACE_WORD.test(text) && /\b(ganti|ubah|daftar|ikut)\b/.test(text) && request.raceDistance !== null));
   if (raceChange) {

@@ -74,7 +74,7 @@ function conversation(history: readonly ChatMessage[]): { earlier: string[]; las
   for (let i = history.length - 1; i >= 1 && earlier.length < 3; i -= 2) {
     const ai = history[i]!;
     const user = history[i - 1]!;
-    if (ai.role !== 'ai' || user.role !== 'user' || !ai.content.trim().endsWith('?')) break;
+    if (ai.role !== 'ai' || user.role !== 'user' || !ai.content.includes('?')) break;
     if (lastQuestion === null) lastQuestion = ai.content;
     earlier.unshift(user.content);
     if (parseRequest(user.content, '2000-01-01').intent) break;

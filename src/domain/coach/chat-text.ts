@@ -6,7 +6,7 @@ import { addDays, isoFromParts, isValidIsoDay, startOfWeek, weekdayIndex, type I
 
 /** Words the parser looks for; a token one typo away from one of them is read as it. */
 const VOCABULARY = [
-  'pindahkan pindah dipindah dipindahkan pindahin geser geserkan digeser ganti ubah tukar undur diundur mundur majukan dimajukan',
+  'pindahkan pindah dipindahkan geser geserkan digeser ganti ubah tukar undur diundur mundur majukan dimajukan',
   'kurangi dikurangi turunkan tambah tambahkan naikkan tingkatkan volume jarak kilometer latihan jadwal',
   'minggu senin selasa rabu kamis jumat sabtu besok lusa depan tempo interval recovery pemulihan easy santai steady',
   'long panjang sakit nyeri cedera cidera lutut betis hamstring pergelangan engkel pinggang punggung telapak',
@@ -19,7 +19,14 @@ const VOCABULARY = [
   .split(' ');
 /** Real words near a vocabulary word that must not be "corrected" into it. */
 const KEEP = new Set(
-  'jarang barang dengan sedang kurang karena tolong mingguan sakti jalan kakak senang sabar tanggung depannya tambahan rabuk sabtunya minggunya besoknya'.split(' '),
+  [
+    'jarang barang dengan sedang kurang karena tolong mingguan sakti jalan kakak senang sabar tanggung depannya tambahan sabtunya minggunya besoknya',
+    'lebih sangat banget sekali bisakah ingin minta setelah sebelum sudah belum hanya untuk tetapi kalau supaya bulan tahun sedikit banyak besar kecil',
+    'cepat lambat pelan ringan berat kanan badan kepala perut mulai selesai pulang kerja kantor waktu menit detik pendek lagian makan minum tidur',
+    'pagi siang malam kemarin nanti bagus capai pacar ganteng tempat tempe lomba semua setiap kamu kalian mereka bikin dibuat rasanya',
+  ]
+    .join(' ')
+    .split(' '),
 );
 const VOCAB_SET = new Set(VOCABULARY);
 

@@ -236,6 +236,14 @@ function move(work: Work, from: IsoDay, to: IsoDay, instruction: string) {
     work.soften(neighbour, 0.7, 8);
     work.notes.push(`${was} ${dayLabel(neighbour.day)} diganti menjadi ${RECOVERY_TITLE} agar tidak ada dua latihan berat berurutan.`);
   }
+  // A heavy run swapped onto the vacated day gives way itself if it now sits next to another.
+  for (const run of displaced) {
+    if (!isSpecialRun(run.title)) continue;
+    if (!work.runs.some((other) => other !== run && isSpecialRun(other.title) && Math.abs(daysBetween(other.day, run.day)) <= 1)) continue;
+    const was = run.title;
+    work.soften(run, 0.7, 8);
+    work.notes.push(`${was} ${dayLabel(run.day)} diganti menjadi ${RECOVERY_TITLE} agar tidak ada dua latihan berat berurutan.`);
+  }
   for (const fixed of work.fixedHeavyNear(to)) {
     work.notes.push(`Perhatian: ${moving.title} ${dayLabel(to)} berdekatan dengan ${fixed.title} ${dayLabel(fixed.day)} yang tidak dapat diubah oleh AI.`);
   }
