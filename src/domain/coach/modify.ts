@@ -4,12 +4,12 @@
  * are not logged with them, so unchanged AI runs of the range are part of the answer, and runs the
  * runner or a coach made, runs already logged, and days before today are never touched.
  */
-import { hmsToSeconds, secondsToHms, type Modification, type ModificationAction, type PlanForm, type PlannedRun } from '../ai-coach/contract';
+import { hmsToSeconds, secondsToHms, weekdayNames, type WeekdayName, type Modification, type ModificationAction, type PlanForm, type PlannedRun } from '../ai-coach/contract';
 import type { Run } from '../training-plan/contract';
 import { formatPlanPace, MAX_PLAN_PACE, normalisePaceRange, parsePaceRange } from '../training-plan/pace';
-import { isSpecialRun, runColor } from '../training-plan/run-types';
+import { isSpecialRun, runColor, runType } from '../training-plan/run-types';
 import { isValidProgram, plannedDistanceKm, wrapProgram } from '../training-plan/training-program';
-import { addDays, daysBetween, isoToPlanDate, planDateToIso, type IsoDay } from '../shared/wire-date';
+import { addDays, daysBetween, isoToPlanDate, planDateToIso, weekdayIndex, type IsoDay } from '../shared/wire-date';
 import { assessFitness } from './fitness';
 import { formatPaceBand, trainingPaces } from './paces';
 import { planSpan, rebuildRange } from './plan';
@@ -38,6 +38,14 @@ export interface ApplyResult {
   endDay: IsoDay;
   /** What the runner should know about the change (Indonesian). */
   notes: string[];
+  /** The runner's form after the change (a race change applied), to keep as their profile; null without one. */
+  form: PlanForm | null;
+  /**
+   * The form to judge `runs` by with checkPlan: `form`, with the days the runner asked to run on
+   * counted as training days (and a moved long run's day as the long-run day), since a runner's
+   * own move is not a safety fault.
+   */
+  checkForm: PlanForm | null;
 }
 
 /** An AI run the modification may change: AI-made, not logged, today or later. */
@@ -112,12 +120,17 @@ class Work {
   private start: IsoDay | null = null;
   private end: IsoDay | null = null;
   private easyPaceCache: string | null | undefined;
+  /** The form after a race change. */
+  form: PlanForm | null;
+  /** Days the runner asked runs onto, and whether a long run went there. */
+  readonly chosenDays: { day: IsoDay; long: boolean }[] = [];
 
   constructor(
     private readonly input: ApplyInput,
     /** Every plan run with its ISO day (for conflicts with runs we may not change). */
     private readonly fixed: (Run & { day: IsoDay })[],
   ) {
+    this.form = input.form;
     this.runs = modifiableRuns(input.plan, input.today).map((run) => ({
       day: run.day,
       title: run.title,
@@ -202,7 +215,19 @@ class Work {
           generatedby: 'ai',
         }),
       );
-    return { runs, ...range, notes: this.notes };
+    return { runs, ...range, notes: this.notes, form: this.form, checkForm: this.checkForm() };
+  }
+
+  private checkForm(): PlanForm | null {
+    if (!this.form) return null;
+    const days = new Set<WeekdayName>(this.form.hariLatihan);
+    let hariLongRun = this.form.hariLongRun;
+    for (const chosen of this.chosenDays) {
+      const name = weekdayNames[weekdayIndex(chosen.day)]!;
+      days.add(name);
+      if (chosen.long) hariLongRun = name;
+    }
+    return { ...this.form, hariLatihan: weekdayNames.filter((d) => days.has(d)), hariLongRun };
   }
 }
 
@@ -224,6 +249,8 @@ function move(work: Work, from: IsoDay, to: IsoDay, instruction: string) {
   const displaced = work.on(to);
   moving.day = to;
   work.touch(from, to);
+  work.chosenDays.push({ day: to, long: runType(moving.title) === 'endurance' });
+  for (const run of displaced) work.chosenDays.push({ day: from, long: runType(run.title) === 'endurance' });
   for (const run of displaced) {
     run.day = from;
     work.notes.push(`${run.title} ${dayLabel(to)} ditukar ke ${dayLabel(from)}.`);
@@ -303,11 +330,12 @@ function setWorkout(work: Work, day: IsoDay, workout: NonNullable<Modification['
   const periodization = existing[0]?.periodization ?? work.runs.find((run) => run.day > day)?.periodization ?? null;
   for (const run of existing) work.remove(run);
   work.runs.push({ day, title: workout.title, program, paceRange: normalisePaceRange(workout.pacerange) ?? '', periodization });
+  work.chosenDays.push({ day, long: runType(workout.title) === 'endurance' });
   work.touch(day);
 }
 
 function changeRace(work: Work, input: ApplyInput, action: Extract<ModificationAction, { type: 'race' }>) {
-  const form = input.form;
+  const form = work.form;
   if (!form) throw new ModificationError(modifyMessages.needsForm);
   const distance = action.raceDistance ?? form.kategoriTargetRace ?? null;
   const raceDate = action.raceDate ?? form.tanggalRace ?? null;
@@ -328,6 +356,7 @@ function changeRace(work: Work, input: ApplyInput, action: Extract<ModificationA
     .map(
       (run): PlannedRun => ({ date: run.date, title: run.title, program: run.program, paceRange: run.paceRange, color: run.color, periodization: run.periodization, generatedby: 'ai' }),
     );
+  work.form = changed;
   const rebuilt = rebuildRange(changed, span, { startDay: rangeStart, endDay: raceDay }, {}, history);
   // The old plan's runs from the range start on give way, also those after a race moved earlier.
   const lastOld = work.runs.reduce((last, run) => (run.day > last ? run.day : last), raceDay);
