@@ -1,6 +1,6 @@
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
-import { runPlanEvaluations } from '../features/ai-coach/evaluation';
+import { runPlanEvaluations } from '../features/ai-coach/service.evaluation';
 import { pruneAiCoachData } from '../features/ai-coach/service';
 import { pruneSessions } from '../features/auth/service';
 import { sweepRegistrations } from '../features/registrations/service';

@@ -162,7 +162,7 @@ const asPlanned = (run: Run): PlannedRun => ({
 });
 
 /**
- * The runner's latest two-weekly evaluation (written by the evaluation job in ./evaluation.ts;
+ * The runner's latest two-weekly evaluation (written by the evaluation job in ./service.evaluation.ts;
  * read here so the service, which that job builds on, does not import it back).
  */
 export async function latestEvaluation(db: Db, userId: string): Promise<LatestEvaluationResponse['evaluation']> {
