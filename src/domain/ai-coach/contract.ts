@@ -284,6 +284,9 @@ export const evaluationSummarySchema = z.object({
   decision: z.enum(evaluationDecisions),
   volumeFactor: z.number().describe('What the next two weeks’ volume was multiplied by'),
   reasons: z.array(z.string()),
+  /** The planned km of the AI runs replaced in the next two weeks, before and after. */
+  nextKmBefore: z.number().optional(),
+  nextKmAfter: z.number().optional(),
 });
 export type EvaluationSummary = z.infer<typeof evaluationSummarySchema>;
 

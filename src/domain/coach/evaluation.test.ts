@@ -36,6 +36,7 @@ describe('evaluateFortnight', () => {
     const result = evaluate(runs);
     expect(result).toMatchObject({ planned: 10, completed: 9, completion: 0.9, distanceScore: 10, paceScore: 10, heartRateScore: 10, hardRuns: 0, decision: 'progress' });
     expect(result.volumeFactor).toBe(VOLUME_FACTORS.progress);
+    expect(result.volumeFactor).toBeGreaterThan(1);
     expect(result.volumeFactor).toBeLessThanOrEqual(1.1);
     expect(result.plannedKm).toBe(80);
     expect(result.loggedKm).toBe(72);
@@ -91,22 +92,28 @@ describe('evaluateFortnight', () => {
 });
 
 describe('evaluationNote', () => {
-  const noteOf = (runs: FortnightRun[]) => evaluationNote(evaluate(runs));
-  const sentences = (text: string) => text.split(/(?<=\.)\s+/).length;
+  const noteOf = (runs: FortnightRun[], nextKmBefore?: number, nextKmAfter?: number) => evaluationNote({ ...evaluate(runs), nextKmBefore, nextKmAfter });
+  const sentences = (text: string) => text.split(/(?<=\.)\s+(?=[A-Z])/).length;
+  const good = () => plan().map((run, i) => (i === 3 ? run : logged(run)));
 
-  it('says what changed and why, in at most two sentences', () => {
-    const progress = noteOf(plan().map((run, i) => (i === 3 ? run : logged(run))));
-    expect(progress).toBe('Evaluasi 2 minggu: 9 dari 10 latihan selesai dengan jarak dan pace sesuai target. Volume 2 minggu ke depan dinaikkan sedikit (+5%).');
-    const missed = noteOf(plan().map((run, i) => (i < 4 ? logged(run) : run)));
-    expect(missed).toBe('Evaluasi 2 minggu: hanya 4 dari 10 latihan selesai. Program 2 minggu ke depan dibuat lebih ringan (-15%) agar kamu bisa kembali konsisten.');
-    const hard = noteOf(plan().map((run, i) => logged(run, 8, i < 5 ? 175 : 145)));
+  it('says what changed, by how much and why, in at most two sentences', () => {
+    const progress = noteOf(good(), 40, 42);
+    expect(progress).toBe('Evaluasi 2 minggu: 9 dari 10 latihan selesai dengan jarak dan pace sesuai target. Volume 2 minggu ke depan dinaikkan sedikit dari 40 km menjadi 42 km (+5%).');
+    const missed = noteOf(plan().map((run, i) => (i < 4 ? logged(run) : run)), 40, 34.5);
+    expect(missed).toBe('Evaluasi 2 minggu: hanya 4 dari 10 latihan selesai. Program 2 minggu ke depan dibuat lebih ringan dari 40 km menjadi 34,5 km agar kamu bisa kembali konsisten.');
+    const hard = noteOf(plan().map((run, i) => logged(run, 8, i < 5 ? 175 : 145)), 40, 34);
     expect(hard).toBe(
-      'Evaluasi 2 minggu: 10 dari 10 latihan selesai, tetapi 5 terasa sangat berat (detak jantung di atas zona). Volume 2 minggu ke depan dikurangi 15% agar tubuhmu sempat pulih.',
+      'Evaluasi 2 minggu: 10 dari 10 latihan selesai, tetapi 5 terasa sangat berat (detak jantung di atas zona). Volume 2 minggu ke depan dikurangi dari 40 km menjadi 34 km agar tubuhmu sempat pulih.',
     );
     const hold = noteOf(plan().map((run, i) => (i < 7 ? logged(run) : run)));
     expect(hold).toMatch(/^Evaluasi 2 minggu: 7 dari 10 latihan selesai\. Program 2 minggu ke depan tetap sesuai rencana/);
     const none = noteOf([]);
     expect(none).toContain('tidak ada latihan terjadwal');
     for (const note of [progress, missed, hard, hold, none]) expect(sentences(note)).toBeLessThanOrEqual(2);
+  });
+
+  it('does not claim a rise the safety cap took away, and reads without the km when they are not known', () => {
+    expect(noteOf(good(), 40, 40)).toContain('sudah di batas kenaikan yang aman, jadi tetap sesuai rencana.');
+    expect(noteOf(good())).toBe('Evaluasi 2 minggu: 9 dari 10 latihan selesai dengan jarak dan pace sesuai target. Volume 2 minggu ke depan dinaikkan sedikit.');
   });
 });

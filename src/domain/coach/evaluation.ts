@@ -42,8 +42,9 @@ export const VOLUME_FACTORS: Record<EvaluationDecision, number> & { muchLighter:
   lighter: 0.85,
   muchLighter: 0.75,
   hold: 1,
-  // Well inside the 10 % weekly rise the safety checker enforces anyway.
-  progress: 1.05,
+  // Up to the 10 % weekly rise (the engine and the checker cap it there): runs are whole km, so a
+  // smaller factor is mostly rounded away on small weeks.
+  progress: 1.1,
 };
 
 // A logged run is "very hard" when it shows strain beyond these margins.
@@ -164,21 +165,33 @@ function strainWords(hardness: FortnightEvaluation['hardness']): string {
   return words.sort((a, b) => b[0] - a[0])[0]![1];
 }
 
-const percent = (factor: number) => `${Math.round(Math.abs(factor - 1) * 100)}%`;
+const percent = (from: number, to: number) => `${Math.round((Math.abs(to - from) / from) * 100)}%`;
+const kmText = (km: number) => `${Math.round(km * 10) / 10} km`.replace('.', ',');
 
-/** The short note shown on the calendar (at most two sentences, Indonesian). */
-export function evaluationNote(result: Pick<FortnightEvaluation, 'planned' | 'completed' | 'hardRuns' | 'hardness' | 'decision' | 'volumeFactor'>): string {
-  const { planned, completed, decision, volumeFactor } = result;
+/**
+ * The short note shown on the calendar (at most two sentences, Indonesian). With the next two
+ * weeks' planned km before and after the change, it says what changed by how much.
+ */
+export function evaluationNote(
+  result: Pick<FortnightEvaluation, 'planned' | 'completed' | 'hardRuns' | 'hardness' | 'decision' | 'volumeFactor' | 'nextKmBefore' | 'nextKmAfter'>,
+): string {
+  const { planned, completed, decision, nextKmBefore: before, nextKmAfter: after } = result;
   const counted = `${completed} dari ${planned} latihan selesai`;
+  const known = before !== undefined && after !== undefined && before > 0;
+  const change = known ? ` dari ${kmText(before)} menjadi ${kmText(after)}` : '';
   if (planned === 0) return 'Evaluasi 2 minggu: tidak ada latihan terjadwal yang bisa dinilai. Program 2 minggu ke depan tetap sesuai rencana.';
   if (decision === 'progress') {
-    return `Evaluasi 2 minggu: ${counted} dengan jarak dan pace sesuai target. Volume 2 minggu ke depan dinaikkan sedikit (+${percent(volumeFactor)}).`;
+    if (known && after <= before) {
+      return `Evaluasi 2 minggu: ${counted} dengan jarak dan pace sesuai target. Volume 2 minggu ke depan sudah di batas kenaikan yang aman, jadi tetap sesuai rencana.`;
+    }
+    const by = known ? ` (+${percent(before, after)})` : '';
+    return `Evaluasi 2 minggu: ${counted} dengan jarak dan pace sesuai target. Volume 2 minggu ke depan dinaikkan sedikit${change}${by}.`;
   }
   if (decision === 'lighter' && completed / planned < LIGHTER_BELOW_COMPLETION) {
-    return `Evaluasi 2 minggu: hanya ${counted}. Program 2 minggu ke depan dibuat lebih ringan (-${percent(volumeFactor)}) agar kamu bisa kembali konsisten.`;
+    return `Evaluasi 2 minggu: hanya ${counted}. Program 2 minggu ke depan dibuat lebih ringan${change} agar kamu bisa kembali konsisten.`;
   }
   if (decision === 'lighter') {
-    return `Evaluasi 2 minggu: ${counted}, tetapi ${result.hardRuns} terasa sangat berat (${strainWords(result.hardness)}). Volume 2 minggu ke depan dikurangi ${percent(volumeFactor)} agar tubuhmu sempat pulih.`;
+    return `Evaluasi 2 minggu: ${counted}, tetapi ${result.hardRuns} terasa sangat berat (${strainWords(result.hardness)}). Volume 2 minggu ke depan dikurangi${change} agar tubuhmu sempat pulih.`;
   }
   return `Evaluasi 2 minggu: ${counted}. Program 2 minggu ke depan tetap sesuai rencana; selesaikan latihan sesuai target agar volume bisa dinaikkan bertahap.`;
 }

@@ -3,6 +3,7 @@ import { and, asc, eq, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm
 import type { PlannedRun } from '../../../domain/ai-coach/contract';
 import { evaluateFortnight, evaluationNote, type FortnightEvaluation, type FortnightRun } from '../../../domain/coach/evaluation';
 import { rebuildRange, type PlanSpan } from '../../../domain/coach/plan';
+import { plannedDistanceKm } from '../../../domain/training-plan/training-program';
 import { accessEndDay, hasPremiumAccess } from '../../../domain/subscriptions/subscription';
 import { addDays, isoToPlanDate, jakartaToday, planDateToIso, type IsoDay } from '../../../domain/shared/wire-date';
 import type { Db } from '../../db/client';
@@ -137,10 +138,18 @@ async function evaluateRunner({ db, log }: EvaluationDeps, owner: Candidate, now
     return rebuildRange(form, span, next, { volumeFactor: Math.min(1, result.volumeFactor) }, history);
   });
   // A day already logged (today's run, done this morning) is done: nothing is added beside it.
-  const loggedDays = new Set(rows.filter((row) => row.day >= next.startDay && isLogged(row)).map((row) => row.day));
+  const inNext = rows.filter((row) => row.day >= next.startDay && row.day <= next.endDay);
+  const loggedDays = new Set(inNext.filter(isLogged).map((row) => row.day));
   const runs = checked.runs.filter((run) => !loggedDays.has(planDateToIso(run.date)!));
+  const km = (programs: string[]) => Math.round(programs.reduce((sum, program) => sum + (plannedDistanceKm(program) ?? 0), 0) * 10) / 10;
+  const volume = {
+    nextKmBefore: km(inNext.filter((row) => row.generatedBy === 'ai' && !isLogged(row)).map((row) => row.program)),
+    nextKmAfter: km(runs.map((run) => run.program)),
+  };
   const summary: FortnightEvaluation =
-    fellBack && result.volumeFactor > 1 ? { ...result, decision: 'hold', volumeFactor: 1, reasons: [...result.reasons, 'Kenaikan volume tidak lolos pemeriksaan keamanan.'] } : result;
+    fellBack && result.volumeFactor > 1
+      ? { ...result, ...volume, decision: 'hold', volumeFactor: 1, reasons: [...result.reasons, 'Kenaikan volume tidak lolos pemeriksaan keamanan.'] }
+      : { ...result, ...volume };
 
   return db.transaction(async (tx) => {
     const inserted = await tx
