@@ -133,7 +133,7 @@ async function evaluateRunner({ db, log }: EvaluationDeps, owner: Candidate, now
   const adjust = { volumeFactor: result.volumeFactor };
   let fellBack = false;
   const checked = keepSafe(log, 'evaluation', rebuildRange(form, span, next, adjust, history), form, next, history, () => {
-    // The engine's unadjusted range, when the adjusted one cannot be made safe.
+    // When the adjusted range cannot be made safe: the engine's range without any rise.
     fellBack = true;
     return rebuildRange(form, span, next, { volumeFactor: Math.min(1, result.volumeFactor) }, history);
   });
