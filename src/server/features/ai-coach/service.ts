@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import {
   aiMessages,
@@ -11,7 +11,9 @@ import {
   raceDistances,
   type ChatReply,
   type FitnessSummary,
+  evaluationSummarySchema,
   type ImageReading,
+  type LatestEvaluationResponse,
   type Modification,
   type PlanDraftResponse,
   type PlanForm,
@@ -24,7 +26,7 @@ import { addDays, isoToPlanDate, jakartaToday, planDateToIso, type IsoDay } from
 import type { Run, TrainingPlan } from '../../../domain/training-plan/contract';
 import { AppError, badRequest, conflict, notFound } from '../../app-error';
 import type { Db } from '../../db/client';
-import { aiCoachProfiles, aiPlanDrafts, aiUsage, type UserRow } from '../../db/schema';
+import { aiCoachProfiles, aiEvaluations, aiPlanDrafts, aiUsage, type UserRow } from '../../db/schema';
 import { AiFailure, type AiCoachPort } from '../../adapters/ai/port';
 import { readPlan, replaceUnloggedAiRuns } from '../training-plan/service';
 
@@ -159,10 +161,35 @@ const asPlanned = (run: Run): PlannedRun => ({
   generatedby: 'ai',
 });
 
+/**
+ * The runner's latest two-weekly evaluation (written by the evaluation job in ./service.evaluation.ts;
+ * read here so the service, which that job builds on, does not import it back).
+ */
+export async function latestEvaluation(db: Db, userId: string): Promise<LatestEvaluationResponse['evaluation']> {
+  const [row] = await db.select().from(aiEvaluations).where(eq(aiEvaluations.userId, userId)).orderBy(desc(aiEvaluations.windowEnd)).limit(1);
+  if (!row) return null;
+  const summary = evaluationSummarySchema.safeParse(row.summary);
+  if (!summary.success) return null;
+  return {
+    note: row.note,
+    windowStart: isoToPlanDate(row.windowStart),
+    windowEnd: isoToPlanDate(row.windowEnd),
+    nextStart: isoToPlanDate(row.nextStart),
+    nextEnd: isoToPlanDate(row.nextEnd),
+    createdAt: row.createdAt.toISOString(),
+    summary: summary.data,
+  };
+}
+
 export function createAiCoachService({ db, ai, log, limits }: AiCoachDeps) {
   const count = (owner: Owner, now: Date) => countAiCall(db, owner.id, jakartaToday(now), limits.perDay);
 
   return {
+    /** GET /api/ai/evaluations/latest: what the last two-weekly evaluation changed and why. */
+    async latestEvaluation(owner: Owner): Promise<LatestEvaluationResponse> {
+      return { evaluation: await latestEvaluation(db, owner.id) };
+    },
+
     /** POST /api/ai/createplan: a checked plan as a draft the runner can save. */
     async createPlan(owner: Owner, form: PlanForm, now = new Date()): Promise<PlanDraftResponse> {
       const span = formSpan(form, jakartaToday(now));
