@@ -85,7 +85,7 @@ const profile = fc.record({
   kemampuanLari: fc.constantFrom(...abilityLevels),
   riwayatCidera: fc.constantFrom('', 'Cedera lutut tahun lalu'),
   personalBests: fc.oneof(
-    fc.constant([]),
+    fc.constant([] as { distance: (typeof raceDistances)[number]; time: string }[]),
     fc.tuple(fc.constantFrom(...raceDistances), fc.double({ min: 0.9, max: 1.6, noNaN: true })).map(([distance, slow]) => {
       const base = { '5K': 1500, '10K': 3100, 'Half Marathon': 6900, 'Full Marathon': 14400 }[distance];
       const s = Math.round(base * slow);

@@ -20,7 +20,7 @@ import {
   type PlannedRun,
 } from '../../../domain/ai-coach/contract';
 import { assessFitness } from '../../../domain/coach/fitness';
-import { buildPlan, rebuildRange, type PlanSpan } from '../../../domain/coach/plan';
+import { buildPlan, planSpan, rebuildRange, type PlanSpan } from '../../../domain/coach/plan';
 import { checkPlan, repairPlan } from '../../../domain/coach/safety';
 import { addDays, isoToPlanDate, jakartaToday, planDateToIso, type IsoDay } from '../../../domain/shared/wire-date';
 import type { Run, TrainingPlan } from '../../../domain/training-plan/contract';
@@ -241,12 +241,15 @@ export function createAiCoachService({ db, ai, log, limits }: AiCoachDeps) {
       if (out.startDay < today) throw new AppError('unprocessable', aiMessages.approveFailed, 'AI_PAST_CHANGE');
       const range = { startDay: out.startDay, endDay: out.endDay };
       let checked: Checked = { runs: out.runs, notes: [] };
+      const changedForm = out.form && JSON.stringify(out.form) !== JSON.stringify(profile?.form) ? out.form : null;
       if (profile) {
         const history = plan.filter((run) => planDateToIso(run.date)! < range.startDay).map(asPlanned);
-        const form = profile.form;
-        checked = keepSafe(log, ai.name, out.runs, form, range, history, () => rebuildRange(form, profile.span, range, {}, history));
+        // A runner's own choice of day is not a safety fault: the adapter says which days they asked for.
+        const form = out.checkForm ?? changedForm ?? profile.form;
+        const base = changedForm ?? profile.form;
+        checked = keepSafe(log, ai.name, out.runs, form, range, history, () => rebuildRange(base, planSpan(base), range, {}, history));
       }
-      const draftId = await storeDraft(db, owner, 'modify', checked.runs, range, null, now);
+      const draftId = await storeDraft(db, owner, 'modify', checked.runs, range, changedForm, now);
       return {
         trainingPlan: checked.runs,
         startDate: isoToPlanDate(range.startDay),
@@ -268,9 +271,10 @@ export function createAiCoachService({ db, ai, log, limits }: AiCoachDeps) {
         if (!draft || draft.expiresAt <= now) throw notFound(aiMessages.draftNotFound);
         if (draft.savedAt) throw conflict(aiMessages.draftSaved, 'DRAFT_SAVED');
         const plan = await replaceUnloggedAiRuns(tx, owner, { from: draft.startDay, to: draft.endDay }, draft.runs as PlannedRun[]);
-        if (draft.kind === 'create' && draft.form) {
+        // A new programme, or a change of race date or target, becomes the runner's profile.
+        if (draft.form) {
           const parsed = createPlanRequestSchema.safeParse(draft.form);
-          if (parsed.success) await saveProfile(tx, owner.id, parsed.data, { startDay: draft.startDay, endDay: draft.endDay });
+          if (parsed.success) await saveProfile(tx, owner.id, parsed.data, draft.kind === 'create' ? { startDay: draft.startDay, endDay: draft.endDay } : planSpan(parsed.data));
         }
         await tx.update(aiPlanDrafts).set({ savedAt: now }).where(eq(aiPlanDrafts.id, draft.id));
         return plan;
