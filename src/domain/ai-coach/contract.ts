@@ -56,6 +56,8 @@ export const aiMessages = {
   quotaExceeded: 'Batas harian penggunaan AI Anda sudah tercapai. Silakan coba lagi besok.',
   draftNotFound: 'Draf program tidak ditemukan atau sudah kedaluwarsa. Silakan buat ulang programnya.',
   draftSaved: 'Draf program ini sudah disimpan.',
+  needsProfile: "Perubahan ini membutuhkan data program AI Anda. Buat program lewat 'Buat Program Latihan dengan AI' terlebih dahulu.",
+  changeAfterAccessEnd: 'Perubahan hanya bisa diterapkan sampai akhir masa langganan Anda.',
   saveFailed: 'Gagal menyimpan jadwal.',
   // The form (spec §5: all fields required except riwayatCidera and catatanLainnya).
   ageRequired: 'Umur wajib diisi.',
@@ -192,7 +194,8 @@ export type PlanDraftResponse = z.infer<typeof planDraftResponseSchema>;
 
 // ---- Chat (spec §3 AI chat reply) ----
 export const newWorkoutSchema = z.object({
-  title: z.string().trim().min(1).max(100),
+  // It becomes a run's title: no control characters (line breaks, escapes) in the calendar.
+  title: z.string().trim().min(1).max(100).regex(/^[^\p{Cc}]*$/u, 'Judul latihan mengandung karakter yang tidak valid.'),
   program: z.string().trim().max(100),
   pacerange: z.string().trim().max(40),
 });

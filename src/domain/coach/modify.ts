@@ -66,6 +66,7 @@ export const modifyMessages = {
   raceInPast: 'Tanggal race harus setelah hari ini.',
   raceTooFar: 'Tanggal race paling lambat 52 minggu setelah tanggal mulai program.',
   badWorkout: 'Program latihan baru harus berupa jarak atau durasi, misalnya 10k atau 45 menit.',
+  badPace: "Rentang pace latihan baru tidak valid, misalnya 5'30 - 6'00.",
 } as const;
 
 const RECOVERY_TITLE = 'Recovery Run';
@@ -326,10 +327,12 @@ function setWorkout(work: Work, day: IsoDay, workout: NonNullable<Modification['
   if (day < work.today) throw new ModificationError(modifyMessages.pastDay);
   const program = wrapProgram(workout.program);
   if (!isValidProgram(program)) throw new ModificationError(modifyMessages.badWorkout);
+  const pace = normalisePaceRange(workout.pacerange);
+  if (pace === null) throw new ModificationError(modifyMessages.badPace);
   const existing = work.on(day);
   const periodization = existing[0]?.periodization ?? work.runs.find((run) => run.day > day)?.periodization ?? null;
   for (const run of existing) work.remove(run);
-  work.runs.push({ day, title: workout.title, program, paceRange: normalisePaceRange(workout.pacerange) ?? '', periodization });
+  work.runs.push({ day, title: workout.title, program, paceRange: pace, periodization });
   work.chosenDays.push({ day, long: runType(workout.title) === 'endurance' });
   work.touch(day);
 }

@@ -17,6 +17,11 @@ export interface WorkoutOcrOptions {
   timeoutMs?: number;
   /** Largest image accepted, in pixels (a tiny PNG can claim a huge canvas). Default 40 megapixels. */
   maxPixels?: number;
+  /**
+   * Reads running or waiting at once; more are refused at once. Each waiting request holds its
+   * upload (up to ~40 MB with the data URL and the decoded image), so the queue must not grow unbounded. Default 3.
+   */
+  maxQueued?: number;
 }
 
 export interface WorkoutOcr {
@@ -27,6 +32,7 @@ export interface WorkoutOcr {
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_PIXELS = 40_000_000;
+const DEFAULT_MAX_QUEUED = 3;
 
 /**
  * The packaged language data: the LSTM-only "best_int" model (2.9 MB gzipped) — the legacy engine
@@ -52,10 +58,25 @@ async function startWorker(): Promise<Worker> {
   return worker;
 }
 
-/** Width × height from a PNG's IHDR or a JPEG's SOF marker; null for other formats or odd files. */
+/** Width × height from a PNG's IHDR, a JPEG's SOF marker or a WebP's VP8/VP8L/VP8X header; null for other formats or odd files. */
 export function imageDimensions(data: Buffer): { width: number; height: number } | null {
   if (data.length >= 24 && data.readUInt32BE(0) === 0x89504e47 && data.toString('ascii', 12, 16) === 'IHDR') {
     return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
+  }
+  if (data.length >= 30 && data.toString('ascii', 0, 4) === 'RIFF' && data.toString('ascii', 8, 12) === 'WEBP') {
+    const chunk = data.toString('ascii', 12, 16);
+    // Extended: the canvas size, 24 bits each, minus one.
+    if (chunk === 'VP8X') return { width: data.readUIntLE(24, 3) + 1, height: data.readUIntLE(27, 3) + 1 };
+    // Lossless: a 0x2f signature, then 14 bits of width and of height, minus one.
+    if (chunk === 'VP8L' && data[20] === 0x2f) {
+      const bits = data.readUInt32LE(21);
+      return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+    }
+    // Lossy: after the frame tag and the start code 9d 01 2a, 14 bits of width and of height.
+    if (chunk === 'VP8 ' && data[23] === 0x9d && data[24] === 0x01 && data[25] === 0x2a) {
+      return { width: data.readUInt16LE(26) & 0x3fff, height: data.readUInt16LE(28) & 0x3fff };
+    }
+    return null;
   }
   if (data.length >= 4 && data[0] === 0xff && data[1] === 0xd8) {
     let offset = 2;
@@ -75,6 +96,8 @@ export function imageDimensions(data: Buffer): { width: number; height: number }
 export function createWorkoutOcr(options: WorkoutOcrOptions = {}): WorkoutOcr {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
+  const maxQueued = options.maxQueued ?? DEFAULT_MAX_QUEUED;
+  let queued = 0;
   let worker: Promise<Worker> | null = null;
   // One worker, one image at a time (the machine has few cores; a queue keeps memory flat). Each
   // read holds the tail of the queue until it ends; a read that timed out still waiting for its
@@ -115,40 +138,50 @@ export function createWorkoutOcr(options: WorkoutOcrOptions = {}): WorkoutOcr {
 
   return {
     async read(data) {
+      // An image whose size we cannot read is refused too: the decoder would find out the hard way.
       const size = imageDimensions(data);
-      if (size && size.width * size.height > maxPixels) throw new AiFailure('unreadable', aiMessages.imageUnreadable);
-
-      const previous = tail;
-      let release!: () => void;
-      tail = new Promise<void>((resolve) => (release = resolve));
-      let running = false;
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          // A worker stuck on one image would hold every later read: drop it before the next read starts.
-          if (running) void discardWorker();
-          reject(new AiFailure('timeout', aiMessages.timeout));
-        }, timeoutMs);
-      });
-      let text: string;
+      if (!size || size.width * size.height > maxPixels) throw new AiFailure('unreadable', aiMessages.imageUnreadable);
+      if (queued >= maxQueued) throw new AiFailure('unavailable', aiMessages.imageFailed);
+      queued += 1;
       try {
-        await Promise.race([previous, timeout]);
-        running = true;
-        text = await Promise.race([recognise(data), timeout]);
-      } catch (error) {
-        if (error instanceof AiFailure) throw error;
-        throw new AiFailure('unavailable', aiMessages.imageFailed, { cause: error });
+        return await readQueued(data);
       } finally {
-        clearTimeout(timer);
-        if (running) release();
-        else void previous.then(release);
+        queued -= 1;
       }
-      const reading = readWorkoutText(text);
-      if (isEmptyReading(reading)) throw new AiFailure('unreadable', aiMessages.imageUnreadable);
-      return reading;
     },
     async close() {
       await discardWorker();
     },
   };
+
+  async function readQueued(data: Buffer): Promise<ImageReading> {
+    const previous = tail;
+    let release!: () => void;
+    tail = new Promise<void>((resolve) => (release = resolve));
+    let running = false;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        // A worker stuck on one image would hold every later read: drop it before the next read starts.
+        if (running) void discardWorker();
+        reject(new AiFailure('timeout', aiMessages.timeout));
+      }, timeoutMs);
+    });
+    let text: string;
+    try {
+      await Promise.race([previous, timeout]);
+      running = true;
+      text = await Promise.race([recognise(data), timeout]);
+    } catch (error) {
+      if (error instanceof AiFailure) throw error;
+      throw new AiFailure('unavailable', aiMessages.imageFailed, { cause: error });
+    } finally {
+      clearTimeout(timer);
+      if (running) release();
+      else void previous.then(release);
+    }
+    const reading = readWorkoutText(text);
+    if (isEmptyReading(reading)) throw new AiFailure('unreadable', aiMessages.imageUnreadable);
+    return reading;
+  }
 }

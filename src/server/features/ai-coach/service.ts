@@ -22,6 +22,7 @@ import {
 import { assessFitness } from '../../../domain/coach/fitness';
 import { buildPlan, planSpan, rebuildRange, type PlanSpan } from '../../../domain/coach/plan';
 import { checkPlan, repairPlan } from '../../../domain/coach/safety';
+import { accessEndDay } from '../../../domain/subscriptions/subscription';
 import { addDays, isoToPlanDate, jakartaToday, planDateToIso, type IsoDay } from '../../../domain/shared/wire-date';
 import type { Run, TrainingPlan } from '../../../domain/training-plan/contract';
 import { AppError, badRequest, conflict, notFound } from '../../app-error';
@@ -99,6 +100,10 @@ export function fitnessSummary(form: PlanForm): FitnessSummary {
 }
 
 type Checked = { runs: PlannedRun[]; notes: string[] };
+
+/** A modification the engine applies to existing AI runs without adding distance (the built-in chat's kind). */
+const changesOnlyExistingRuns = (mod: Modification) =>
+  !mod.new_workout && (mod.action?.type === 'move' || mod.action?.type === 'rest' || (mod.action?.type === 'volume' && mod.action.factor <= 1));
 
 /**
  * Every plan passes the safety checker before a runner sees it, whoever wrote it: kept when it
@@ -229,9 +234,14 @@ export function createAiCoachService({ db, ai, log, limits }: AiCoachDeps) {
     async modify(owner: Owner, modifications: Modification[], now = new Date()): Promise<PlanDraftResponse> {
       const plan = await visibleRuns(db, owner);
       if (plan.length === 0) throw badRequest(aiMessages.needsPlan, 'NO_PLAN');
+      const profile = await readProfile(db, owner.id);
+      // Without a profile the checker has nothing to judge a plan by: only the engine's own changes of
+      // existing AI runs may go through (move, rest, less volume), never runs a client or an LLM wrote.
+      if (!profile && (ai.name !== 'engine' || !modifications.every(changesOnlyExistingRuns))) {
+        throw new AppError('unprocessable', aiMessages.needsProfile, 'AI_NEEDS_PROFILE');
+      }
       await count(owner, now);
       const today = jakartaToday(now);
-      const profile = await readProfile(db, owner.id);
       let out;
       try {
         out = await ai.modify({ form: profile?.form ?? null, plan, modifications, today });
@@ -239,9 +249,19 @@ export function createAiCoachService({ db, ai, log, limits }: AiCoachDeps) {
         throw aiError(log, err, aiMessages.approveFailed);
       }
       if (out.startDay < today) throw new AppError('unprocessable', aiMessages.approveFailed, 'AI_PAST_CHANGE');
-      const range = { startDay: out.startDay, endDay: out.endDay };
-      let checked: Checked = { runs: out.runs, notes: [] };
       const changedForm = out.form && JSON.stringify(out.form) !== JSON.stringify(profile?.form) ? out.form : null;
+      const range = { startDay: out.startDay, endDay: out.endDay };
+      if (!changedForm) {
+        // Only a new race rebuilds past the access end. Otherwise a change stays within the days the runner
+        // can see: the save deletes the range's unlogged AI runs, and the locked ones after the end were
+        // never shown to the AI (nor is a run dated years ahead anybody's plan).
+        const lastDay = accessEndDay(owner.currentPeriodEnd) ?? today;
+        if (range.startDay > lastDay || out.runs.some((run) => (planDateToIso(run.date) ?? '9999-12-31') > lastDay)) {
+          throw new AppError('unprocessable', aiMessages.changeAfterAccessEnd, 'AI_CHANGE_AFTER_ACCESS_END');
+        }
+        if (range.endDay > lastDay) range.endDay = lastDay;
+      }
+      let checked: Checked = { runs: out.runs, notes: [] };
       if (profile) {
         const history = plan.filter((run) => planDateToIso(run.date)! < range.startDay).map(asPlanned);
         // A runner's own choice of day is not a safety fault: the adapter says which days they asked for.
