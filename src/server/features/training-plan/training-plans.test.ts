@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Run } from '../../../domain/training-plan/contract';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
-import { byTitle, insertAiRun, insertCoachRun, planApi, runInput, setPeriodEnd } from '../../test/fixtures/training-plan';
+import { afterTestDates, byTitle, insertAiRun, insertCoachRun, planApi, runInput, setPeriodEnd } from '../../test/fixtures/training-plan';
 
 /** Writing a plan: POST appends (creating the plan), PUT replaces. */
 describe('training plans API: POST and PUT', () => {
   let t: TestApp;
   let api: ReturnType<typeof planApi>;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ deps: { now: afterTestDates } });
     api = planApi(t);
   });
   beforeEach(() => t.reset());
@@ -242,7 +242,7 @@ describe('training plans API: POST and PUT', () => {
 describe('training plans API: order', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ deps: { now: afterTestDates } });
   });
   afterAll(() => t.close());
 
