@@ -28,7 +28,7 @@ describe('training plans API: no result on a day still to come', () => {
     return { ...me, plan, run };
   }
 
-  it('PATCH logs a result on today's run (23:30 in Jakarta)', async () => {
+  it('PATCH logs a result on the run of today (23:30 in Jakarta)', async () => {
     const me = await runner();
     const today = await api.patch(me.headers, me.plan._id, me.run('Today Run')._id, result);
     expect(today.statusCode).toBe(200);
