@@ -150,7 +150,7 @@ export function CalendarView({ user, now, aside, onManageSubscription }: Calenda
           if (pending) move(pending.run, pending.day);
         }}
       />
-      <LogResultDialog run={logging} planId={planId} onOpenChange={(open) => !open && setLogging(null)} />
+      <LogResultDialog run={logging} planId={planId} onOpenChange={(open) => !open && setLogging(null)} now={now} />
       <CalendarExportDialog open={exporting} onOpenChange={setExporting} />
     </>
   );
