@@ -110,7 +110,7 @@ export function CalendarView({ user, now, aside, onManageSubscription }: Calenda
       <ViewHeader title="Kalender Latihan" description="Rencanakan, pindahkan dan catat setiap latihanmu." />
 
       {/* Desktop: profile card and upcoming runs on the left, the month on the right; a phone stacks them. */}
-      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,18rem)_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:gap-6">
+      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,18rem)_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:gap-6 xl:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
         <div className="min-w-0 space-y-4 lg:col-start-1 lg:row-start-1">
           <PlanProfileCard user={user} onOpen={onManageSubscription} />
           {aside?.({ hasAiRuns })}

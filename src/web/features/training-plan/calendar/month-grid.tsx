@@ -267,7 +267,7 @@ function DayCell({
         aria-current={isToday ? 'date' : undefined}
         className={cn(
           'flex size-6 shrink-0 items-center justify-center self-center rounded-full text-xs font-semibold @lg:size-7 @lg:self-start @lg:text-sm',
-          isToday ? 'bg-brand-600 text-white' : cell.inMonth ? 'text-slate-900 hover:bg-slate-100' : 'text-slate-500 hover:bg-slate-100',
+          isToday ? 'bg-brand-600 text-white' : cell.inMonth ? 'text-slate-900 hover:bg-slate-100' : 'text-slate-600 hover:bg-slate-100',
         )}
       >
         {cell.day}

@@ -40,13 +40,13 @@ function ChipBody({ run }: { run: Run }) {
       <span className={cn('absolute inset-y-0 left-0 hidden w-1 @lg:block', style.accent)} aria-hidden="true" />
       {/* The text stays in the compact bar for find-by-text, out of sight. */}
       <span className="sr-only @lg:not-sr-only @lg:min-w-0 @lg:flex-1">
-        <span className="line-clamp-2 font-semibold break-words hyphens-auto" lang="en">
+        <span className="line-clamp-2 font-semibold break-words" data-testid="run-title">
           {run.title}
         </span>
         {(run.program || done) && (
           <span className="flex items-center gap-1">
             <span className="min-w-0 flex-1 truncate">{run.program}</span>
-            {done && <CheckCircle2 className="size-3.5 shrink-0 text-green-700" aria-hidden="true" data-testid="run-done" />}
+            {done && <CheckCircle2 className="hidden size-3.5 shrink-0 text-green-700 @lg:block" aria-hidden="true" data-testid="run-done" />}
           </span>
         )}
       </span>

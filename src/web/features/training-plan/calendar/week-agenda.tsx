@@ -197,7 +197,7 @@ function WeekRun({ run, past, onOpen }: { run: Run; past: boolean; onOpen: (run:
           {done ? (
             <span className="mt-1 flex flex-wrap items-center gap-x-1.5 text-sm font-semibold text-green-800" data-testid="week-run-result">
               <CheckCircle2 className="size-4 shrink-0" aria-hidden="true" />
-              Selesai
+              Selesai{' '}
               <span className="font-normal text-slate-700">
                 {formatKm(run.trainingdistance!)} km · {formatDuration(run.trainingtime!)} · {formatPace(run.trainingpace)}
               </span>
