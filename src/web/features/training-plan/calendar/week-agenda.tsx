@@ -134,7 +134,15 @@ function WeekDay({
         >
           {format(date, 'd')}
         </p>
-        {plannedKm > 0 && <p className="mt-0.5 text-[11px] font-semibold text-slate-500">{formatKm(plannedKm)} km</p>}
+        {plannedKm > 0 && <p className="mt-0.5 text-[11px] font-semibold text-slate-600">{formatKm(plannedKm)} km</p>}
+        <button
+          type="button"
+          onClick={() => onAdd(day)}
+          className="mx-auto mt-1 flex size-7 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+          aria-label={`Tambah jadwal pada ${longDayLabel(day)}`}
+        >
+          <Plus className="size-4" aria-hidden="true" />
+        </button>
       </div>
       <div className="min-w-0 flex-1">
         <h3 className="sr-only">{longDayLabel(day)}</h3>
@@ -152,14 +160,6 @@ function WeekDay({
           </ul>
         )}
       </div>
-      <button
-        type="button"
-        onClick={() => onAdd(day)}
-        className="mt-1 size-8 shrink-0 self-start rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
-        aria-label={`Tambah jadwal pada ${longDayLabel(day)}`}
-      >
-        <Plus className="mx-auto size-4" aria-hidden="true" />
-      </button>
     </li>
   );
 }
@@ -188,9 +188,9 @@ function WeekRun({ run, past, onOpen }: { run: Run; past: boolean; onOpen: (run:
             <span className="text-xs font-medium opacity-80">{runTypeLabels[runType(run.title)]}</span>
           </span>
           {(program || run.paceRange) && (
-            <span className="mt-0.5 block text-sm opacity-90">
-              {program}
-              {program && run.paceRange && <span aria-hidden="true"> · </span>}
+            <span className="mt-0.5 flex flex-wrap gap-x-1.5 text-sm opacity-90">
+              {program && <span className="whitespace-nowrap">{program}</span>}
+              {program && run.paceRange && <span aria-hidden="true">·</span>}
               {run.paceRange && <span className="whitespace-nowrap">Pace {run.paceRange} /km</span>}
             </span>
           )}
@@ -198,7 +198,7 @@ function WeekRun({ run, past, onOpen }: { run: Run; past: boolean; onOpen: (run:
             <span className="mt-1 flex flex-wrap items-center gap-x-1.5 text-sm font-semibold text-green-800" data-testid="week-run-result">
               <CheckCircle2 className="size-4 shrink-0" aria-hidden="true" />
               Selesai{' '}
-              <span className="font-normal text-slate-700">
+              <span className="font-normal whitespace-nowrap text-slate-700">
                 {formatKm(run.trainingdistance!)} km · {formatDuration(run.trainingtime!)} · {formatPace(run.trainingpace)}
               </span>
             </span>

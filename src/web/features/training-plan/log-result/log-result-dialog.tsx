@@ -196,16 +196,16 @@ function LogResultForm({ run, planId, onOpenChange, now }: { run: Run; planId: s
             </p>
             <div className="mt-2 grid grid-cols-2 gap-3">
               <FormField label="Jarak Lari (km)" id={`${ids}-distance`} error={check.fieldErrors.distance}>
-                {(control) => <Input {...control} disabled={resultDisabled} inputMode="decimal" autoComplete="off" placeholder="10,0" value={values.distance} onChange={set('distance')} />}
+                {(control) => <Input {...control} disabled={resultDisabled} inputMode="decimal" autoComplete="off" placeholder={resultDisabled ? undefined : "10,0"} value={values.distance} onChange={set('distance')} />}
               </FormField>
               <FormField label="Waktu (hh:mm:ss)" id={`${ids}-time`} error={check.fieldErrors.time}>
-                {(control) => <Input {...control} disabled={resultDisabled} autoComplete="off" placeholder="00:50:00" value={values.time} onChange={set('time')} />}
+                {(control) => <Input {...control} disabled={resultDisabled} autoComplete="off" placeholder={resultDisabled ? undefined : "00:50:00"} value={values.time} onChange={set('time')} />}
               </FormField>
               <FormField label="Pace (otomatis)" id={`${ids}-pace`}>
                 {(control) => <Input {...control} readOnly value={check.pace} className="bg-slate-100! font-semibold text-slate-900" />}
               </FormField>
               <FormField label="Rata-rata HR (bpm)" id={`${ids}-hr`} error={check.fieldErrors.hr}>
-                {(control) => <Input {...control} disabled={resultDisabled} inputMode="numeric" autoComplete="off" placeholder="150" value={values.hr} onChange={set('hr')} />}
+                {(control) => <Input {...control} disabled={resultDisabled} inputMode="numeric" autoComplete="off" placeholder={resultDisabled ? undefined : "150"} value={values.hr} onChange={set('hr')} />}
               </FormField>
             </div>
             {check.allOrNoneError && (
