@@ -62,3 +62,11 @@ export async function expectNoHorizontalOverflow(page: Page) {
   const width = page.viewportSize()!.width;
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
+
+/** Kalender Latihan in its month grid: a narrow screen opens on the week list ('Minggu'). */
+export async function showMonthGrid(page: Page) {
+  const month = page.getByRole('group', { name: 'Tampilan kalender' }).getByRole('button', { name: 'Bulan' });
+  await expect(month).toBeVisible();
+  if ((await month.getAttribute('aria-pressed')) !== 'true') await month.click();
+  await expect(page.getByTestId('month-grid')).toBeVisible();
+}

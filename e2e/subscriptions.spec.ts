@@ -5,7 +5,7 @@ import { addDays, isoToPlanDate, jakartaToday } from '../src/domain/shared/wire-
 import { PREMIUM_REQUIRED_MESSAGE } from '../src/domain/subscriptions/subscription';
 import { formatPeriodEnd } from '../src/web/features/subscriptions/purchase-model';
 import { expect, test } from './fixtures';
-import { addAiRuns, expectNoHorizontalOverflow } from './log-helpers';
+import { addAiRuns, expectNoHorizontalOverflow, showMonthGrid } from './log-helpers';
 
 /**
  * Subscriptions from the runner's side (spec §2 'Manajemen Paket Langganan', §4 Subscription, §5 AI
@@ -24,7 +24,7 @@ async function currentUser(page: Page) {
 async function openCalendar(page: Page) {
   await page.goto('/dashboard#calendar');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kalender Latihan');
-  await expect(page.getByTestId('month-grid')).toBeVisible();
+  await showMonthGrid(page);
 }
 
 /** Lets the dialog's opening animation finish, checks it with axe (no serious WCAG A/AA violation), takes a picture. */

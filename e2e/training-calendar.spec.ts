@@ -23,6 +23,10 @@ async function openCalendar(page: Page) {
   await expect(page.getByTestId('month-grid')).toBeVisible();
 }
 
+// This spec is about the month grid: it opens on it at every width (a phone's default week list,
+// and the switch between the two, are calendar-views.spec.ts).
+test.beforeEach(({ page }) => page.addInitScript(() => window.localStorage.setItem('derap.calendar.view', 'month')));
+
 const cell = (page: Page, iso: IsoDay) => page.locator(`[data-day="${iso}"]`);
 const chip = (page: Page, iso: IsoDay, title: string) => cell(page, iso).getByTestId('run-chip').filter({ hasText: title });
 
@@ -443,7 +447,7 @@ test('the view, a picked day and every dialog fit the screen at 360 and 1280 px'
   await addAiRuns(
     page,
     [
-      { date: isoToPlanDate(addDays(today, 3)), title: 'Steady Run', program: '10k', trainingdistance: 10, trainingtime: 3000, traininghr: 150 },
+      { date: isoToPlanDate(addDays(today, -1)), title: 'Steady Run', program: '10k', trainingdistance: 10, trainingtime: 3000, traininghr: 150 },
       { date: isoToPlanDate(addDays(today, 6)), title: 'Tempo Rahasia', program: '12k', paceRange: "4'30 - 4'45" },
     ],
     4,

@@ -54,6 +54,8 @@ export interface AppDeps {
   /** Tests may hand in their own AI coach adapter; by default the wiring's choice. */
   ai?: AiCoachPort;
   logger?: boolean | object;
+  /** The clock of date rules (e.g. no result logged on a day still to come); tests pin it. */
+  now?: () => Date;
 }
 
 declare module 'fastify' {
@@ -155,7 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(feature('registrations-self-managed', selfManagedPaymentRoutes, needs), { db, config, storage, mail });
   await app.register(feature('registrations-organizer', organizerRegistrationRoutes, needs), { db });
   await app.register(feature('mail-outbox', mailOutboxRoutes, needs), { db });
-  await app.register(feature('training-plan', trainingPlanRoutes, needs), { db });
+  await app.register(feature('training-plan', trainingPlanRoutes, needs), { db, now: deps.now });
   if (config.devLogin) await app.register(feature('training-plan-dev', devTrainingPlanRoutes, needs), { db });
   await app.register(feature('training-plan-feed', calendarFeedRoutes, needs), { db, config });
   await app.register(feature('events', eventRoutes, needs), { db, config });

@@ -20,10 +20,8 @@ describe('runColor (spec §5)', () => {
     ['Tempo Run', 'bg-orange-500'],
     ['Interval 6x800m', 'bg-red-500'],
     ['Race Day', 'bg-pink-700'],
-    ['Easy Run', 'bg-gray-500'],
-    ['Fartlek', 'bg-gray-500'],
-    ['Long Run', 'bg-gray-500'],
     ['', 'bg-gray-500'],
+    ['Cross training', 'bg-gray-500'],
   ])('%j is %s', (title, color) => {
     expect(runColor(title)).toBe(color);
   });
@@ -42,9 +40,60 @@ describe('runColor (spec §5)', () => {
     expect(runType('Race pace 5k')).toBe('other');
   });
 
-  it('every type has a label', () => {
+  it('every type has a label, Indonesian where there is one', () => {
     expect(runTypeLabels[runType('Tempo')]).toBe('Tempo');
-    expect(runTypeLabels[runType('Jalan santai')]).toBe('Lainnya');
+    expect(runTypeLabels[runType('Race Day')]).toBe('Hari lomba');
+    expect(runTypeLabels[runType('Jalan kaki')]).toBe('Lainnya');
+  });
+});
+
+describe('runType: the common workout names (not only the spec words)', () => {
+  it.each([
+    ['Easy Run', 'recovery'],
+    ['Easy Run Pagi', 'recovery'],
+    ['Lari santai', 'recovery'],
+    ['Jog pemulihan', 'recovery'],
+    ['Long Run', 'endurance'],
+    ['LONG RUN', 'endurance'],
+    ['Lari jauh Minggu', 'endurance'],
+    ['Marathon pace 12k', 'steady'],
+    ['Progressive Run', 'steady'],
+    ['Threshold Run', 'tempo'],
+    ['Fartlek', 'tempo'],
+    ['Speed Work', 'interval'],
+    ['Repetition 8x400m', 'interval'],
+    ['Hill repeats', 'interval'],
+    ['6x800m', 'interval'],
+    ['Race Day', 'race'],
+  ] as const)('%j is %s', (title, type) => {
+    expect(runType(title)).toBe(type);
+  });
+
+  it('a spec word wins over a common name, in the spec order', () => {
+    expect(runType('Endurance Long Run')).toBe('endurance');
+    expect(runType('Long Run Endurance')).toBe('endurance');
+    expect(runType('Easy Recovery')).toBe('recovery');
+    expect(runType('Long Run Tempo finish')).toBe('tempo');
+    expect(runType('Race Day Jakarta Marathon')).toBe('race');
+    expect(runType('Speed Work Interval')).toBe('interval');
+  });
+
+  it('among common names the harder workout wins', () => {
+    expect(runType('Easy Long Run')).toBe('endurance');
+    expect(runType('Fartlek santai')).toBe('tempo');
+    expect(runType('Long run with speed finish')).toBe('interval');
+  });
+
+  it('a word is matched whole: "belong" is not a long run, "easygoing" not an easy one', () => {
+    expect(runType('Belong')).toBe('other');
+    expect(runType('Easygoing')).toBe('other');
+  });
+
+  it('the colours follow the types', () => {
+    expect(runColor('Easy Run')).toBe('bg-blue-500');
+    expect(runColor('Long Run')).toBe('bg-green-500');
+    expect(runColor('Speed Work')).toBe('bg-red-500');
+    expect(runColor('Fartlek')).toBe('bg-orange-500');
   });
 });
 

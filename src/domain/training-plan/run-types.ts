@@ -4,7 +4,8 @@ import { addDays, type IsoDay } from '../shared/wire-date';
 export const runTypes = ['recovery', 'endurance', 'steady', 'tempo', 'interval', 'race'] as const;
 export type RunType = (typeof runTypes)[number] | 'other';
 
-const typePatterns: [Exclude<RunType, 'other'>, RegExp][] = [
+/** The spec's own words, in the spec's order: a title naming one of them takes its colour. */
+const specPatterns: [Exclude<RunType, 'other'>, RegExp][] = [
   ['recovery', /recovery/i],
   ['endurance', /endurance/i],
   ['steady', /steady/i],
@@ -13,8 +14,22 @@ const typePatterns: [Exclude<RunType, 'other'>, RegExp][] = [
   ['race', /race\s*day/i],
 ];
 
+/**
+ * The common names coaches and plans use for the same workouts (English and Indonesian), read only
+ * when no spec word matched, hardest first: 'Easy Long Run' is a long run, 'Fartlek santai' a fartlek.
+ */
+const commonPatterns: [Exclude<RunType, 'other'>, RegExp][] = [
+  ['interval', /speed|repetition|repeats?|\breps?\b|\bvo2|\d+\s*[x×]\s*\d+/i],
+  ['tempo', /threshold|fartlek|\blt\b|ambang/i],
+  ['steady', /marathon\s*pace|\bmp\b|progressive|progresif/i],
+  ['endurance', /\blong\b|lari\s*(?:jauh|panjang)/i],
+  ['recovery', /\beasy\b|pemulihan|santai|\bjog/i],
+];
+
+/** A run's workout type from its title (spec §5 colours, then the common names above); 'other' when none. */
 export function runType(title: string): RunType {
-  return typePatterns.find(([, pattern]) => pattern.test(title))?.[0] ?? 'other';
+  const match = (patterns: typeof specPatterns) => patterns.find(([, pattern]) => pattern.test(title))?.[0];
+  return match(specPatterns) ?? match(commonPatterns) ?? 'other';
 }
 
 /** The stored `color` field: a background colour class, as the spec's clients read it. */
@@ -28,13 +43,14 @@ export const runTypeColors: Record<RunType, string> = {
   other: 'bg-gray-500',
 };
 
+/** The legend's names: the runners' own (English) training words, Indonesian where they have one. */
 export const runTypeLabels: Record<RunType, string> = {
-  recovery: 'Recovery',
-  endurance: 'Endurance',
+  recovery: 'Easy / Recovery',
+  endurance: 'Long run / Endurance',
   steady: 'Steady',
   tempo: 'Tempo',
   interval: 'Interval',
-  race: 'Race day',
+  race: 'Hari lomba',
   other: 'Lainnya',
 };
 

@@ -83,8 +83,14 @@ describe('heart rate (spec §5, max HR 195)', () => {
   });
 
   it('has no zone for other workouts', () => {
-    expect(heartRateZone('Easy Run')).toBeNull();
-    expect(heartRateZone('Fartlek')).toBeNull();
+    expect(heartRateZone('Cross training')).toBeNull();
+    expect(heartRateZone('Jalan kaki')).toBeNull();
+  });
+
+  it('reads the common names through the run types: an easy run is scored in the recovery zone, a long run in endurance', () => {
+    expect(heartRateZone('Easy Run')).toEqual(heartRateZone('Recovery'));
+    expect(heartRateZone('Long Run')).toEqual(heartRateZone('Endurance'));
+    expect(heartRateZone('Fartlek')).toEqual(heartRateZone('Tempo'));
   });
 
   it('scores 10 inside the zone and falls by the relative deviation outside', () => {
@@ -129,7 +135,7 @@ describe('scoreRun', () => {
   });
 
   it('divides the sum of the available scores by 3', () => {
-    const onlyDistance = scoreRun({ ...base, title: 'Easy Run', paceRange: '' });
+    const onlyDistance = scoreRun({ ...base, title: 'Cross training', paceRange: '' });
     expect(onlyDistance.distance).toBe(10);
     expect(onlyDistance.pace).toBeNull();
     expect(onlyDistance.heartRate).toBeNull();

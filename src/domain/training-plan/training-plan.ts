@@ -29,6 +29,7 @@ export const messages = {
   titleRequired: 'Judul latihan tidak boleh kosong.',
   allOrNone: 'Jika mengisi salah satu dari Jarak Lari, Waktu, atau Rata-rata HR, maka semua harus diisi.',
   invalidResult: 'Data latihan tidak valid.',
+  resultInFuture: 'Hasil latihan baru bisa dicatat pada hari latihan atau sesudahnya.',
   deleteNotUser: 'Hanya bisa menghapus aktivitas yang dibuat oleh user',
   deleteNoId: 'Aktivitas tidak memiliki ID, tidak bisa dihapus.',
   runNoId: 'Aktivitas tidak memiliki ID. Silakan sinkronkan dengan server.',
@@ -58,6 +59,14 @@ export function resultIsAllOrNone(result: ResultFields): boolean {
 
 export function hasResult(run: ResultFields): boolean {
   return run.trainingdistance !== null && run.trainingtime !== null;
+}
+
+/**
+ * A result can be logged for a run dated today or earlier (Asia/Jakarta): a run dated in the future
+ * has not been run yet. Moving a run that holds a result into the future is refused for the same reason.
+ */
+export function canLogResultOn(day: IsoDay, today: IsoDay): boolean {
+  return day <= today;
 }
 
 /** Only runs the runner made may be deleted from the log modal. */

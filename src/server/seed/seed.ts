@@ -71,8 +71,8 @@ export async function seedDemoData(db: Db, now = new Date(), storage?: StoragePo
       // The form the plan came from: the AI coach's chat and re-evaluation read it.
       await saveProfile(tx, user.id, form, span);
       // The demo stands in for the AI: its runs are stored as the AI's, the rest as the runner's own.
-      await addRuns(tx, owner, runs.filter((r) => r.generatedby === 'ai'), 'ai');
-      await addRuns(tx, owner, runs.filter((r) => r.generatedby !== 'ai'), 'user');
+      await addRuns(tx, owner, runs.filter((r) => r.generatedby === 'ai'), 'ai', today);
+      await addRuns(tx, owner, runs.filter((r) => r.generatedby !== 'ai'), 'user', today);
     }
     const organizer = inserted.find((u) => u.email === 'siti.rahmawati@derap.id');
     if (organizer) await seedDemoEvents(tx, organizer.id, now, storage);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { daysBetween, planDateToIso } from '../../../domain/shared/wire-date';
+import { daysBetween, jakartaToday, planDateToIso } from '../../../domain/shared/wire-date';
 import { messages } from '../../../domain/training-plan/training-plan';
 import {
   messageResponseSchema,
@@ -29,8 +29,10 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
  * The runner's own training plan (spec §7). Every route reads and writes only the caller's plan;
  * AI runs locked by the caller's subscription are returned as stubs and refused on every write.
  */
-export async function trainingPlanRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function trainingPlanRoutes(app: FastifyInstance, { db, now = () => new Date() }: { db: Db; /** Injectable clock for tests. */ now?: () => Date }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  /** The product's day (Asia/Jakarta): a result is only logged on or after a run's day. */
+  const today = () => jakartaToday(now());
   r.addHook('onRequest', signedIn);
 
   r.get(
@@ -98,7 +100,7 @@ export async function trainingPlanRoutes(app: FastifyInstance, { db }: { db: Db 
       },
     },
     async (request, reply) => {
-      const plan = await addRuns(db, requireUser(request), request.body.trainingPlan, 'user');
+      const plan = await addRuns(db, requireUser(request), request.body.trainingPlan, 'user', today());
       return reply.status(201).send(plan);
     },
   );
@@ -115,7 +117,7 @@ export async function trainingPlanRoutes(app: FastifyInstance, { db }: { db: Db 
         response: { 200: planSchema, ...errors },
       },
     },
-    async (request) => replaceRuns(db, requireUser(request), request.body.trainingPlan),
+    async (request) => replaceRuns(db, requireUser(request), request.body.trainingPlan, today()),
   );
 
   r.patch(
@@ -130,7 +132,7 @@ export async function trainingPlanRoutes(app: FastifyInstance, { db }: { db: Db 
       },
     },
     async (request) => ({
-      item: await patchRun(db, requireUser(request), request.params.planId, request.params.runId, request.body),
+      item: await patchRun(db, requireUser(request), request.params.planId, request.params.runId, request.body, today()),
     }),
   );
 

@@ -1,9 +1,9 @@
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import { isoToPlanDate, planDateToIso, type IsoDay } from '../../../domain/shared/wire-date';
+import { isoToPlanDate, jakartaToday, planDateToIso, type IsoDay } from '../../../domain/shared/wire-date';
 import { normalisePaceRange, paceSecondsPerKm } from '../../../domain/training-plan/pace';
 import { runColor } from '../../../domain/training-plan/run-types';
 import { wrapProgram } from '../../../domain/training-plan/training-program';
-import { isRunLocked, MAX_RUN_TIME_SECONDS, MAX_RUNS_PER_PLAN, messages, resultIsAllOrNone, visibleRun, type GeneratedBy } from '../../../domain/training-plan/training-plan';
+import { canLogResultOn, isRunLocked, MAX_RUN_TIME_SECONDS, MAX_RUNS_PER_PLAN, messages, resultIsAllOrNone, visibleRun, type GeneratedBy } from '../../../domain/training-plan/training-plan';
 import type { LockedRunInput, PlanRun, Run, RunPatch, TrainingPlan } from '../../../domain/training-plan/contract';
 import { accessEndDay } from '../../../domain/subscriptions/subscription';
 import type { Db } from '../../db/client';
@@ -96,6 +96,11 @@ function resultValues(distance: number | null, time: number | null, hr: number |
   return { trainingDistance: distance, trainingTime: time, trainingHr: hr, trainingPace: pace };
 }
 
+/** A result on a day after `today` (Jakarta) is refused: that run has not been run yet. */
+function assertResultNotInFuture(day: IsoDay, result: { trainingDistance: number | null }, today: IsoDay) {
+  if (result.trainingDistance !== null && !canLogResultOn(day, today)) throw badRequest(messages.resultInFuture, 'RESULT_IN_FUTURE');
+}
+
 /** Stored values of an incoming run: colour from the title, program in parentheses, pace derived. */
 function runValues(input: RunInput, generatedBy: GeneratedBy) {
   const day = planDateToIso(input.date);
@@ -136,9 +141,13 @@ function inSentOrder<T extends object>(rows: T[]): (T & { createdAt: Date })[] {
   return rows.map((row, i) => ({ ...row, createdAt: new Date(start + i) }));
 }
 
-/** POST: appends runs to the owner's plan, creating the plan when there is none; `maker` is who writes. */
-export async function addRuns(db: Db, owner: PlanOwner, inputs: RunInput[], maker: GeneratedBy = 'user'): Promise<TrainingPlan> {
+/**
+ * POST: appends runs to the owner's plan, creating the plan when there is none; `maker` is who writes.
+ * `today` (Jakarta) is the clock of the future-result rule; the demo seed passes its own.
+ */
+export async function addRuns(db: Db, owner: PlanOwner, inputs: RunInput[], maker: GeneratedBy = 'user', today: IsoDay = jakartaToday()): Promise<TrainingPlan> {
   const values = inputs.map((input) => runValues(input, makerOf(input, maker)));
+  for (const v of values) assertResultNotInFuture(v.day, v, today);
   return db.transaction(async (tx) => {
     const plan = await ensurePlan(tx, owner.id);
     await assertPlanSize(tx, plan.id, values.length);
@@ -156,7 +165,7 @@ export async function addRuns(db: Db, owner: PlanOwner, inputs: RunInput[], make
  *   (the single-run deletes refuse them too); they stay, and the answer shows them.
  * - Runs without a known `_id` are new and the runner's ('user').
  */
-export async function replaceRuns(db: Db, owner: PlanOwner, items: ReplaceItem[]): Promise<TrainingPlan> {
+export async function replaceRuns(db: Db, owner: PlanOwner, items: ReplaceItem[], today: IsoDay = jakartaToday()): Promise<TrainingPlan> {
   if (items.length > MAX_RUNS_PER_PLAN) throw badRequest(messages.tooManyRuns, 'PLAN_TOO_LARGE');
   const accessEnd = accessEndDay(owner.currentPeriodEnd);
   return db.transaction(async (tx) => {
@@ -190,9 +199,15 @@ export async function replaceRuns(db: Db, owner: PlanOwner, items: ReplaceItem[]
           },
           known.generatedBy,
         );
+        // A stored run sent back as it is stays (even one logged before this rule); a change may not
+        // put a result on a day still to come.
+        const unchanged = values.day === known.day && values.trainingDistance === known.trainingDistance && values.trainingTime === known.trainingTime;
+        if (!unchanged) assertResultNotInFuture(values.day, values, today);
         await tx.update(trainingRuns).set({ ...values, updatedAt: new Date() }).where(eq(trainingRuns.id, known.id));
       } else {
-        inserts.push({ ...runValues(item, makerOf(item, 'user')), planId: plan.id });
+        const values = runValues(item, makerOf(item, 'user'));
+        assertResultNotInFuture(values.day, values, today);
+        inserts.push({ ...values, planId: plan.id });
       }
     }
     const removable = existing
@@ -222,8 +237,11 @@ async function ownRun(db: Db, userId: string, runId: string, planId?: string) {
   return run;
 }
 
-/** PATCH: a result (all three fields or none) and/or a new date; never on a locked run. */
-export async function patchRun(db: Db, owner: PlanOwner, planId: string, runId: string, patch: RunPatch): Promise<PlanRun> {
+/**
+ * PATCH: a result (all three fields or none) and/or a new date; never on a locked run. A result is
+ * never logged on, nor carried to, a day after `today`; a run without one moves freely.
+ */
+export async function patchRun(db: Db, owner: PlanOwner, planId: string, runId: string, patch: RunPatch, today: IsoDay = jakartaToday()): Promise<PlanRun> {
   const run = await ownRun(db, owner.id, runId, planId);
   const accessEnd = accessEndDay(owner.currentPeriodEnd);
   if (rowIsLocked(run, accessEnd)) throw forbidden(messages.locked);
@@ -235,6 +253,7 @@ export async function patchRun(db: Db, owner: PlanOwner, planId: string, runId: 
     pick(patch.trainingtime, run.trainingTime),
     pick(patch.traininghr, run.trainingHr),
   );
+  assertResultNotInFuture(day, result, today);
   const [updated] = await db
     .update(trainingRuns)
     .set({ day, ...result, updatedAt: new Date() })

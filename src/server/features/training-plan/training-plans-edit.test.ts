@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TrainingPlan } from '../../../domain/training-plan/contract';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
-import { byTitle, insertAiRun, insertCoachRun, planApi, runInput, setPeriodEnd, UNKNOWN_ID, type Headers } from '../../test/fixtures/training-plan';
+import { afterTestDates, byTitle, insertAiRun, insertCoachRun, planApi, runInput, setPeriodEnd, UNKNOWN_ID, type Headers } from '../../test/fixtures/training-plan';
 
 const ALL_OR_NONE = 'Jika mengisi salah satu dari Jarak Lari, Waktu, atau Rata-rata HR, maka semua harus diisi.';
 const DELETE_NOT_USER = 'Hanya bisa menghapus aktivitas yang dibuat oleh user';
@@ -11,7 +11,7 @@ describe('training plans API: PATCH and DELETE', () => {
   let t: TestApp;
   let api: ReturnType<typeof planApi>;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ deps: { now: afterTestDates } });
     api = planApi(t);
   });
   beforeEach(() => t.reset());

@@ -4,14 +4,14 @@ import { addDays, isoToPlanDate } from '../../../domain/shared/wire-date';
 import { MAX_RUNS_PER_PLAN, MAX_RUNS_PER_REQUEST, messages } from '../../../domain/training-plan/training-plan';
 import { trainingPlans, trainingRuns } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
-import { planApi, runInput, type Method } from '../../test/fixtures/training-plan';
+import { afterTestDates, planApi, runInput, type Method } from '../../test/fixtures/training-plan';
 
 /** Bodies the write routes must refuse with 400 (never 500), leaving the plan as it was. */
 describe('training plans API: input limits and malformed bodies', () => {
   let t: TestApp;
   let api: ReturnType<typeof planApi>;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ deps: { now: afterTestDates } });
     api = planApi(t);
   });
   beforeEach(() => t.reset());

@@ -4,7 +4,7 @@ import { messages } from '../../../domain/training-plan/training-plan';
 import type { PlanRun, TrainingPlan } from '../../../domain/training-plan/contract';
 import { trainingRuns } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
-import { byTitle, insertAiRun, insertCoachRun, planApi, runInput, setPeriodEnd, UNKNOWN_ID } from '../../test/fixtures/training-plan';
+import { afterTestDates, byTitle, insertAiRun, insertCoachRun, planApi, runInput, setPeriodEnd, UNKNOWN_ID } from '../../test/fixtures/training-plan';
 
 /** What a locked run's title, program and pace look like; none of it may leave the server. */
 const SECRET_TITLE = 'Long Run Rahasia';
@@ -25,7 +25,7 @@ describe('training plans API: locked AI runs and who made a run', () => {
   let t: TestApp;
   let api: ReturnType<typeof planApi>;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ deps: { now: afterTestDates } });
     api = planApi(t);
   });
   beforeEach(() => t.reset());
@@ -247,7 +247,7 @@ describe('training plans API: locked AI runs and who made a run', () => {
 
 describe('development stand-in for the AI endpoints', () => {
   it("adds 'ai' runs to the caller's plan in development, and does not exist in production", async () => {
-    const t = await buildTestApp();
+    const t = await buildTestApp({ deps: { now: afterTestDates } });
     try {
       const me = await t.login('ai-dev@contoh.id');
       const res = await t.app.inject({

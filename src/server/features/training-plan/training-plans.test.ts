@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Run } from '../../../domain/training-plan/contract';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
-import { byTitle, insertAiRun, insertCoachRun, planApi, runInput, setPeriodEnd } from '../../test/fixtures/training-plan';
+import { afterTestDates, byTitle, insertAiRun, insertCoachRun, planApi, runInput, setPeriodEnd } from '../../test/fixtures/training-plan';
 
 /** Writing a plan: POST appends (creating the plan), PUT replaces. */
 describe('training plans API: POST and PUT', () => {
   let t: TestApp;
   let api: ReturnType<typeof planApi>;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ deps: { now: afterTestDates } });
     api = planApi(t);
   });
   beforeEach(() => t.reset());
@@ -48,7 +48,7 @@ describe('training plans API: POST and PUT', () => {
       runInput('07-01-2027', 'Steady Run', { color: '' }),
       runInput('08-01-2027', 'Interval 6x800', { program: '6x800m' }),
       runInput('09-01-2027', 'Race Day HM', { program: 'HM' }),
-      runInput('10-01-2027', 'Jalan santai', { color: 'bg-red-500', program: '' }),
+      runInput('10-01-2027', 'Jalan kaki', { color: 'bg-red-500', program: '' }),
       runInput('11-01-2027', 'Cross training', { program: undefined, paceRange: undefined }),
     ]);
     const runs = plan.trainingPlan.filter((r): r is Run => !r.locked);
@@ -58,7 +58,7 @@ describe('training plans API: POST and PUT', () => {
       ['Steady Run', 'bg-yellow-500', '(5k)'],
       ['Interval 6x800', 'bg-red-500', '(6x800m)'],
       ['Race Day HM', 'bg-pink-700', '(HM)'],
-      ['Jalan santai', 'bg-gray-500', ''],
+      ['Jalan kaki', 'bg-gray-500', ''],
       ['Cross training', 'bg-gray-500', ''],
     ]);
     expect(byTitle(runs, 'Cross training').paceRange).toBe('');
@@ -242,7 +242,7 @@ describe('training plans API: POST and PUT', () => {
 describe('training plans API: order', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ deps: { now: afterTestDates } });
   });
   afterAll(() => t.close());
 

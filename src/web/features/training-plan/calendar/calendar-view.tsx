@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { shiftMonth } from '../../../../domain/training-plan/month-grid';
-import { isoToPlanDate, jakartaToday, type IsoDay } from '../../../../domain/shared/wire-date';
+import { addDays, isoFromParts, isoToPlanDate, jakartaToday, startOfWeek, type IsoDay } from '../../../../domain/shared/wire-date';
 import { messages } from '../../../../domain/training-plan/training-plan';
 import type { Run } from '../../../../domain/training-plan/contract';
 import { ApiError } from '../../../api/client';
@@ -10,13 +10,17 @@ import type { DashboardViewProps } from '../../../lib/dashboard-view';
 import { CalendarExportDialog } from '../calendar-export/calendar-export-dialog';
 import { LogResultDialog } from '../log-result/log-result-dialog';
 import { usePatchRun, usePlan } from '../training-plan-api';
+import { useCalendarMode, type CalendarMode } from './calendar-mode';
 import { datedRuns, decideMove, monthKey, runsByDay, shortDayLabel, upcomingRuns } from './calendar-model';
 import { CreateRunDialog } from './create-run-dialog';
 import { DayRunsPanel } from './day-runs-panel';
 import { HeavyRunConfirmDialog, type PendingHeavyMove } from './heavy-run-confirm-dialog';
 import { MonthGrid } from './month-grid';
 import { PlanProfileCard } from './plan-profile-card';
+import { ProgramChart } from './program-chart';
+import { programWeeks } from './program-weeks';
 import { UpcomingRuns } from './upcoming-runs';
+import { WeekAgenda } from './week-agenda';
 
 export interface CalendarViewProps extends DashboardViewProps {
   /** The calendar's clock (today, the first month shown); injectable for tests. */
@@ -37,7 +41,9 @@ export function CalendarView({ user, now, aside, onManageSubscription }: Calenda
   const toast = useToast();
   const plan = usePlan();
   const patchRun = usePatchRun();
+  const [mode, setMode] = useCalendarMode();
   const [shown, setShown] = useState(() => monthOf(today));
+  const [weekStart, setWeekStart] = useState(() => startOfWeek(today));
   const [selectedDay, setSelectedDay] = useState<IsoDay | null>(null);
   // The run whose log dialog is open (kept as opened, so a refetch never swaps it mid-edit).
   const [logging, setLogging] = useState<Run | null>(null);
@@ -49,6 +55,7 @@ export function CalendarView({ user, now, aside, onManageSubscription }: Calenda
   const runs = useMemo(() => datedRuns(plan.data?.trainingPlan ?? []), [plan.data]);
   const byDay = useMemo(() => runsByDay(runs), [runs]);
   const upcoming = useMemo(() => upcomingRuns(runs, today), [runs, today]);
+  const weeks = useMemo(() => programWeeks(runs, today), [runs, today]);
   const hasAiRuns = useMemo(() => (plan.data?.trainingPlan ?? []).some((run) => run.generatedby === 'ai'), [plan.data]);
 
   const move = (run: Run, day: IsoDay) => {
@@ -71,8 +78,28 @@ export function CalendarView({ user, now, aside, onManageSubscription }: Calenda
 
   const onCreated = (day: IsoDay, title: string) => {
     setShown(monthOf(day));
+    setWeekStart(startOfWeek(day));
     setSelectedDay(day);
     toast(`Jadwal ${title} ditambahkan pada ${shortDayLabel(day)}.`, 'success');
+  };
+
+  /** Switching keeps the place: the week of the picked day (or today, or the month's first Monday), the month of the week. */
+  const changeMode = (next: CalendarMode) => {
+    if (next === mode) return;
+    if (next === 'week') {
+      const inShown = (day: IsoDay | null) => day !== null && day.startsWith(`${monthKey(shown.year, shown.month)}-`);
+      const anchor = inShown(selectedDay) ? selectedDay! : inShown(today) ? today : isoFromParts(shown.year, shown.month, 1);
+      setWeekStart(startOfWeek(anchor));
+    } else {
+      // The month holding the week's Thursday: the one most of its days belong to.
+      setShown(monthOf(addDays(weekStart, 3)));
+    }
+    setMode(next);
+  };
+
+  const openWeek = (start: IsoDay) => {
+    setWeekStart(start);
+    setMode('week');
   };
 
   const status = plan.status;
@@ -90,36 +117,59 @@ export function CalendarView({ user, now, aside, onManageSubscription }: Calenda
         </div>
 
         <div className="min-w-0 space-y-4 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <MonthGrid
-            year={shown.year}
-            month={shown.month}
-            today={today}
-            status={status}
-            onRetry={retry}
-            runsByDay={byDay}
-            onPrevMonth={() => setShown((m) => shiftMonth(m.year, m.month, -1))}
-            onNextMonth={() => setShown((m) => shiftMonth(m.year, m.month, 1))}
-            onThisMonth={() => setShown(monthOf(today))}
-            onOpenRun={setLogging}
-            onDropRun={onDropRun}
-            selectedDay={selectedDay}
-            onSelectDay={setSelectedDay}
-          />
-          {status === 'success' ? (
-            selectedDay ? (
-              <DayRunsPanel
-                day={selectedDay}
-                runs={byDay.get(selectedDay) ?? []}
-                onOpen={setLogging}
-                onAdd={(day) => setCreating({ date: day })}
-                onClose={() => setSelectedDay(null)}
+          {mode === 'week' ? (
+            <WeekAgenda
+              weekStart={weekStart}
+              today={today}
+              status={status}
+              onRetry={retry}
+              runs={plan.data?.trainingPlan ?? []}
+              runsByDay={byDay}
+              onPrevWeek={() => setWeekStart((w) => addDays(w, -7))}
+              onNextWeek={() => setWeekStart((w) => addDays(w, 7))}
+              onThisWeek={() => setWeekStart(startOfWeek(today))}
+              onOpenRun={setLogging}
+              onAdd={(day) => setCreating({ date: day })}
+              mode={mode}
+              onModeChange={changeMode}
+            />
+          ) : (
+            <>
+              <MonthGrid
+                year={shown.year}
+                month={shown.month}
+                today={today}
+                status={status}
+                onRetry={retry}
+                runsByDay={byDay}
+                onPrevMonth={() => setShown((m) => shiftMonth(m.year, m.month, -1))}
+                onNextMonth={() => setShown((m) => shiftMonth(m.year, m.month, 1))}
+                onThisMonth={() => setShown(monthOf(today))}
+                onOpenRun={setLogging}
+                onDropRun={onDropRun}
+                selectedDay={selectedDay}
+                onSelectDay={setSelectedDay}
+                mode={mode}
+                onModeChange={changeMode}
               />
-            ) : (
-              <p className="px-1 text-sm text-slate-600">
-                Pilih tanggal untuk melihat detail latihannya. Seret latihan ke hari lain untuk memindahkannya.
-              </p>
-            )
-          ) : null}
+              {status === 'success' ? (
+                selectedDay ? (
+                  <DayRunsPanel
+                    day={selectedDay}
+                    runs={byDay.get(selectedDay) ?? []}
+                    onOpen={setLogging}
+                    onAdd={(day) => setCreating({ date: day })}
+                    onClose={() => setSelectedDay(null)}
+                  />
+                ) : (
+                  <p className="px-1 text-sm text-slate-600">
+                    Pilih tanggal untuk melihat detail latihannya. Seret latihan ke hari lain untuk memindahkannya.
+                  </p>
+                )
+              ) : null}
+            </>
+          )}
+          {status === 'success' && <ProgramChart weeks={weeks} onPickWeek={openWeek} />}
         </div>
 
         <div className="min-w-0 lg:col-start-1 lg:row-start-2">
@@ -150,7 +200,7 @@ export function CalendarView({ user, now, aside, onManageSubscription }: Calenda
           if (pending) move(pending.run, pending.day);
         }}
       />
-      <LogResultDialog run={logging} planId={planId} onOpenChange={(open) => !open && setLogging(null)} />
+      <LogResultDialog run={logging} planId={planId} onOpenChange={(open) => !open && setLogging(null)} now={now} />
       <CalendarExportDialog open={exporting} onOpenChange={setExporting} />
     </>
   );

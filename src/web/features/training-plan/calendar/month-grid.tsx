@@ -16,7 +16,6 @@ import {
   type KeyboardCoordinateGetter,
   type PointerSensorOptions,
 } from '@dnd-kit/core';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { monthGrid, monthLabel, WEEKDAY_NAMES, WEEKDAY_SHORT_NAMES, type GridCell } from '../../../../domain/training-plan/month-grid';
@@ -24,9 +23,10 @@ import type { IsoDay } from '../../../../domain/shared/wire-date';
 import { runTypeLabels, runTypes, type RunType } from '../../../../domain/training-plan/run-types';
 import { messages } from '../../../../domain/training-plan/training-plan';
 import type { PlanRun, Run } from '../../../../domain/training-plan/contract';
-import { Button } from '../../../components/button';
 import { cn } from '../../../components/cn';
 import { ErrorRetry, LoadingSpinner } from '../../../components/query-state';
+import { CalendarHeader } from './calendar-header';
+import type { CalendarMode } from './calendar-mode';
 import { isArrowKey, keyboardStep, longDayLabel, monthKey } from './calendar-model';
 import { RunChip, RunChipOverlay, type RunDragData } from './run-chip';
 import { runTypeStyles } from './run-style';
@@ -65,6 +65,8 @@ export interface MonthGridProps {
   onDropRun: (run: Run, fromDay: IsoDay, targetDay: IsoDay | null) => void;
   selectedDay: IsoDay | null;
   onSelectDay: (day: IsoDay) => void;
+  mode: CalendarMode;
+  onModeChange: (mode: CalendarMode) => void;
 }
 
 /** The Monday-first six-week month (spec §2 Training calendar), with drag and drop between its days. */
@@ -76,22 +78,18 @@ export function MonthGrid(props: MonthGridProps) {
 
   return (
     <section aria-labelledby="calendar-month-label" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-5">
-      <div className="mb-3 flex items-center justify-between gap-2">
-        <h2 id="calendar-month-label" className="text-base font-bold whitespace-nowrap text-slate-900 sm:text-xl" aria-live="polite">
-          {label}
-        </h2>
-        <div className="flex shrink-0 items-center gap-0.5 sm:gap-1">
-          <Button variant="outline" size="sm" className="px-2.5 whitespace-nowrap" onClick={onThisMonth} disabled={isThisMonth}>
-            Hari ini
-          </Button>
-          <Button variant="ghost" size="sm" className="px-2" onClick={onPrevMonth} aria-label="Bulan sebelumnya">
-            <ChevronLeft className="size-5" aria-hidden="true" />
-          </Button>
-          <Button variant="ghost" size="sm" className="px-2" onClick={onNextMonth} aria-label="Bulan berikutnya">
-            <ChevronRight className="size-5" aria-hidden="true" />
-          </Button>
-        </div>
-      </div>
+      <CalendarHeader
+        mode={props.mode}
+        onModeChange={props.onModeChange}
+        titleId="calendar-month-label"
+        title={label}
+        prevLabel="Bulan sebelumnya"
+        nextLabel="Bulan berikutnya"
+        onPrev={onPrevMonth}
+        onNext={onNextMonth}
+        onToday={onThisMonth}
+        atToday={isThisMonth}
+      />
 
       {status === 'error' ? (
         <ErrorRetry className="py-6" message={messages.loadFailed} onRetry={onRetry} />
@@ -254,7 +252,7 @@ function DayCell({
         if (!(event.target as HTMLElement).closest('button')) onSelectDay(cell.iso);
       }}
       className={cn(
-        'flex min-h-16 min-w-0 flex-col gap-0.5 p-0.5 @lg:min-h-24 @lg:gap-1 @lg:p-1.5',
+        'flex min-h-16 min-w-0 flex-col gap-0.5 p-0.5 @lg:min-h-24 @lg:gap-1 @lg:p-1',
         cell.inMonth ? 'bg-white' : 'bg-slate-50',
         isToday && 'bg-brand-50',
         selected && 'ring-2 ring-slate-700 ring-inset',
@@ -269,7 +267,7 @@ function DayCell({
         aria-current={isToday ? 'date' : undefined}
         className={cn(
           'flex size-6 shrink-0 items-center justify-center self-center rounded-full text-xs font-semibold @lg:size-7 @lg:self-start @lg:text-sm',
-          isToday ? 'bg-brand-600 text-white' : cell.inMonth ? 'text-slate-900 hover:bg-slate-100' : 'text-slate-500 hover:bg-slate-100',
+          isToday ? 'bg-brand-600 text-white' : cell.inMonth ? 'text-slate-900 hover:bg-slate-100' : 'text-slate-600 hover:bg-slate-100',
         )}
       >
         {cell.day}

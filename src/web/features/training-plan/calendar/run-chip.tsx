@@ -1,5 +1,5 @@
 import { useDraggable } from '@dnd-kit/core';
-import { CheckCircle2, Lock } from 'lucide-react';
+import { Check, CheckCircle2, Lock } from 'lucide-react';
 import { runType, runTypeLabels } from '../../../../domain/training-plan/run-types';
 import { hasResult, messages } from '../../../../domain/training-plan/training-plan';
 import type { LockedRun, PlanRun, Run } from '../../../../domain/training-plan/contract';
@@ -20,22 +20,36 @@ export function runChipLabel(run: Run, day: string): string {
 }
 
 const chipBase =
-  'relative flex w-full min-w-0 items-center gap-1 overflow-hidden rounded-md border pr-0.5 pl-1.5 text-left leading-tight select-none @lg:pr-1 @lg:pl-2';
-/** Compact (narrow grid, e.g. a phone) vs roomy sizing, by the grid's container width. */
-const chipSize = 'h-5 text-[10px] @lg:h-auto @lg:min-h-9 @lg:py-1 @lg:text-xs';
+  'relative flex w-full min-w-0 items-center gap-1 overflow-hidden rounded-md border text-left leading-tight select-none @lg:pr-0.5 @lg:pl-1.5';
+/**
+ * Compact (a narrow grid, e.g. a phone): a coloured bar per run, ticked when done; roomy: the title
+ * on up to two lines and the program with the tick under it. Sized by the grid's container width.
+ */
+const chipSize = 'h-5 @lg:h-auto @lg:min-h-9 @lg:py-1 @lg:text-[11px]';
 
-/** The body of a chip: a colour bar, the title, the program (roomy grids only), a done tick. */
+/** The body of a chip: the compact bar, or a colour bar, the title, the program and a done tick. */
 function ChipBody({ run }: { run: Run }) {
   const style = runStyle(run.title);
+  const done = hasResult(run);
   return (
     <>
-      <span className={cn('absolute inset-y-0 left-0 w-1', style.accent)} aria-hidden="true" />
-      <span className="min-w-0 flex-1">
-        {/* A phone cell fits ~5 letters: clip them rather than spend three on an ellipsis. */}
-        <span className="block overflow-hidden font-semibold whitespace-nowrap @lg:text-ellipsis">{run.title}</span>
-        {run.program && <span className="hidden truncate @lg:block">{run.program}</span>}
+      {/* Compact: the run is its colour; the tick says it is done (never dropped for lack of room). */}
+      <span className={cn('absolute inset-0 flex items-center justify-center @lg:hidden', style.accent)} aria-hidden="true" data-testid="run-bar">
+        {done && <Check className={cn('size-3.5', style.tick)} strokeWidth={3.5} data-testid="run-done" />}
       </span>
-      {hasResult(run) && <CheckCircle2 className="hidden size-3.5 shrink-0 text-green-700 @lg:block" aria-hidden="true" />}
+      <span className={cn('absolute inset-y-0 left-0 hidden w-1 @lg:block', style.accent)} aria-hidden="true" />
+      {/* The text stays in the compact bar for find-by-text, out of sight. */}
+      <span className="sr-only @lg:not-sr-only @lg:min-w-0 @lg:flex-1">
+        <span className="line-clamp-2 font-semibold break-words" data-testid="run-title">
+          {run.title}
+        </span>
+        {(run.program || done) && (
+          <span className="flex items-center gap-1">
+            <span className="min-w-0 flex-1 truncate">{run.program}</span>
+            {done && <CheckCircle2 className="hidden size-3.5 shrink-0 text-green-700 @lg:block" aria-hidden="true" data-testid="run-done" />}
+          </span>
+        )}
+      </span>
     </>
   );
 }
@@ -67,10 +81,10 @@ function LockedRunChip({ run, day }: { run: LockedRun; day: string }) {
       data-run-id={run._id}
       title={messages.locked}
     >
-      <span className="min-w-0 flex-1 overflow-hidden font-semibold whitespace-nowrap blur-[2px] select-none" aria-hidden="true">
+      <span className="hidden min-w-0 flex-1 overflow-hidden font-semibold whitespace-nowrap blur-[2px] select-none @lg:block" aria-hidden="true">
         Latihan
       </span>
-      <span className="flex shrink-0 items-center gap-0.5 font-bold">
+      <span className="flex flex-1 shrink-0 items-center justify-center gap-0.5 font-bold @lg:flex-none">
         <Lock className="size-3" aria-hidden="true" />
         <span className="sr-only @lg:not-sr-only">Kunci</span>
       </span>
@@ -114,9 +128,12 @@ function OpenRunChip({ run, day, draggable, onOpen }: Omit<RunChipProps, 'run'> 
 
 /** The chip that follows the pointer while dragging (the drag overlay sizes it like the original). */
 export function RunChipOverlay({ run }: { run: Run }) {
+  const style = runStyle(run.title);
+  // Portalled out of the grid's container: its own plain layout, whatever the grid's width.
   return (
-    <div className={cn(chipBase, 'h-full cursor-grabbing text-[11px] shadow-lg ring-2 ring-brand-600', runStyle(run.title).chip)}>
-      <ChipBody run={run} />
+    <div className={cn(chipBase, 'h-full cursor-grabbing pl-2 text-[11px] font-semibold shadow-lg ring-2 ring-brand-600', style.chip)}>
+      <span className={cn('absolute inset-y-0 left-0 w-1', style.accent)} aria-hidden="true" />
+      <span className="min-w-0 truncate">{run.title}</span>
     </div>
   );
 }

@@ -162,3 +162,31 @@ describe('buildRunPatch', () => {
     expect(patchFor({}, logged)).toEqual({ trainingdistance: null, trainingtime: null, traininghr: null });
   });
 });
+
+describe('checkLogForm: no result before the run day', () => {
+  const filled = { distance: '8', time: '40:00', hr: '160' };
+
+  it('without a clock the rule is off (callers that do not know today)', () => {
+    expect(checkLogForm(values(filled), run)).toMatchObject({ notYet: false, futureError: null, canSave: true });
+  });
+
+  it('today and past days may be logged', () => {
+    expect(checkLogForm(values(filled), run, '2027-07-14')).toMatchObject({ notYet: false, futureError: null, canSave: true });
+    expect(checkLogForm(values(filled), run, '2027-08-01')).toMatchObject({ notYet: false, canSave: true });
+  });
+
+  it('a day after today: nothing to log, but an empty result still saves (a move)', () => {
+    expect(checkLogForm(values(), run, '2027-07-13')).toMatchObject({ notYet: true, futureError: null, canSave: true });
+  });
+
+  it('a day after today with any result field filled is refused with the message', () => {
+    const check = checkLogForm(values({ distance: '8' }), run, '2027-07-13');
+    expect(check.futureError).toBe(messages.resultInFuture);
+    expect(check.canSave).toBe(false);
+    expect(checkLogForm(values(filled), run, '2027-07-13').canSave).toBe(false);
+  });
+
+  it('an unreadable date leaves the rule to the date error', () => {
+    expect(checkLogForm(values({ ...filled, date: '' }), run, '2027-07-13')).toMatchObject({ notYet: false, futureError: null });
+  });
+});

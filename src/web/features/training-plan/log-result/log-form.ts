@@ -5,7 +5,7 @@
 import { formatDuration, formatPace, parseDuration, paceSecondsPerKm } from '../../../../domain/training-plan/pace';
 import { isoToPlanDate, isValidIsoDay, planDateToIso, type IsoDay } from '../../../../domain/shared/wire-date';
 import { scoreRun, type RunScores } from '../../../../domain/training-plan/scoring';
-import { messages } from '../../../../domain/training-plan/training-plan';
+import { canLogResultOn, messages } from '../../../../domain/training-plan/training-plan';
 import { runPatchSchema, type Run, type RunPatch } from '../../../../domain/training-plan/contract';
 
 export interface LogFormValues {
@@ -37,6 +37,13 @@ export interface LogFormCheck {
   allOrNoneError: string | null;
   /** 'Data latihan tidak valid.' when a filled field cannot be read. */
   invalidError: string | null;
+  /**
+   * The run's (chosen) date is after today: its result cannot be logged yet. The result fields are
+   * disabled while they are empty; a filled one (typed, or logged before a move) blocks saving.
+   */
+  notYet: boolean;
+  /** The spec-style refusal shown when a result is filled on a day still to come. */
+  futureError: string | null;
   canSave: boolean;
   /** 'mm:ss/km' or '--:--/km'. */
   pace: string;
@@ -93,8 +100,11 @@ function readField(field: ResultField, text: string): { value: number | null; er
   return issue ? { value: null, error: issue } : { value: bpm, error: null };
 }
 
-/** Everything the dialog shows and decides from the current values. */
-export function checkLogForm(values: LogFormValues, run: Pick<Run, 'title' | 'program' | 'paceRange'>): LogFormCheck {
+/**
+ * Everything the dialog shows and decides from the current values; `today` (Jakarta) turns on the
+ * rule that a run dated in the future cannot be logged as done (the server enforces it too).
+ */
+export function checkLogForm(values: LogFormValues, run: Pick<Run, 'title' | 'program' | 'paceRange'>, today?: IsoDay): LogFormCheck {
   const fields: [ResultField, string][] = [
     ['distance', values.distance],
     ['time', values.time],
@@ -112,6 +122,9 @@ export function checkLogForm(values: LogFormValues, run: Pick<Run, 'title' | 'pr
   const invalidError = Object.keys(fieldErrors).length > 0 ? messages.invalidResult : null;
   const dateError = values.date === '' ? messages.dateRequired : isValidIsoDay(values.date) ? null : messages.dateInvalid;
 
+  const notYet = today !== undefined && !dateError && values.date !== '' && !canLogResultOn(values.date, today);
+  const futureError = notYet && filled > 0 ? messages.resultInFuture : null;
+
   const result: LoggedResult = { trainingdistance: parsed.distance, trainingtime: parsed.time, traininghr: parsed.hr };
   return {
     result,
@@ -119,7 +132,9 @@ export function checkLogForm(values: LogFormValues, run: Pick<Run, 'title' | 'pr
     dateError,
     allOrNoneError,
     invalidError,
-    canSave: !allOrNoneError && !invalidError && !dateError,
+    notYet,
+    futureError,
+    canSave: !allOrNoneError && !invalidError && !dateError && !futureError,
     pace: formatPace(paceSecondsPerKm(result.trainingdistance, result.trainingtime)),
     scores: scoreRun({ title: run.title, program: run.program, paceRange: run.paceRange, ...result }),
   };

@@ -1,6 +1,6 @@
 import { Save, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { addDays, planDateToIso } from '../../../../domain/shared/wire-date';
+import { addDays, jakartaToday, planDateToIso } from '../../../../domain/shared/wire-date';
 import { HEAVY_CONFLICT_QUESTION, HEAVY_CONFLICT_TITLE, isSpecialRun, runColor, specialRunConflict } from '../../../../domain/training-plan/run-types';
 import { canDeleteRun, messages, type GeneratedBy } from '../../../../domain/training-plan/training-plan';
 import type { Run, RunPatch } from '../../../../domain/training-plan/contract';
@@ -23,6 +23,8 @@ export interface LogResultDialogProps {
   run: Run | null;
   planId: string | null;
   onOpenChange: (open: boolean) => void;
+  /** The clock of the "no result before the run's day" rule (Asia/Jakarta); injectable for tests. */
+  now?: Date;
 }
 
 export const DELETE_CONFIRM_TITLE = 'Hapus aktivitas ini?';
@@ -30,9 +32,9 @@ export const DELETE_CONFIRM_TITLE = 'Hapus aktivitas ini?';
 const sourceLabels: Record<GeneratedBy, string> = { user: 'Buatan sendiri', coach: 'Dari pelatih', ai: 'Dari AI Coach' };
 
 /** 'Log Hasil Latihan' (spec §2, §4, §5): log a run's result, see pace and scores, move or delete it. */
-export function LogResultDialog({ run, planId, onOpenChange }: LogResultDialogProps) {
+export function LogResultDialog({ run, planId, onOpenChange, now }: LogResultDialogProps) {
   // A fresh form per run: keyed, so switching runs never carries typed values over.
-  return run ? <LogResultForm key={run._id} run={run} planId={planId} onOpenChange={onOpenChange} /> : null;
+  return run ? <LogResultForm key={run._id} run={run} planId={planId} onOpenChange={onOpenChange} now={now} /> : null;
 }
 
 function errorText(error: unknown, fallback: string): string {
@@ -50,7 +52,7 @@ async function heavyConflict(run: Run, day: string) {
   return specialRunConflict(near, run, day);
 }
 
-function LogResultForm({ run, planId, onOpenChange }: { run: Run; planId: string | null; onOpenChange: (open: boolean) => void }) {
+function LogResultForm({ run, planId, onOpenChange, now }: { run: Run; planId: string | null; onOpenChange: (open: boolean) => void; now?: Date }) {
   const ids = useId();
   const toast = useToast();
   const patchRun = usePatchRun();
@@ -62,7 +64,9 @@ function LogResultForm({ run, planId, onOpenChange }: { run: Run; planId: string
   const [confirmDelete, setConfirmDelete] = useState(false);
   const errorRef = useRef<HTMLDivElement>(null);
 
-  const check = checkLogForm(values, run);
+  const check = checkLogForm(values, run, jakartaToday(now));
+  // A run dated after today has not been run yet: nothing to log (while nothing is filled in).
+  const resultDisabled = check.notYet && !check.futureError;
   const set = (field: keyof LogFormValues) => (event: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
     setActionError(null);
@@ -182,26 +186,36 @@ function LogResultForm({ run, planId, onOpenChange }: { run: Run; planId: string
             {(control) => <Input {...control} type="date" value={values.date} onChange={set('date')} />}
           </FormField>
 
-          <fieldset>
+          <fieldset aria-describedby={`${ids}-result-hint`} data-testid="log-result-fields">
             <legend className="text-sm font-bold text-slate-900">Hasil latihan</legend>
-            <p className="text-xs text-slate-600">Isi jarak, waktu dan rata-rata HR, atau kosongkan ketiganya.</p>
+            <p
+              id={`${ids}-result-hint`}
+              className={cn('text-xs', check.notYet ? 'mt-1 rounded-lg bg-amber-50 px-3 py-2 font-semibold text-amber-900' : 'text-slate-600')}
+            >
+              {check.notYet ? messages.resultInFuture : 'Isi jarak, waktu dan rata-rata HR, atau kosongkan ketiganya.'}
+            </p>
             <div className="mt-2 grid grid-cols-2 gap-3">
               <FormField label="Jarak Lari (km)" id={`${ids}-distance`} error={check.fieldErrors.distance}>
-                {(control) => <Input {...control} inputMode="decimal" autoComplete="off" placeholder="10,0" value={values.distance} onChange={set('distance')} />}
+                {(control) => <Input {...control} disabled={resultDisabled} inputMode="decimal" autoComplete="off" placeholder={resultDisabled ? undefined : "10,0"} value={values.distance} onChange={set('distance')} />}
               </FormField>
               <FormField label="Waktu (hh:mm:ss)" id={`${ids}-time`} error={check.fieldErrors.time}>
-                {(control) => <Input {...control} autoComplete="off" placeholder="00:50:00" value={values.time} onChange={set('time')} />}
+                {(control) => <Input {...control} disabled={resultDisabled} autoComplete="off" placeholder={resultDisabled ? undefined : "00:50:00"} value={values.time} onChange={set('time')} />}
               </FormField>
               <FormField label="Pace (otomatis)" id={`${ids}-pace`}>
                 {(control) => <Input {...control} readOnly value={check.pace} className="bg-slate-100! font-semibold text-slate-900" />}
               </FormField>
               <FormField label="Rata-rata HR (bpm)" id={`${ids}-hr`} error={check.fieldErrors.hr}>
-                {(control) => <Input {...control} inputMode="numeric" autoComplete="off" placeholder="150" value={values.hr} onChange={set('hr')} />}
+                {(control) => <Input {...control} disabled={resultDisabled} inputMode="numeric" autoComplete="off" placeholder={resultDisabled ? undefined : "150"} value={values.hr} onChange={set('hr')} />}
               </FormField>
             </div>
             {check.allOrNoneError && (
               <Alert tone="error" className="mt-3">
                 {check.allOrNoneError}
+              </Alert>
+            )}
+            {check.futureError && (
+              <Alert tone="error" className="mt-3">
+                {check.futureError}
               </Alert>
             )}
             {check.invalidError && (
