@@ -1,7 +1,7 @@
 import { toNestErrors } from '@hookform/resolvers';
 import { Plus, Sparkles, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { get, useFieldArray, useForm, type FieldErrors, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
+import { get, useFieldArray, useForm, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form';
 import {
   abilityLevels,
   experienceLevels,
@@ -61,7 +61,10 @@ export function PlanFormDialog({ today, initialValues, onValuesChange, onSubmit,
   const { register, control, handleSubmit, watch, getValues, setValue, setError, formState } = useForm<PlanFormValues, unknown, CreatePlanRequest>({
     resolver,
     defaultValues: initialValues,
+    // Fields register in render order, not page order: focus the first invalid control on the page instead.
+    shouldFocusError: false,
   });
+  const formRef = useRef<HTMLFormElement>(null);
   const personalBests = useFieldArray({ control, name: 'personalBests' });
   const errors: FieldErrors<PlanFormValues> = formState.errors;
   const err = (path: string): string | undefined => (get(errors, path) as { message?: string } | undefined)?.message;
@@ -84,7 +87,10 @@ export function PlanFormDialog({ today, initialValues, onValuesChange, onSubmit,
   const trainingDays = sortWeekdays(watch('hariLatihan') ?? [], weekdayNames);
   const noPersonalBests = watch('noPersonalBests');
 
-  const submit = handleSubmit((request) => onSubmit(request));
+  const submit = handleSubmit(
+    (request) => onSubmit(request),
+    () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()),
+  );
 
   return (
     <Dialog
@@ -111,13 +117,13 @@ export function PlanFormDialog({ today, initialValues, onValuesChange, onSubmit,
         </>
       }
     >
-      <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="space-y-6" aria-busy={pending || undefined}>
+      <form ref={formRef} id={formId} noValidate onSubmit={(event) => void submit(event)} className="space-y-6" aria-busy={pending || undefined}>
         <Section title="Tentang kamu">
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="Umur" id={fieldId('umur')} error={err('umur')} mark="required">
               {(c) => <Input {...c} type="number" inputMode="numeric" min={10} max={90} placeholder="mis. 28" {...register('umur')} />}
             </FormField>
-            <ChoiceGroup legend="Jenis kelamin" id={fieldId('jenisKelamin')} error={err('jenisKelamin')} options={genders} register={register('jenisKelamin')} />
+            <ChoiceGroup legend="Jenis kelamin" name="jenisKelamin" id={fieldId('jenisKelamin')} error={err('jenisKelamin')} options={genders} register={register} />
             <FormField label="Pengalaman lari" id={fieldId('runningExperience')} error={err('runningExperience')} mark="required">
               {(c) => (
                 <Select {...c} {...register('runningExperience')}>
@@ -252,7 +258,13 @@ export function PlanFormDialog({ today, initialValues, onValuesChange, onSubmit,
                     goal === value ? 'border-brand-500 bg-brand-50' : 'border-slate-200 hover:bg-slate-50',
                   )}
                 >
-                  <input type="radio" value={value} className="mt-0.5 size-4 accent-brand-600" {...register('targetLatihan')} />
+                  <input
+                    type="radio"
+                    value={value}
+                    aria-invalid={err('targetLatihan') ? true : undefined}
+                    className="mt-0.5 size-4 accent-brand-600"
+                    {...register('targetLatihan')}
+                  />
                   <span>
                     <span className="block font-semibold text-slate-900">{value}</span>
                     <span className="text-slate-600">{hint}</span>
@@ -324,6 +336,7 @@ export function PlanFormDialog({ today, initialValues, onValuesChange, onSubmit,
                   <input
                     type="checkbox"
                     value={day}
+                    aria-invalid={err('hariLatihan') ? true : undefined}
                     className="sr-only"
                     {...register('hariLatihan', {
                       // The long-run day is one of the training days: unticking it clears the choice.
@@ -356,7 +369,7 @@ export function PlanFormDialog({ today, initialValues, onValuesChange, onSubmit,
               <div className="mt-1 flex flex-wrap gap-1.5">
                 {trainingDays.map((day) => (
                   <label key={day} className={cn(toggleClass(watch('hariLongRun') === day, !!err('hariLongRun')), 'px-3')}>
-                    <input type="radio" value={day} className="sr-only" {...register('hariLongRun')} />
+                    <input type="radio" value={day} aria-invalid={err('hariLongRun') ? true : undefined} className="sr-only" {...register('hariLongRun')} />
                     {day}
                   </label>
                 ))}
@@ -368,10 +381,11 @@ export function PlanFormDialog({ today, initialValues, onValuesChange, onSubmit,
           <div className="mt-4 grid gap-4 sm:grid-cols-2">
             <ChoiceGroup
               legend="Akses ke trek lari"
+              name="aksesTrek"
               id={fieldId('aksesTrek')}
               error={err('aksesTrek')}
               options={trackAccessOptions}
-              register={register('aksesTrek')}
+              register={register}
             />
           </div>
           <div className="mt-4">
@@ -417,16 +431,18 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** A few options as radio buttons in a row (gender, track access). */
 function ChoiceGroup({
   legend,
+  name,
   id,
   error,
   options,
   register,
 }: {
   legend: string;
+  name: 'jenisKelamin' | 'aksesTrek';
   id: string;
   error?: string;
   options: readonly string[];
-  register: UseFormRegisterReturn;
+  register: UseFormRegister<PlanFormValues>;
 }) {
   return (
     <fieldset aria-describedby={error ? `${id}-error` : undefined} className="min-w-0">
@@ -443,7 +459,7 @@ function ChoiceGroup({
               error ? 'border-red-400' : 'border-slate-300 hover:bg-slate-50',
             )}
           >
-            <input type="radio" value={option} className="size-4 accent-brand-600" {...register} />
+            <input type="radio" value={option} aria-invalid={error ? true : undefined} className="size-4 accent-brand-600" {...register(name)} />
             {option}
           </label>
         ))}

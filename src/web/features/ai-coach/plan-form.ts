@@ -7,6 +7,7 @@
 import {
   aiMessages,
   createPlanRequestSchema,
+  hmsToSeconds,
   FITNESS_PROGRAMME_DAYS,
   MAX_PROGRAMME_WEEKS,
   type CreatePlanRequest,
@@ -127,6 +128,21 @@ function dateErrors(values: PlanFormValues, today: IsoDay): PlanFormErrors {
   return errors;
 }
 
+/**
+ * The contract's rules between fields. Its schema checks them only once every field is valid; a
+ * form shows them together with the rest, so each is said here too.
+ */
+function crossFieldErrors(values: PlanFormValues): PlanFormErrors {
+  const errors: PlanFormErrors = {};
+  if (values.hariLongRun && !values.hariLatihan.includes(values.hariLongRun)) errors.hariLongRun = aiMessages.longRunDayNotTrainingDay;
+  if (values.targetLatihan === 'Race Selanjutnya') {
+    if (!text(values.kategoriTargetRace)) errors.kategoriTargetRace = aiMessages.raceCategoryRequired;
+    if (!text(values.targetWaktu)) errors.targetWaktu = aiMessages.targetTimeRequired;
+    else if ((hmsToSeconds(values.targetWaktu) ?? 0) <= 0) errors.targetWaktu = aiMessages.timeFormat;
+  } else if (values.targetLatihan && !text(values.kebugaranFocus)) errors.kebugaranFocus = aiMessages.focusRequired;
+  return errors;
+}
+
 /** Checks the form: the contract's schema (the server runs the same) and the date rules; the first message per field. */
 export function checkPlanForm(values: PlanFormValues, today: IsoDay): PlanFormCheck {
   const parsed = createPlanRequestSchema.safeParse(toPlanRequest(values));
@@ -144,6 +160,7 @@ export function checkPlanForm(values: PlanFormValues, today: IsoDay): PlanFormCh
   delete errors.endDate;
   delete errors.tanggalMulai;
   delete errors.tanggalRace;
+  for (const [path, message] of Object.entries(crossFieldErrors(values))) errors[path] ??= message;
   Object.assign(errors, dateErrors(values, today));
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, request: toPlanRequest(values) as CreatePlanRequest };
