@@ -13,6 +13,8 @@ export const appErrorStatus = {
   too_many: 429,
   gateway: 502,
   unavailable: 503,
+  unprocessable: 422,
+  timeout: 504,
 } as const;
 
 export type AppErrorKind = keyof typeof appErrorStatus;

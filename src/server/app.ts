@@ -30,6 +30,7 @@ import { trainingPlanRoutes } from './features/training-plan/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { adminSubscriptionRoutes, subscriptionRoutes } from './features/subscriptions/routes';
 import { aiCoachRoutes } from './features/ai-coach/routes';
+import type { AiCoachPort } from './adapters/ai/port';
 import type { StoragePort } from './adapters/storage/port';
 import { authPlugin } from './plugins/auth';
 import { authenticateAccessToken } from './features/auth/tokens';
@@ -50,6 +51,8 @@ export interface AppDeps {
   identity?: IdentityProvider | null;
   /** Where uploads are kept; by default the local disk under `config.storageDir`. */
   storage?: StoragePort;
+  /** Tests may hand in their own AI coach adapter; by default the wiring's choice. */
+  ai?: AiCoachPort;
   logger?: boolean | object;
 }
 
@@ -128,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Adapters, shared services and cross-feature hooks come from the wiring; background work is
   // the job runner's (src/server/jobs/). Tests reach them as app.payments, app.mail and app.jobs.
-  const adapters = createAdapters(config, db, app.log, { identity: deps.identity, storage: deps.storage });
+  const adapters = createAdapters(config, db, app.log, { identity: deps.identity, storage: deps.storage, ...(deps.ai ? { ai: deps.ai } : {}) });
   const services = createServices(config, db, app.log, adapters);
   const jobs = createJobRunner({ db, log: app.log, jobs: jobRegistry(config, db, services), pollMs: config.jobsPollSeconds * 1000 });
   app.decorate('payments', services.payments);
@@ -138,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await jobs.stop();
     await services.mail.close();
+    await adapters.ai.close?.();
   });
 
   // Features: each declares the plugins it needs; avvio refuses to boot if one is missing or later.
@@ -159,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(feature('uploads', uploadRoutes, needs), { db, storage });
   await app.register(feature('subscriptions', subscriptionRoutes, needs), { db, payments, config });
   await app.register(feature('subscriptions-admin', adminSubscriptionRoutes, needs), { db });
-  await app.register(feature('ai-coach', aiCoachRoutes, needs), {});
+  await app.register(feature('ai-coach', aiCoachRoutes, needs), { coach: services.ai, config });
   await app.register(feature('public-site', publicSiteRoutes, ['errors']), { db, config });
 
   // The built web app; any non-API path returns index.html so client routes survive a reload.

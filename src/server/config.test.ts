@@ -116,4 +116,16 @@ describe('loadConfig', () => {
     });
     expect(() => loadConfig({ ...k, DB_STATEMENT_TIMEOUT_MS: '5' })).toThrow(/DB_STATEMENT_TIMEOUT_MS/);
   });
+
+  it('turns the Gemini coach on with GEMINI_API_KEY: gemini-2.5-flash and 60 s by default, model, base URL and timeout configurable', () => {
+    const k = { JWT_SECRET: 'k'.repeat(32) };
+    expect(loadConfig(k).gemini).toBeNull();
+    expect(loadConfig({ ...k, GEMINI_API_KEY: '', GEMINI_MODEL: 'gemini-2.5-pro' }).gemini).toBeNull();
+    expect(loadConfig({ ...k, GEMINI_API_KEY: 'AIza-test' }).gemini).toEqual({ apiKey: 'AIza-test', model: 'gemini-2.5-flash', timeoutMs: 60_000 });
+    expect(
+      loadConfig({ ...k, GEMINI_API_KEY: 'AIza-test', GEMINI_MODEL: 'gemini-2.5-pro', GEMINI_BASE_URL: 'http://127.0.0.1:9999/', AI_TIMEOUT_SECONDS: '2.5' }).gemini,
+    ).toEqual({ apiKey: 'AIza-test', model: 'gemini-2.5-pro', baseUrl: 'http://127.0.0.1:9999', timeoutMs: 2500 });
+    expect(() => loadConfig({ ...k, GEMINI_API_KEY: 'x', GEMINI_BASE_URL: 'not a url' })).toThrow(/GEMINI_BASE_URL/);
+    expect(() => loadConfig({ ...k, AI_TIMEOUT_SECONDS: '0' })).toThrow(/AI_TIMEOUT_SECONDS/);
+  });
 });

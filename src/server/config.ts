@@ -74,11 +74,17 @@ const envSchema = z.object({
   PUBLIC_READ_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(2),
   REGISTRATION_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   SUBSCRIPTION_PAYMENT_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(24),
+  AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(10),
+  AI_DAILY_QUOTA: z.coerce.number().int().min(1).max(100_000).default(60),
   SELF_MANAGED_HOLD_HOURS: z.coerce.number().int().min(1).max(30 * 24).default(DEFAULT_SELF_MANAGED_HOLD_HOURS),
   SELF_MANAGED_REMINDER_HOURS: z.coerce.number().int().min(0).max(30 * 24).default(DEFAULT_SELF_MANAGED_REMINDER_HOURS),
   STORAGE_DIR: z.string().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL harus diawali smtp:// atau smtps://').optional(),
   MAIL_FROM: z.string().default('Derap <no-reply@derap.id>'),
+  GEMINI_API_KEY: z.string().min(1).optional(),
+  GEMINI_MODEL: z.string().trim().min(1).default('gemini-2.5-flash'),
+  GEMINI_BASE_URL: z.url().optional(),
+  AI_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -139,6 +145,8 @@ export interface AppConfig {
   registrationHoldMinutes: number;
   /** How long a subscription order stays payable (nothing is held meanwhile). */
   subscriptionPaymentHours: number;
+  /** AI calls (createplan, chat, modify, trainingimages) per runner: a per-minute limit and a Jakarta-day quota, shared by every server. */
+  aiLimits: { perMinute: number; perDay: number };
   /**
    * How long a self-managed (bank transfer) registration holds its slot until the runner sends a
    * proof of transfer; a proof stops the clock, a rejected proof starts a new hold.
@@ -150,6 +158,17 @@ export interface AppConfig {
   storageDir: string;
   /** SMTP when set; otherwise the built-in outbox stores mail in the database. */
   mail: { smtpUrl: string | null; from: string };
+  /** The Gemini adapter of the AI coach when GEMINI_API_KEY is set; otherwise the built-in engine answers. */
+  gemini: GeminiConfig | null;
+}
+
+export interface GeminiConfig {
+  apiKey: string;
+  model: string;
+  /** Another endpoint (a proxy, or a fake server in tests), without a trailing slash. */
+  baseUrl?: string;
+  /** One AI call, its retry included (AI_TIMEOUT_SECONDS). */
+  timeoutMs: number;
 }
 
 export interface MidtransConfig {
@@ -247,10 +266,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicReadCacheSeconds: e.PUBLIC_READ_CACHE_SECONDS,
     registrationHoldMinutes: e.REGISTRATION_HOLD_MINUTES,
     subscriptionPaymentHours: e.SUBSCRIPTION_PAYMENT_HOURS,
+    aiLimits: { perMinute: e.AI_RATE_LIMIT_PER_MINUTE, perDay: e.AI_DAILY_QUOTA },
     selfManagedHoldHours: e.SELF_MANAGED_HOLD_HOURS,
     selfManagedReminderHours: e.SELF_MANAGED_REMINDER_HOURS,
     storageDir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, 'uploads')),
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    gemini: e.GEMINI_API_KEY
+      ? {
+          apiKey: e.GEMINI_API_KEY,
+          model: e.GEMINI_MODEL,
+          ...(e.GEMINI_BASE_URL ? { baseUrl: e.GEMINI_BASE_URL.replace(/\/$/, '') } : {}),
+          timeoutMs: Math.round(e.AI_TIMEOUT_SECONDS * 1000),
+        }
+      : null,
   };
 }
 

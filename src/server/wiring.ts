@@ -1,4 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createBuiltInCoach } from './adapters/ai/built-in';
+import { createGeminiCoach } from './adapters/ai/gemini';
+import type { AiCoachPort } from './adapters/ai/port';
 import { createGoogleOidc, type IdentityProvider } from './adapters/auth/google-oidc';
 import { createOutboxMailer } from './adapters/mail/outbox';
 import type { Mailer } from './adapters/mail/port';
@@ -13,6 +16,7 @@ import type { Db } from './db/client';
 import { NOTIFICATION_PATH, createPaymentService, type PaymentService } from './features/payments/service';
 import { registerRegistrationPaymentHooks } from './features/registrations/service';
 import { registerSubscriptionPaymentHooks } from './features/subscriptions/service';
+import { createAiCoachService, type AiCoachService } from './features/ai-coach/service';
 
 /**
  * The one place that decides which adapter serves each port (DESIGN.md §1.5: a real one from
@@ -27,6 +31,8 @@ export interface Adapters {
   storage: StoragePort;
   /** Google sign-in when configured; null means the development sign-in (or none). */
   identity: IdentityProvider | null;
+  /** The AI coach: the built-in engine unless GEMINI_API_KEY is set. */
+  ai: AiCoachPort & { close?(): Promise<void> };
 }
 
 export function createAdapters(config: AppConfig, db: Db, log: FastifyBaseLogger, overrides: Partial<Adapters> = {}): Adapters {
@@ -34,6 +40,7 @@ export function createAdapters(config: AppConfig, db: Db, log: FastifyBaseLogger
     gateway: overrides.gateway ?? paymentGateway(config, db),
     mailer: overrides.mailer ?? mailer(config, db, log),
     storage: overrides.storage ?? createStorage(config),
+    ai: overrides.ai ?? aiCoach(config, log),
     identity:
       overrides.identity !== undefined
         ? overrides.identity
@@ -59,6 +66,12 @@ export function paymentGateway(config: AppConfig, db: Db): PaymentGateway {
   return createSandboxGateway({ publicUrl: config.publicUrl, key: sandboxKey(config.jwtSecret), db });
 }
 
+/** Gemini when GEMINI_API_KEY is set; otherwise the built-in coach (engine, rule-based chat, OCR). */
+export function aiCoach(config: AppConfig, log: FastifyBaseLogger): AiCoachPort & { close?(): Promise<void> } {
+  if (config.gemini) return createGeminiCoach({ ...config.gemini, log });
+  return createBuiltInCoach();
+}
+
 function mailer(config: AppConfig, db: Db, log: FastifyBaseLogger): Mailer {
   const { smtpUrl, from } = config.mail;
   return smtpUrl ? createSmtpMailer({ db, transport: createSmtpTransport(smtpUrl), from, log }) : createOutboxMailer(db);
@@ -69,6 +82,7 @@ export interface Services {
   mail: Mailer;
   storage: StoragePort;
   identity: IdentityProvider | null;
+  ai: AiCoachService;
 }
 
 /** The shared services, with every cross-feature hook connected. */
@@ -77,5 +91,6 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   // What a paid, expired or refunded order of each kind grants or takes back.
   registerRegistrationPaymentHooks(payments, adapters.mailer, log);
   registerSubscriptionPaymentHooks(payments, adapters.mailer, config.publicUrl);
-  return { payments, mail: adapters.mailer, storage: adapters.storage, identity: adapters.identity };
+  const ai = createAiCoachService({ db, ai: adapters.ai, log, limits: config.aiLimits });
+  return { payments, mail: adapters.mailer, storage: adapters.storage, identity: adapters.identity, ai };
 }

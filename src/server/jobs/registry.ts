@@ -1,5 +1,6 @@
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
+import { pruneAiCoachData } from '../features/ai-coach/service';
 import { pruneSessions } from '../features/auth/service';
 import { sweepRegistrations } from '../features/registrations/service';
 import { runSubscriptionLifecycle } from '../features/subscriptions/service';
@@ -24,6 +25,8 @@ export function jobRegistry(config: AppConfig, db: Db, services: Services): JobD
     // Expired refresh tokens and the sessions they leave empty or revoked long ago (decision 001).
     { name: 'auth.prune-sessions', every: 6 * HOUR, run: ({ now }) => pruneSessions(db, now) },
     // Periods that ended lapse (past_due, then none after the grace days); reminders 3 days before the end.
+    // AI drafts nobody saved within a day, and the daily AI quota's past days.
+    { name: 'ai-coach.prune', every: 6 * HOUR, run: ({ now }) => pruneAiCoachData(db, now) },
     { name: 'subscriptions.lifecycle', every: 5 * MINUTE, run: ({ now }) => runSubscriptionLifecycle({ db, mail: services.mail, publicUrl: config.publicUrl }, now) },
   ];
   // PAYMENT_EXPIRY_SWEEP_SECONDS=0 keeps the sweeps off (tests run them by hand).

@@ -26,6 +26,11 @@ export const routeBodyLimits: Record<string, number> = {
   'POST /api/events': 256 * 1024,
   // The gateway's notifications; bounded because anyone may post to it.
   'POST /api/payments/notification': 64 * 1024,
+  // A workout screenshot as a data URL: 10 MB of image is 13.4 MB of base64.
+  'POST /api/ai/trainingimages': 14 * 1024 * 1024,
+  // The chat history (30 messages of up to 4000 characters) and the client's copy of the plan.
+  'POST /api/ai/chat': 512 * 1024,
+  'POST /api/ai/modify': 2 * 1024 * 1024,
 };
 
 export const inputMessages = {

@@ -1,81 +1,76 @@
 /**
- * The demo runner's plan: eight periodised weeks (Base → Build → Taper) toward a half marathon,
- * four behind today with logged results and four ahead. Deterministic, so screenshots and tests
- * see the same plan on every fresh start.
+ * The demo runners' plans come from the coaching engine (src/domain/coach), as a runner's would:
+ * a form, a periodised plan toward a race, then logged results on the runs already behind today
+ * (one session skipped, the way real training goes). Deterministic, so screenshots and tests see the
+ * same plan on every fresh start.
  */
-import { addDays, daysBetween, isoToPlanDate, startOfWeek, type IsoDay } from '../../domain/shared/wire-date';
-import { formatPlanPace, parsePaceRange } from '../../domain/training-plan/pace';
+import { createPlanRequestSchema, type CreatePlanRequest, type PlanForm } from '../../domain/ai-coach/contract';
+import { buildPlan, type PlanSpan } from '../../domain/coach/plan';
+import { addDays, daysBetween, isoToPlanDate, planDateToIso, startOfWeek, type IsoDay } from '../../domain/shared/wire-date';
+import { parsePaceRange } from '../../domain/training-plan/pace';
 import { plannedDistanceKm } from '../../domain/training-plan/training-program';
 import type { RunInput } from '../../domain/training-plan/contract';
+import { runType } from '../../domain/training-plan/run-types';
 
-interface Session {
-  weekday: number; // 0 = Monday
-  title: string;
-  km: number;
-  /** Target pace in seconds per km, as a 10-second band. */
-  pace: number;
-  hr: number;
+export interface DemoPlan {
+  form: PlanForm;
+  span: PlanSpan;
+  runs: RunInput[];
 }
-
-const BASE_PACE = 400; // 6'40/km easy pace of a recreational half-marathoner
-
-function weekSessions(week: number, weeks: number): Session[] {
-  const taper = week === weeks - 1;
-  const grow = Math.min(week, weeks - 3); // volume grows until two weeks before the end
-  if (taper) {
-    return [
-      { weekday: 1, title: 'Easy Run', km: 5, pace: BASE_PACE, hr: 140 },
-      { weekday: 3, title: 'Tempo Run', km: 4, pace: BASE_PACE - 55, hr: 165 },
-      { weekday: 6, title: 'Race Day', km: 21.1, pace: BASE_PACE - 45, hr: 172 },
-    ];
-  }
-  return [
-    { weekday: 1, title: week % 2 ? 'Interval 6x800m' : 'Speed Work', km: 6 + Math.floor(grow / 2), pace: BASE_PACE - 75, hr: 168 },
-    { weekday: 2, title: 'Recovery Run', km: 5, pace: BASE_PACE + 20, hr: 128 },
-    { weekday: 3, title: 'Tempo Run', km: 6 + grow, pace: BASE_PACE - 55, hr: 162 },
-    { weekday: 5, title: 'Easy Run', km: 5 + Math.floor(grow / 2), pace: BASE_PACE, hr: 140 },
-    { weekday: 6, title: 'Long Run Endurance', km: 10 + 2 * grow, pace: BASE_PACE + 10, hr: 148 },
-  ];
-}
-
-const periodization = (week: number, weeks: number) => (week < 3 ? 'Base' : week < weeks - 1 ? 'Build' : 'Taper');
 
 /** A small deterministic wobble in [-1, 1] so logged results look like real runs. */
 const wobble = (n: number) => Math.sin(n * 12.9898) % 1;
 
-export function buildDemoPlan(today: IsoDay, weeks = 8, weeksBehind = 4): RunInput[] {
+/** Average heart rate of a run of this kind for a recreational runner (max HR 195). */
+const heartRate = { recovery: 132, endurance: 146, steady: 152, tempo: 164, interval: 168, race: 172, other: 140 } as const;
+
+/**
+ * `weeks` Monday-first weeks toward a race on the last Sunday, `weeksBehind` of them before this
+ * week. `form` overrides the demo runner's answers (a half marathon by default).
+ */
+export function buildDemoPlan(today: IsoDay, weeks = 8, weeksBehind = 4, form: Partial<CreatePlanRequest> = {}): DemoPlan {
   const start = addDays(startOfWeek(today), -7 * weeksBehind);
-  const runs: RunInput[] = [];
-  for (let week = 0; week < weeks; week++) {
-    for (const s of weekSessions(week, weeks)) {
-      const day = addDays(start, week * 7 + s.weekday);
-      const index = runs.length;
-      const program = s.title === 'Race Day' ? 'HM' : `${s.km}k`;
-      const paceRange = `${formatPlanPace(s.pace)} - ${formatPlanPace(s.pace + 10)}`;
-      const run: RunInput = {
-        date: isoToPlanDate(day),
-        title: s.title,
-        program,
-        paceRange,
-        periodization: periodization(week, weeks),
-        generatedby: 'ai',
-      };
-      // Past runs are logged, except one skipped session, the way real training goes.
-      if (daysBetween(day, today) > 0 && index % 9 !== 4) {
-        const km = Math.round((plannedDistanceKm(program) ?? s.km) * (1 + 0.04 * wobble(index)) * 100) / 100;
-        const [fast] = parsePaceRange(paceRange)!;
-        const pace = fast + 5 + 12 * wobble(index + 1);
-        run.trainingdistance = km;
-        run.trainingtime = Math.round(km * pace);
-        run.traininghr = Math.round(s.hr + 6 * wobble(index + 2));
-      }
-      runs.push(run);
+  const race = addDays(start, weeks * 7 - 1);
+  const answers = createPlanRequestSchema.parse({
+    umur: 31,
+    jenisKelamin: 'Perempuan',
+    runningExperience: '1-3 Tahun',
+    kemampuanLari: 'Menengah',
+    riwayatCidera: '',
+    personalBests: [{ distance: '10K', time: '01:02:00' }],
+    jarakMingguan: 22,
+    lariTerjauh: 12,
+    tanggalMulai: isoToPlanDate(start),
+    targetLatihan: 'Race Selanjutnya',
+    tanggalRace: isoToPlanDate(race),
+    kategoriTargetRace: 'Half Marathon',
+    targetWaktu: '02:15:00',
+    hariLatihan: ['Selasa', 'Kamis', 'Sabtu', 'Minggu'],
+    hariLongRun: 'Minggu',
+    aksesTrek: 'Tidak',
+    catatanLainnya: '',
+    ...form,
+  });
+  const span = { startDay: start, endDay: race };
+  const runs: RunInput[] = buildPlan(answers, span).runs.map((run, index) => {
+    const day = planDateToIso(run.date)!;
+    const input: RunInput = { date: run.date, title: run.title, program: run.program, paceRange: run.paceRange, periodization: run.periodization, generatedby: 'ai' };
+    // Past runs are logged, except one skipped session in nine.
+    const planned = plannedDistanceKm(run.program);
+    const band = parsePaceRange(run.paceRange);
+    if (daysBetween(day, today) > 0 && index % 9 !== 4 && planned !== null && band) {
+      const km = Math.round(planned * (1 + 0.04 * wobble(index)) * 100) / 100;
+      const pace = band[0] + 5 + 12 * wobble(index + 1);
+      input.trainingdistance = km;
+      input.trainingtime = Math.round(km * pace);
+      input.traininghr = Math.round(heartRate[runType(run.title)] + 6 * wobble(index + 2));
     }
-  }
+    return input;
+  });
   // Two sessions the runner added herself.
   runs.push(
-    { date: isoToPlanDate(addDays(start, 7 * weeksBehind - 3)), title: 'Fun Run Komunitas', program: '5k', paceRange: "6'30 - 7'00", generatedby: 'user', trainingdistance: 5.02, trainingtime: 1985, traininghr: 138 },
+    { date: isoToPlanDate(addDays(start, 7 * weeksBehind - 4)), title: 'Fun Run Komunitas', program: '5k', paceRange: "6'30 - 7'00", generatedby: 'user', trainingdistance: 5.02, trainingtime: 1985, traininghr: 138 },
     { date: isoToPlanDate(addDays(today, 2)), title: 'Easy Run Pagi', program: '4k', paceRange: "6'45 - 7'00", generatedby: 'user' },
   );
-  return runs;
+  return { form: answers, span, runs };
 }

@@ -4,6 +4,8 @@ import type { StoragePort } from '../adapters/storage/port';
 import type { Db } from '../db/client';
 import { jakartaToday } from '../../domain/shared/wire-date';
 import { addRuns } from '../features/training-plan/service';
+import { saveProfile } from '../features/ai-coach/service';
+import type { CreatePlanRequest } from '../../domain/ai-coach/contract';
 import { seedDemoEvents } from './demo-events';
 import { demoSubscriptions, seedDemoSubscriptions } from './demo-subscriptions';
 import { buildDemoPlan } from './demo-plan';
@@ -32,8 +34,13 @@ export const demoUsers: DemoUser[] = [
 
 /** Rina follows an 8-week AI plan with logged results; Budi's trial ends mid-plan, so later AI runs are locked. */
 const demoPlans = [
-  { email: 'rina.wulandari@derap.id', weeks: 8, behind: 4 },
-  { email: 'budi.santoso@derap.id', weeks: 6, behind: 1 },
+  { email: 'rina.wulandari@derap.id', weeks: 8, behind: 4, form: {} },
+  {
+    email: 'budi.santoso@derap.id',
+    weeks: 6,
+    behind: 1,
+    form: { jenisKelamin: 'Laki-laki', kemampuanLari: 'Pemula', runningExperience: '6-12 Bulan', kategoriTargetRace: '10K', targetWaktu: '01:05:00', personalBests: [], jarakMingguan: 12, lariTerjauh: 7 },
+  },
 ];
 
 /**
@@ -56,11 +63,13 @@ export async function seedDemoData(db: Db, now = new Date(), storage?: StoragePo
     ).returning({ id: users.id, email: users.email });
     await seedDemoSubscriptions(tx, new Map(inserted.map((u) => [u.email, u.id])), now);
     const today = jakartaToday(now);
-    for (const { email, weeks, behind } of demoPlans) {
+    for (const { email, weeks, behind, form: answers } of demoPlans) {
       const user = inserted.find((u) => u.email === email);
       if (!user) continue;
       const owner = { id: user.id, currentPeriodEnd: null };
-      const runs = buildDemoPlan(today, weeks, behind);
+      const { runs, form, span } = buildDemoPlan(today, weeks, behind, answers as Partial<CreatePlanRequest>);
+      // The form the plan came from: the AI coach's chat and re-evaluation read it.
+      await saveProfile(tx, user.id, form, span);
       // The demo stands in for the AI: its runs are stored as the AI's, the rest as the runner's own.
       await addRuns(tx, owner, runs.filter((r) => r.generatedby === 'ai'), 'ai');
       await addRuns(tx, owner, runs.filter((r) => r.generatedby !== 'ai'), 'user');

@@ -1,10 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { aiAccessResponseSchema } from '../../../domain/ai-coach/contract';
+import {
+  aiAccessResponseSchema,
+  chatReplySchema,
+  chatRequestSchema,
+  createPlanRequestSchema,
+  draftParamsSchema,
+  imageReadingSchema,
+  imageRequestSchema,
+  modifyRequestSchema,
+  planDraftResponseSchema,
+} from '../../../domain/ai-coach/contract';
+import { planSchema } from '../../../domain/training-plan/contract';
 import { PREMIUM_REQUIRED_MESSAGE, hasPremiumAccess } from '../../../domain/subscriptions/subscription';
-import { AppError } from '../../app-error';
+import { AppError, notFound } from '../../app-error';
+import type { AppConfig } from '../../config';
 import { requireUser } from '../../plugins/auth';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
+import { isUuid } from '../training-plan/service';
+import { aiMessages } from '../../../domain/ai-coach/contract';
+import type { AiCoachService } from './service';
 
 /** Every route of this plugin is an AI feature: only for active or trialing users (spec §5), checked against the database's row of this request. */
 export async function requirePremium(request: FastifyRequest) {
@@ -14,14 +29,23 @@ export async function requirePremium(request: FastifyRequest) {
   }
 }
 
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema, 502: errorSchema, 504: errorSchema };
+
 /**
- * The AI coach's routes, all under /api/ai and all behind the premium check (the AI coach issue
- * adds createplan, chat, modify and trainingimages here). The route walk in ai-access.test.ts
- * holds every /api/ai route to it.
+ * The AI coach's routes, all under /api/ai and all behind the premium check. The route walk in
+ * ai-access.test.ts holds every /api/ai route to it. Each AI call counts against a per-runner
+ * limit per minute (shared store) and a daily quota (ai_usage).
  */
-export async function aiCoachRoutes(app: FastifyInstance) {
+export async function aiCoachRoutes(app: FastifyInstance, { coach, config }: { coach: AiCoachService; config: AppConfig }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', requirePremium);
+  const rateLimit = {
+    max: config.aiLimits.perMinute,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => `ai:${request.auth?.user.id ?? request.ip}`,
+    errorResponseBuilder: () => new AppError('too_many', aiMessages.rateLimited, 'AI_RATE_LIMITED'),
+  };
+  const noStore = { 'cache-control': 'no-store' };
 
   r.get(
     '/api/ai/access',
@@ -34,12 +58,98 @@ export async function aiCoachRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      reply.header('cache-control', 'no-store');
+      reply.headers(noStore);
       return {
         access: true as const,
         subscription_status: user.subscriptionStatus,
         current_period_end: user.currentPeriodEnd ? user.currentPeriodEnd.toISOString() : null,
       };
+    },
+  );
+
+  r.post(
+    '/api/ai/createplan',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['ai'],
+        summary: "A personal training plan from the AI form (spec §3 fields): checked by the safety rules, answered as a draft to save",
+        body: createPlanRequestSchema,
+        response: { 200: planDraftResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return coach.createPlan(requireUser(request), request.body);
+    },
+  );
+
+  r.post(
+    '/api/ai/chat',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['ai'],
+        summary: 'Ask the coach for a change: a clarification question, or modifications for the runner to approve',
+        body: chatRequestSchema,
+        response: { 200: chatReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return coach.chat(requireUser(request), request.body);
+    },
+  );
+
+  r.post(
+    '/api/ai/modify',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['ai'],
+        summary: 'Apply approved modifications: the new runs of the range they change, checked, as a draft to save',
+        body: modifyRequestSchema,
+        response: { 200: planDraftResponseSchema, ...errors, 422: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      const { modification } = request.body;
+      return coach.modify(requireUser(request), Array.isArray(modification) ? modification : [modification]);
+    },
+  );
+
+  r.post(
+    '/api/ai/drafts/:draftId/save',
+    {
+      config: { rateLimit: { ...rateLimit, max: config.aiLimits.perMinute * 2 } },
+      schema: {
+        tags: ['ai'],
+        summary: "Save a draft from createplan or modify: its runs replace the range's AI runs that are not logged (runs made by the runner or a coach stay)",
+        params: draftParamsSchema,
+        response: { 200: planSchema, ...errors, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      if (!isUuid(request.params.draftId)) throw notFound(aiMessages.draftNotFound);
+      return coach.saveDraft(requireUser(request), request.params.draftId);
+    },
+  );
+
+  r.post(
+    '/api/ai/trainingimages',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['ai'],
+        summary: 'Read distance, time and average heart rate from a workout screenshot (data URL; PNG, JPG or WebP up to 10 MB)',
+        body: imageRequestSchema,
+        response: { 200: imageReadingSchema, ...errors, 413: errorSchema, 422: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return coach.readImage(requireUser(request), request.body.image);
     },
   );
 }

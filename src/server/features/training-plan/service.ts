@@ -259,3 +259,29 @@ export async function deleteProgramRun(db: Db, owner: PlanOwner, planId: string,
   if (run.generatedBy === 'coach') throw forbidden('Aktivitas dari pelatih hanya bisa dihapus oleh pelatih.');
   await db.delete(trainingRuns).where(eq(trainingRuns.id, run.id));
 }
+
+/**
+ * The AI coach's save (a draft the server wrote, never a client's runs): the AI runs of `range`
+ * that have no logged result give way to `inputs`, made by the AI. Runs the runner or a coach made
+ * and runs already logged stay as they are. Call it inside the caller's transaction.
+ */
+export async function replaceUnloggedAiRuns(db: Db, owner: PlanOwner, range: { from: IsoDay; to: IsoDay }, inputs: RunInput[]): Promise<TrainingPlan> {
+  const values = inputs.map((input) => runValues(input, 'ai'));
+  const plan = await ensurePlan(db, owner.id);
+  await db
+    .delete(trainingRuns)
+    .where(
+      and(
+        eq(trainingRuns.planId, plan.id),
+        eq(trainingRuns.generatedBy, 'ai'),
+        gte(trainingRuns.day, range.from),
+        lte(trainingRuns.day, range.to),
+        sql`${trainingRuns.trainingDistance} is null`,
+        sql`${trainingRuns.trainingTime} is null`,
+      ),
+    );
+  await assertPlanSize(db, plan.id, values.length);
+  if (values.length) await db.insert(trainingRuns).values(inSentOrder(values.map((v) => ({ ...v, planId: plan.id }))));
+  await db.update(trainingPlans).set({ updatedAt: new Date() }).where(eq(trainingPlans.id, plan.id));
+  return (await readPlan(db, owner))!;
+}

@@ -1,0 +1,147 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { aiMessages, createPlanRequestSchema, type ImageReading, type PlanDraftResponse, type PlannedRun } from '../../../domain/ai-coach/contract';
+import { buildPlan } from '../../../domain/coach/plan';
+import { checkPlan } from '../../../domain/coach/safety';
+import { planDateToIso } from '../../../domain/shared/wire-date';
+import { runColor } from '../../../domain/training-plan/run-types';
+import { users } from '../../db/schema';
+import { AiFailure, type AiCoachPort } from '../../adapters/ai/port';
+import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
+import { startFakeGemini, type FakeGemini } from '../../adapters/ai/testing/fake-gemini';
+import type { Headers } from '../../test/fixtures/training-plan';
+import { tenKForm } from '../../test/fixtures/ai-coach';
+
+const DAY = 24 * 60 * 60 * 1000;
+/** The smallest valid PNG (1×1). */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const dataUrl = (bytes: Buffer, type = 'image/png') => `data:${type};base64,${bytes.toString('base64')}`;
+
+/** What the scripted adapter does next; each test sets it. */
+const next: { plan?: () => Promise<{ runs: PlannedRun[]; notes: string[] }>; image?: () => Promise<ImageReading> } = {};
+const scripted: AiCoachPort = {
+  name: 'gemini',
+  createPlan: () => next.plan!(),
+  chat: () => Promise.reject(new AiFailure('unavailable', 'down')),
+  modify: () => Promise.reject(new AiFailure('bad-output', 'garbage')),
+  readWorkoutImage: () => next.image!(),
+};
+
+/** An adapter's failures are the spec's messages, never a 500; whatever it proposes passes the safety checker. */
+describe('AI coach API with an outside adapter', () => {
+  let t: TestApp;
+  let headers: Headers;
+  beforeAll(async () => {
+    t = await buildTestApp({ deps: { ai: scripted } });
+  });
+  beforeEach(async () => {
+    await t.reset();
+    const who = await t.login('pelari@contoh.id');
+    await t.database.db.update(users).set({ subscriptionStatus: 'active', currentPeriodEnd: new Date(Date.now() + 120 * DAY) }).where(eq(users.id, who.userId));
+    headers = who.headers;
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers, payload: payload as object });
+
+  it.each([
+    [new AiFailure('timeout', 'slow'), 504, aiMessages.timeout],
+    [new AiFailure('bad-output', 'x'), 502, aiMessages.badOutput],
+    [new AiFailure('unavailable', 'x'), 502, aiMessages.createFailed],
+    [new Error('a bug in the adapter'), 502, aiMessages.createFailed],
+  ])('createplan: %s → %i with the message', async (failure, status, message) => {
+    next.plan = () => Promise.reject(failure);
+    const res = await post('/api/ai/createplan', tenKForm());
+    expect(res.statusCode).toBe(status);
+    expect(json<{ message: string }>(res).message).toBe(message);
+  });
+
+  it('repairs or replaces an unsafe plan from the LLM before the runner sees it', async () => {
+    const form = createPlanRequestSchema.parse(tenKForm());
+    const start = planDateToIso(form.tanggalMulai)!;
+    const span = { startDay: start, endDay: planDateToIso(form.tanggalRace!)! };
+    const good = buildPlan(form, span).runs;
+    // Heavy runs every day, on days the runner does not train, 40 km a go.
+    const unsafe: PlannedRun[] = good.map((run) => ({ ...run, title: 'Interval', program: '(40k)', color: runColor('Interval') }));
+    unsafe.push({ ...good[0]!, date: '01-01-2020', title: 'Tempo Run', color: runColor('Tempo Run') });
+    next.plan = () => Promise.resolve({ runs: unsafe, notes: [] });
+    const res = await post('/api/ai/createplan', tenKForm());
+    expect(res.statusCode, res.body).toBe(200);
+    const draft = json<PlanDraftResponse>(res);
+    expect(checkPlan(draft.trainingPlan, form, span)).toEqual([]);
+    expect(draft.trainingPlan.some((run) => run.program === '(40k)')).toBe(false);
+  });
+
+  it('chat and modify failures answer the spec messages', async () => {
+    const form = createPlanRequestSchema.parse(tenKForm());
+    next.plan = () => Promise.resolve({ runs: buildPlan(form).runs, notes: [] });
+    const draft = json<PlanDraftResponse>(await post('/api/ai/createplan', tenKForm()));
+    expect((await post(`/api/ai/drafts/${draft.draftId}/save`, undefined)).statusCode).toBe(200);
+
+    const chat = await post('/api/ai/chat', { usermessage: 'kurangi volume minggu ini' });
+    expect(chat.statusCode).toBe(502);
+    expect(json<{ message: string }>(chat).message).toBe(aiMessages.chatFailed);
+    const modify = await post('/api/ai/modify', { modification: { instruction: 'Kurangi volume minggu ini' } });
+    expect(modify.statusCode).toBe(502);
+    expect(json<{ message: string }>(modify).message).toBe(aiMessages.badOutput);
+  });
+
+  it('reads a screenshot: only real images up to 10 MB, and says so when nothing is found', async () => {
+    next.image = () => Promise.resolve({ distance: 10.02, time: '00:52:13', avgHeartRate: 152 });
+    const ok = await post('/api/ai/trainingimages', { image: dataUrl(PNG) });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(json(ok)).toEqual({ distance: 10.02, time: '00:52:13', avgHeartRate: 152 });
+
+    // A text file claiming to be a PNG, and no data URL at all.
+    for (const image of [dataUrl(Buffer.from('bukan gambar sama sekali')), 'hello', dataUrl(PNG).replace('base64,', '')]) {
+      const res = await post('/api/ai/trainingimages', { image });
+      expect(res.statusCode, image.slice(0, 30)).toBe(400);
+      expect(json<{ message: string }>(res).message).toBe(aiMessages.imageNotImage);
+    }
+
+    const big = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]);
+    const tooBig = await post('/api/ai/trainingimages', { image: dataUrl(big) });
+    expect([400, 413]).toContain(tooBig.statusCode);
+    expect(json<{ message: string }>(tooBig).message).toBe(aiMessages.imageTooLarge);
+
+    next.image = () => Promise.resolve({ distance: null, time: null, avgHeartRate: null });
+    const nothing = await post('/api/ai/trainingimages', { image: dataUrl(PNG) });
+    expect(nothing.statusCode).toBe(422);
+    expect(json<{ message: string }>(nothing).message).toBe(aiMessages.imageUnreadable);
+
+    next.image = () => Promise.reject(new AiFailure('timeout', 'slow'));
+    expect((await post('/api/ai/trainingimages', { image: dataUrl(PNG) })).statusCode).toBe(504);
+  });
+});
+
+/** The wiring picks Gemini from GEMINI_API_KEY; its garbage reaches the runner as the spec's message. */
+describe('AI coach API with Gemini configured (fake server)', () => {
+  let t: TestApp;
+  let fake: FakeGemini;
+  beforeAll(async () => {
+    fake = await startFakeGemini();
+    t = await buildTestApp({ env: { GEMINI_API_KEY: fake.apiKey, GEMINI_BASE_URL: fake.url, AI_TIMEOUT_SECONDS: '2' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it('answers 502 with the bad-output message when Gemini returns garbage, and a checked plan when it returns one', async () => {
+    const who = await t.login('gemini@contoh.id');
+    await t.database.db.update(users).set({ subscriptionStatus: 'trialing', currentPeriodEnd: new Date(Date.now() + 120 * DAY) }).where(eq(users.id, who.userId));
+    fake.enqueue({ kind: 'text', text: 'Tentu! Berikut program latihanmu: ...' });
+    const garbage = await t.app.inject({ method: 'POST', url: '/api/ai/createplan', headers: who.headers, payload: tenKForm() as object });
+    expect(garbage.statusCode).toBe(502);
+    expect(json<{ message: string }>(garbage).message).toBe(aiMessages.badOutput);
+    expect(fake.requests.at(-1)?.headers['x-goog-api-key']).toBe(fake.apiKey);
+
+    const form = createPlanRequestSchema.parse(tenKForm());
+    const span = { startDay: planDateToIso(form.tanggalMulai)!, endDay: planDateToIso(form.tanggalRace!)! };
+    const runs = buildPlan(form, span).runs.map(({ date, title, program, paceRange, periodization }) => ({ date, title, program, paceRange, periodization }));
+    fake.enqueue({ kind: 'json', value: { runs, notes: ['Semangat!'] } });
+    const ok = await t.app.inject({ method: 'POST', url: '/api/ai/createplan', headers: who.headers, payload: tenKForm() as object });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(checkPlan(json<PlanDraftResponse>(ok).trainingPlan, form, span)).toEqual([]);
+  });
+});
