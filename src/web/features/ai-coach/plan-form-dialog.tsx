@@ -14,6 +14,7 @@ import {
   type CreatePlanRequest,
 } from '../../../domain/ai-coach/contract';
 import { addDays, type IsoDay } from '../../../domain/shared/wire-date';
+import { WEEKDAY_SHORT_NAMES } from '../../../domain/training-plan/month-grid';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { cn } from '../../components/cn';
@@ -24,7 +25,6 @@ import { Spinner } from '../../components/spinner';
 import { checkPlanForm, emptyPersonalBest, MAX_PERSONAL_BESTS, sortWeekdays, type PlanFormErrors, type PlanFormValues } from './plan-form';
 
 export const PLAN_FORM_TITLE = 'Buat Program Latihan dengan AI';
-export const SHORT_WEEKDAYS = ['Sen', 'Sel', 'Rab', 'Kam', 'Jum', 'Sab', 'Min'] as const;
 
 export interface PlanFormDialogProps {
   today: IsoDay;
@@ -346,7 +346,7 @@ export function PlanFormDialog({ today, initialValues, onValuesChange, onSubmit,
                       },
                     })}
                   />
-                  <span aria-hidden="true">{SHORT_WEEKDAYS[i]}</span>
+                  <span aria-hidden="true">{WEEKDAY_SHORT_NAMES[i]}</span>
                   <span className="sr-only">{day}</span>
                 </label>
               ))}

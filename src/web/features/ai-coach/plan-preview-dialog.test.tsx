@@ -70,7 +70,7 @@ describe('<PlanPreviewDialog>', () => {
     expect(preview.textContent).toContain('38 km');
     expect(preview.textContent).toContain('5 sesi');
     expect(screen.getByTestId('preview-fitness').textContent).toContain('VDOT 38,2');
-    expect(screen.getByTestId('preview-fitness').textContent).toContain('Prediksi 10K00:53:20');
+    expect(screen.getByTestId('preview-fitness').textContent).toContain('10K00:53:20');
     expect(screen.getByTestId('preview-notes').textContent).toContain('Mulai pelan');
     expect(screen.getByTestId('preview-replace-note').textContent).toBe('Latihan AI yang belum dicatat pada 05-07-2027 – 18-07-2027 akan diganti.');
   });

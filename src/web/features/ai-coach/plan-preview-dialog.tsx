@@ -28,6 +28,9 @@ export interface PlanPreviewDialogProps {
 }
 
 const phaseTones: Record<Phase, 'blue' | 'yellow' | 'green'> = { Base: 'blue', Build: 'yellow', Taper: 'green' };
+/** The phase's colour in the volume bars (a week without a phase is grey). */
+const phaseBars: Record<Phase, string> = { Base: 'bg-blue-500', Build: 'bg-amber-500', Taper: 'bg-green-600' };
+const barColour = (phase: Phase | null) => (phase ? phaseBars[phase] : 'bg-slate-400');
 const fmt = (iso: IsoDay, pattern: string) => format(isoToLocalDate(iso), pattern, { locale: idLocale });
 const km = (value: number) => `${value.toLocaleString('id-ID', { maximumFractionDigits: 1 })} km`;
 const wireDay = (planDate: string) => planDateToIso(planDate);
@@ -50,22 +53,23 @@ export function PlanPreviewDialog({ draft, onBack, onRefresh, onSave, onClose, r
       onOpenChange={(open) => !open && !busy && onClose()}
       size="lg"
       title={PREVIEW_TITLE}
-      description="Periksa programnya dulu. Belum ada yang disimpan sampai kamu menekan Simpan."
+      description="Periksa dulu; belum ada yang disimpan sebelum kamu menekan Simpan."
       footer={
         <>
           <p className="flex w-full items-start gap-2 text-xs text-slate-600" data-testid="preview-replace-note">
             <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
             Latihan AI yang belum dicatat pada {draft.startDate} – {draft.endDate} akan diganti.
           </p>
-          <Button variant="ghost" className="mr-auto" onClick={onBack} disabled={busy}>
-            <ArrowLeft className="size-4" aria-hidden="true" />
+          {/* One row on a 360 px phone: the secondary buttons drop their icons there. */}
+          <Button variant="ghost" className="mr-auto max-sm:px-3" onClick={onBack} disabled={busy}>
+            <ArrowLeft className="size-4 max-sm:hidden" aria-hidden="true" />
             Kembali
           </Button>
-          <Button variant="outline" onClick={onRefresh} loading={refreshing} disabled={saving}>
-            {!refreshing && <RefreshCw className="size-4" aria-hidden="true" />}
+          <Button variant="outline" className="max-sm:px-3" onClick={onRefresh} loading={refreshing} disabled={saving}>
+            {!refreshing && <RefreshCw className="size-4 max-sm:hidden" aria-hidden="true" />}
             Refresh
           </Button>
-          <Button onClick={onSave} loading={saving} disabled={refreshing}>
+          <Button className="max-sm:px-3" onClick={onSave} loading={saving} disabled={refreshing}>
             {!saving && <Save className="size-4" aria-hidden="true" />}
             Simpan
           </Button>
@@ -80,8 +84,8 @@ export function PlanPreviewDialog({ draft, onBack, onRefresh, onSave, onClose, r
           </p>
         )}
 
-        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-          <Stat label="Periode">{start && end ? `${fmt(start, 'd MMM')} – ${fmt(end, 'd MMM yyyy')}` : '-'}</Stat>
+        <dl className="grid grid-cols-3 gap-2 sm:grid-cols-[minmax(0,1.7fr)_repeat(3,minmax(0,1fr))]">
+          <Stat label="Periode" className="max-sm:col-span-3">{start && end ? `${fmt(start, 'd MMM')} – ${fmt(end, 'd MMM yyyy')}` : '-'}</Stat>
           <Stat label="Durasi">{summary.weeks.length} minggu</Stat>
           <Stat label="Total jarak">{km(summary.totalKm)}</Stat>
           <Stat label="Sesi latihan">{summary.runCount} sesi</Stat>
@@ -100,14 +104,17 @@ export function PlanPreviewDialog({ draft, onBack, onRefresh, onSave, onClose, r
               </span>
             </p>
             {draft.fitness.predictions.length > 0 && (
-              <dl className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
-                {draft.fitness.predictions.map((p) => (
-                  <div key={p.distance} className="rounded-lg bg-slate-50 px-3 py-2">
-                    <dt className="text-xs text-slate-600">Prediksi {p.distance}</dt>
-                    <dd className="font-mono text-sm font-semibold text-slate-900">{p.time}</dd>
-                  </div>
-                ))}
-              </dl>
+              <>
+                <p className="mt-2 text-xs font-semibold text-slate-600">Prediksi waktu race</p>
+                <dl className="mt-1 grid grid-cols-2 gap-2 sm:grid-cols-4">
+                  {draft.fitness.predictions.map((p) => (
+                    <div key={p.distance} className="rounded-lg bg-slate-50 px-3 py-2">
+                      <dt className="text-xs text-slate-600">{p.distance}</dt>
+                      <dd className="text-sm font-semibold text-slate-900 tabular-nums">{p.time}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </>
             )}
           </section>
         )}
@@ -125,6 +132,8 @@ export function PlanPreviewDialog({ draft, onBack, onRefresh, onSave, onClose, r
             </ul>
           </section>
         )}
+
+        {summary.weeks.length > 1 && <VolumeChart weeks={summary.weeks} maxKm={summary.maxWeekKm} />}
 
         <section aria-labelledby="ai-weeks-title">
           <h3 id="ai-weeks-title" className="text-sm font-bold text-slate-900">
@@ -151,9 +160,55 @@ export function PlanPreviewDialog({ draft, onBack, onRefresh, onSave, onClose, r
   );
 }
 
-function Stat({ label, children }: { label: string; children: ReactNode }) {
+const CHART_PX = 96;
+
+/** Every week's planned km at a glance, coloured by phase. */
+function VolumeChart({ weeks, maxKm }: { weeks: readonly WeekSummary[]; maxKm: number }) {
+  const many = weeks.length > 12;
+  const phases = [...new Set(weeks.map((w) => w.phase).filter((p): p is Phase => p !== null))];
   return (
-    <div className="min-w-0 rounded-xl bg-slate-50 px-3 py-2">
+    <section aria-labelledby="ai-volume-title" data-testid="preview-volume">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="ai-volume-title" className="text-sm font-bold text-slate-900">
+          Volume per minggu
+        </h3>
+        {phases.length > 0 && (
+          <ul className="flex gap-3 text-xs text-slate-600" aria-label="Fase">
+            {phases.map((phase) => (
+              <li key={phase} className="flex items-center gap-1.5">
+                <span className={cn('size-2.5 rounded-sm', phaseBars[phase])} aria-hidden="true" />
+                {phase}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {/* The week cards below say the same in words. */}
+      <div className="mt-2 flex items-end gap-1" aria-hidden="true">
+        {weeks.map((week) => (
+          <div key={week.number} className="flex min-w-0 flex-1 flex-col items-center justify-end gap-1" title={`Minggu ${week.number}: ${km(week.km)}`}>
+            {!many && <span className="text-[10px] leading-none text-slate-600 tabular-nums">{Math.round(week.km)}</span>}
+            <div
+              className={cn('w-full max-w-10 rounded-t', barColour(week.phase))}
+              style={{ height: `${maxKm > 0 ? Math.max(2, Math.round((week.km / maxKm) * CHART_PX)) : 2}px` }}
+            />
+          </div>
+        ))}
+      </div>
+      <div className="mt-1 flex gap-1 border-t border-slate-200 pt-1" aria-hidden="true">
+        {weeks.map((week) => (
+          <span key={week.number} className="min-w-0 flex-1 text-center text-[10px] text-slate-500">
+            {!many || week.number % 4 === 1 ? `M${week.number}` : ''}
+          </span>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function Stat({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={cn('min-w-0 rounded-xl bg-slate-50 px-3 py-2', className)}>
       <dt className="text-xs text-slate-600">{label}</dt>
       <dd className="text-sm font-bold text-slate-900">{children}</dd>
     </div>
@@ -180,7 +235,7 @@ function WeekCard({ week, maxKm }: { week: WeekSummary; maxKm: number }) {
       </div>
       <div className="mt-2 flex items-center gap-3">
         <div className="h-2 min-w-0 flex-1 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
-          <div className="h-full rounded-full bg-brand-500" style={{ width: `${share}%` }} />
+          <div className={cn('h-full rounded-full', barColour(week.phase))} style={{ width: `${share}%` }} />
         </div>
         <span className="w-16 shrink-0 text-right text-sm font-semibold text-slate-900" data-testid="preview-week-km">
           {km(week.km)}
