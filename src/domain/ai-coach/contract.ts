@@ -262,3 +262,46 @@ export const imageReadingSchema = z.object({
   avgHeartRate: z.number().int().nullable().describe('bpm'),
 });
 export type ImageReading = z.infer<typeof imageReadingSchema>;
+
+// ---- Re-evaluation every 2 weeks (issue 11 §6) ----
+export const evaluationDecisions = ['lighter', 'hold', 'progress'] as const;
+export type EvaluationDecision = (typeof evaluationDecisions)[number];
+
+/** What a two-weekly evaluation compared and decided (stored with it, shown with its note). */
+export const evaluationSummarySchema = z.object({
+  planned: z.number().int().describe('Runs the plan (AI or coach) had in the two weeks'),
+  completed: z.number().int().describe('Of those, runs with a logged result'),
+  completion: z.number().describe('completed / planned, 0–1'),
+  plannedKm: z.number(),
+  loggedKm: z.number(),
+  extraRuns: z.number().int().describe('Runs the runner added and logged'),
+  extraKm: z.number(),
+  distanceScore: z.number().nullable().describe('Average distance score 0–10 (spec §5)'),
+  paceScore: z.number().nullable().describe('Average pace score 0–10 (spec §5)'),
+  heartRateScore: z.number().nullable().describe('Average heart-rate score 0–10 (spec §5)'),
+  hardRuns: z.number().int().describe('Logged runs that showed strain'),
+  hardness: z.object({ hrAboveZone: z.number().int(), paceTooSlow: z.number().int(), tooLong: z.number().int() }),
+  decision: z.enum(evaluationDecisions),
+  volumeFactor: z.number().describe('What the next two weeks’ volume was multiplied by'),
+  reasons: z.array(z.string()),
+  /** The planned km of the AI runs replaced in the next two weeks, before and after. */
+  nextKmBefore: z.number().optional(),
+  nextKmAfter: z.number().optional(),
+});
+export type EvaluationSummary = z.infer<typeof evaluationSummarySchema>;
+
+/** GET /api/ai/evaluations/latest: the runner's latest evaluation, or null before the first. */
+export const latestEvaluationResponseSchema = z.object({
+  evaluation: z
+    .object({
+      note: z.string().describe('The short note for the calendar (Indonesian)'),
+      windowStart: z.string().describe('DD-MM-YYYY'),
+      windowEnd: z.string().describe('DD-MM-YYYY'),
+      nextStart: z.string().describe('DD-MM-YYYY'),
+      nextEnd: z.string().describe('DD-MM-YYYY'),
+      createdAt: z.string().describe('ISO 8601'),
+      summary: evaluationSummarySchema,
+    })
+    .nullable(),
+});
+export type LatestEvaluationResponse = z.infer<typeof latestEvaluationResponseSchema>;

@@ -1,5 +1,6 @@
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
+import { runPlanEvaluations } from '../features/ai-coach/service.evaluation';
 import { pruneAiCoachData } from '../features/ai-coach/service';
 import { pruneSessions } from '../features/auth/service';
 import { sweepRegistrations } from '../features/registrations/service';
@@ -15,7 +16,7 @@ const HOUR = 60 * MINUTE;
 /**
  * Every named background job, in one list: what runs, how often. Each calls one plain exported
  * function of its feature (or port), which is tested on its own and safe to run twice.
- * The coming features add theirs here (plan re-evaluation, Strava webhooks).
+ * The coming features add theirs here (Strava webhooks).
  */
 export function jobRegistry(config: AppConfig, db: Db, services: Services): JobDefinition[] {
   const sweep = config.paymentExpirySweepSeconds * 1000;
@@ -27,6 +28,9 @@ export function jobRegistry(config: AppConfig, db: Db, services: Services): JobD
     // Periods that ended lapse (past_due, then none after the grace days); reminders 3 days before the end.
     // AI drafts nobody saved within a day, and the daily AI quota's past days.
     { name: 'ai-coach.prune', every: 6 * HOUR, run: ({ now }) => pruneAiCoachData(db, now) },
+    // Each AI plan's two-weekly re-evaluation: hourly, so a runner is evaluated soon after their day
+    // comes (one indexed query when nobody is due).
+    { name: 'ai-coach.evaluate-plans', every: HOUR, run: ({ now, log }) => runPlanEvaluations({ db, log }, now) },
     { name: 'subscriptions.lifecycle', every: 5 * MINUTE, run: ({ now }) => runSubscriptionLifecycle({ db, mail: services.mail, publicUrl: config.publicUrl }, now) },
   ];
   // PAYMENT_EXPIRY_SWEEP_SECONDS=0 keeps the sweeps off (tests run them by hand).

@@ -156,6 +156,7 @@ describe('the registry of the product’s jobs', () => {
 
   it('names each background job once, and leaves the sweeps out when PAYMENT_EXPIRY_SWEEP_SECONDS=0 and the flush out without SMTP', async () => {
     expect([...t.app.jobs.definitions.keys()].sort()).toEqual([
+      'ai-coach.evaluate-plans',
       'ai-coach.prune',
       'auth.prune-sessions',
       'jobs.prune',
@@ -172,7 +173,14 @@ describe('the registry of the product’s jobs', () => {
       identity: null,
       ai: null as never,
     });
-    expect(quiet.map((j) => j.name).sort()).toEqual(['ai-coach.prune', 'auth.prune-sessions', 'jobs.prune', 'rate-limits.prune', 'subscriptions.lifecycle']);
+    expect(quiet.map((j) => j.name).sort()).toEqual([
+      'ai-coach.evaluate-plans',
+      'ai-coach.prune',
+      'auth.prune-sessions',
+      'jobs.prune',
+      'rate-limits.prune',
+      'subscriptions.lifecycle',
+    ]);
   });
 
   it('the payment expiry job expires an unpaid registration once its hold is over and frees the slot, once', async () => {

@@ -55,6 +55,10 @@ export interface ModifyOutput {
   startDay: IsoDay;
   endDay: IsoDay;
   notes: string[];
+  /** The runner's form after the change (a new race date or target), to keep as their profile when saved. */
+  form?: PlanForm | null;
+  /** The form to check the runs by: days the runner asked to run on count as their training days. */
+  checkForm?: PlanForm | null;
 }
 
 export interface ImageInput {

@@ -1,11 +1,154 @@
-import type { ImageReading } from '../../../domain/ai-coach/contract';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import { aiMessages, type ImageReading } from '../../../domain/ai-coach/contract';
+import { isEmptyReading, readWorkoutText, textFromWords } from '../../../domain/coach/workout-reading';
+import { AiFailure } from './port';
+
+/**
+ * Reads a workout screenshot without an LLM: tesseract.js (WebAssembly, in a worker thread) turns the
+ * image into text, and the domain's `readWorkoutText` finds distance, time and average heart rate.
+ * Everything is local: the English model comes from the `@tesseract.js-data/eng` package and the
+ * wasm core from `tesseract.js-core`; nothing is downloaded and nothing is cached on disk.
+ */
+
+export interface WorkoutOcrOptions {
+  /** Per read, including the wait for the worker. Default 30 s. */
+  timeoutMs?: number;
+  /** Largest image accepted, in pixels (a tiny PNG can claim a huge canvas). Default 40 megapixels. */
+  maxPixels?: number;
+}
 
 export interface WorkoutOcr {
   read(data: Buffer): Promise<ImageReading>;
+  /** Ends the worker thread (a later read starts a new one). */
   close(): Promise<void>;
 }
 
-// SCAFFOLD (the OCR helper implements).
-export function createWorkoutOcr(_options: { timeoutMs?: number } = {}): WorkoutOcr {
-  throw new Error('not implemented');
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_MAX_PIXELS = 40_000_000;
+
+/**
+ * The packaged language data: the LSTM-only "best_int" model (2.9 MB gzipped) — the legacy engine
+ * the larger 4.0.0 file also carries is not used with OEM.LSTM_ONLY.
+ */
+export function packagedLanguageDir(): string {
+  const require = createRequire(import.meta.url);
+  return path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+}
+
+async function startWorker(): Promise<Worker> {
+  const worker = await createWorker('eng', OEM.LSTM_ONLY, {
+    langPath: packagedLanguageDir(),
+    gzip: true,
+    // 'none': read the model from langPath only, never write a copy into the working directory.
+    cacheMethod: 'none',
+    // Without a handler tesseract.js throws from its message listener, which would end the process.
+    errorHandler: () => {},
+  });
+  // tesseract.js defaults to one uniform block; summaries are grids and lists, so let it find them.
+  // Kept spaces let a row of labels and a row of values stay one line each.
+  await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, preserve_interword_spaces: '1' });
+  return worker;
+}
+
+/** Width × height from a PNG's IHDR or a JPEG's SOF marker; null for other formats or odd files. */
+export function imageDimensions(data: Buffer): { width: number; height: number } | null {
+  if (data.length >= 24 && data.readUInt32BE(0) === 0x89504e47 && data.toString('ascii', 12, 16) === 'IHDR') {
+    return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
+  }
+  if (data.length >= 4 && data[0] === 0xff && data[1] === 0xd8) {
+    let offset = 2;
+    while (offset + 9 <= data.length && data[offset] === 0xff) {
+      const marker = data[offset + 1]!;
+      const length = data.readUInt16BE(offset + 2);
+      // SOF0..SOF15 except DHT (C4), JPG (C8) and DAC (CC) carry the frame size.
+      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+        return { width: data.readUInt16BE(offset + 7), height: data.readUInt16BE(offset + 5) };
+      }
+      offset += 2 + length;
+    }
+  }
+  return null;
+}
+
+export function createWorkoutOcr(options: WorkoutOcrOptions = {}): WorkoutOcr {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
+  let worker: Promise<Worker> | null = null;
+  // One worker, one image at a time (the machine has few cores; a queue keeps memory flat). Each
+  // read holds the tail of the queue until it ends; a read that timed out still waiting for its
+  // turn hands the queue on only when the read before it ends.
+  let tail: Promise<void> = Promise.resolve();
+
+  const getWorker = () => {
+    worker ??= startWorker().catch((error: unknown) => {
+      worker = null;
+      throw error;
+    });
+    return worker;
+  };
+
+  /** Forgets the worker at once (the next read starts a new one) and ends its thread. */
+  const discardWorker = (): Promise<void> => {
+    const current = worker;
+    worker = null;
+    return current ? current.then((w) => w.terminate()).then(() => undefined, () => undefined) : Promise.resolve();
+  };
+
+  async function recognise(data: Buffer): Promise<string> {
+    const pending = getWorker();
+    const w = await pending;
+    // Dropped by a timeout while it was starting: its thread is gone.
+    if (worker !== pending) throw new AiFailure('timeout', aiMessages.timeout);
+    try {
+      const result = await w.recognize(data, {}, { text: true, blocks: true });
+      const words = (result.data.blocks ?? []).flatMap((block) =>
+        block.paragraphs.flatMap((paragraph) => paragraph.lines.flatMap((line) => line.words.map((word) => ({ text: word.text, ...word.bbox })))),
+      );
+      return words.length > 0 ? textFromWords(words) : result.data.text;
+    } catch (error) {
+      // tesseract.js rejects with a string when Leptonica cannot decode the image.
+      throw new AiFailure('unreadable', aiMessages.imageUnreadable, { cause: error });
+    }
+  }
+
+  return {
+    async read(data) {
+      const size = imageDimensions(data);
+      if (size && size.width * size.height > maxPixels) throw new AiFailure('unreadable', aiMessages.imageUnreadable);
+
+      const previous = tail;
+      let release!: () => void;
+      tail = new Promise<void>((resolve) => (release = resolve));
+      let running = false;
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          // A worker stuck on one image would hold every later read: drop it before the next read starts.
+          if (running) void discardWorker();
+          reject(new AiFailure('timeout', aiMessages.timeout));
+        }, timeoutMs);
+      });
+      let text: string;
+      try {
+        await Promise.race([previous, timeout]);
+        running = true;
+        text = await Promise.race([recognise(data), timeout]);
+      } catch (error) {
+        if (error instanceof AiFailure) throw error;
+        throw new AiFailure('unavailable', aiMessages.imageFailed, { cause: error });
+      } finally {
+        clearTimeout(timer);
+        if (running) release();
+        else void previous.then(release);
+      }
+      const reading = readWorkoutText(text);
+      if (isEmptyReading(reading)) throw new AiFailure('unreadable', aiMessages.imageUnreadable);
+      return reading;
+    },
+    async close() {
+      await discardWorker();
+    },
+  };
 }

@@ -8,6 +8,7 @@ import {
   draftParamsSchema,
   imageReadingSchema,
   imageRequestSchema,
+  latestEvaluationResponseSchema,
   modifyRequestSchema,
   planDraftResponseSchema,
 } from '../../../domain/ai-coach/contract';
@@ -64,6 +65,21 @@ export async function aiCoachRoutes(app: FastifyInstance, { coach, config }: { c
         subscription_status: user.subscriptionStatus,
         current_period_end: user.currentPeriodEnd ? user.currentPeriodEnd.toISOString() : null,
       };
+    },
+  );
+
+  r.get(
+    '/api/ai/evaluations/latest',
+    {
+      schema: {
+        tags: ['ai'],
+        summary: 'The latest two-weekly re-evaluation of the runner\'s AI plan: the note for the calendar, the weeks compared and adjusted, and the scores (null before the first)',
+        response: { 200: latestEvaluationResponseSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return coach.latestEvaluation(requireUser(request));
     },
   );
 

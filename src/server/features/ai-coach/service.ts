@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import {
   aiMessages,
@@ -11,20 +11,22 @@ import {
   raceDistances,
   type ChatReply,
   type FitnessSummary,
+  evaluationSummarySchema,
   type ImageReading,
+  type LatestEvaluationResponse,
   type Modification,
   type PlanDraftResponse,
   type PlanForm,
   type PlannedRun,
 } from '../../../domain/ai-coach/contract';
 import { assessFitness } from '../../../domain/coach/fitness';
-import { buildPlan, rebuildRange, type PlanSpan } from '../../../domain/coach/plan';
+import { buildPlan, planSpan, rebuildRange, type PlanSpan } from '../../../domain/coach/plan';
 import { checkPlan, repairPlan } from '../../../domain/coach/safety';
 import { addDays, isoToPlanDate, jakartaToday, planDateToIso, type IsoDay } from '../../../domain/shared/wire-date';
 import type { Run, TrainingPlan } from '../../../domain/training-plan/contract';
 import { AppError, badRequest, conflict, notFound } from '../../app-error';
 import type { Db } from '../../db/client';
-import { aiCoachProfiles, aiPlanDrafts, aiUsage, type UserRow } from '../../db/schema';
+import { aiCoachProfiles, aiEvaluations, aiPlanDrafts, aiUsage, type UserRow } from '../../db/schema';
 import { AiFailure, type AiCoachPort } from '../../adapters/ai/port';
 import { readPlan, replaceUnloggedAiRuns } from '../training-plan/service';
 
@@ -159,10 +161,35 @@ const asPlanned = (run: Run): PlannedRun => ({
   generatedby: 'ai',
 });
 
+/**
+ * The runner's latest two-weekly evaluation (written by the evaluation job in ./service.evaluation.ts;
+ * read here so the service, which that job builds on, does not import it back).
+ */
+export async function latestEvaluation(db: Db, userId: string): Promise<LatestEvaluationResponse['evaluation']> {
+  const [row] = await db.select().from(aiEvaluations).where(eq(aiEvaluations.userId, userId)).orderBy(desc(aiEvaluations.windowEnd)).limit(1);
+  if (!row) return null;
+  const summary = evaluationSummarySchema.safeParse(row.summary);
+  if (!summary.success) return null;
+  return {
+    note: row.note,
+    windowStart: isoToPlanDate(row.windowStart),
+    windowEnd: isoToPlanDate(row.windowEnd),
+    nextStart: isoToPlanDate(row.nextStart),
+    nextEnd: isoToPlanDate(row.nextEnd),
+    createdAt: row.createdAt.toISOString(),
+    summary: summary.data,
+  };
+}
+
 export function createAiCoachService({ db, ai, log, limits }: AiCoachDeps) {
   const count = (owner: Owner, now: Date) => countAiCall(db, owner.id, jakartaToday(now), limits.perDay);
 
   return {
+    /** GET /api/ai/evaluations/latest: what the last two-weekly evaluation changed and why. */
+    async latestEvaluation(owner: Owner): Promise<LatestEvaluationResponse> {
+      return { evaluation: await latestEvaluation(db, owner.id) };
+    },
+
     /** POST /api/ai/createplan: a checked plan as a draft the runner can save. */
     async createPlan(owner: Owner, form: PlanForm, now = new Date()): Promise<PlanDraftResponse> {
       const span = formSpan(form, jakartaToday(now));
@@ -214,12 +241,15 @@ export function createAiCoachService({ db, ai, log, limits }: AiCoachDeps) {
       if (out.startDay < today) throw new AppError('unprocessable', aiMessages.approveFailed, 'AI_PAST_CHANGE');
       const range = { startDay: out.startDay, endDay: out.endDay };
       let checked: Checked = { runs: out.runs, notes: [] };
+      const changedForm = out.form && JSON.stringify(out.form) !== JSON.stringify(profile?.form) ? out.form : null;
       if (profile) {
         const history = plan.filter((run) => planDateToIso(run.date)! < range.startDay).map(asPlanned);
-        const form = profile.form;
-        checked = keepSafe(log, ai.name, out.runs, form, range, history, () => rebuildRange(form, profile.span, range, {}, history));
+        // A runner's own choice of day is not a safety fault: the adapter says which days they asked for.
+        const form = out.checkForm ?? changedForm ?? profile.form;
+        const base = changedForm ?? profile.form;
+        checked = keepSafe(log, ai.name, out.runs, form, range, history, () => rebuildRange(base, planSpan(base), range, {}, history));
       }
-      const draftId = await storeDraft(db, owner, 'modify', checked.runs, range, null, now);
+      const draftId = await storeDraft(db, owner, 'modify', checked.runs, range, changedForm, now);
       return {
         trainingPlan: checked.runs,
         startDate: isoToPlanDate(range.startDay),
@@ -241,9 +271,10 @@ export function createAiCoachService({ db, ai, log, limits }: AiCoachDeps) {
         if (!draft || draft.expiresAt <= now) throw notFound(aiMessages.draftNotFound);
         if (draft.savedAt) throw conflict(aiMessages.draftSaved, 'DRAFT_SAVED');
         const plan = await replaceUnloggedAiRuns(tx, owner, { from: draft.startDay, to: draft.endDay }, draft.runs as PlannedRun[]);
-        if (draft.kind === 'create' && draft.form) {
+        // A new programme, or a change of race date or target, becomes the runner's profile.
+        if (draft.form) {
           const parsed = createPlanRequestSchema.safeParse(draft.form);
-          if (parsed.success) await saveProfile(tx, owner.id, parsed.data, { startDay: draft.startDay, endDay: draft.endDay });
+          if (parsed.success) await saveProfile(tx, owner.id, parsed.data, draft.kind === 'create' ? { startDay: draft.startDay, endDay: draft.endDay } : planSpan(parsed.data));
         }
         await tx.update(aiPlanDrafts).set({ savedAt: now }).where(eq(aiPlanDrafts.id, draft.id));
         return plan;
