@@ -2,6 +2,7 @@ import { ClipboardList, UserRoundCog, Users } from 'lucide-react';
 import { lazy, type ComponentType } from 'react';
 import type { Role } from '../../../domain/users/roles';
 import { AiCoachCard } from '../../features/ai-coach/ai-coach-card';
+import { analyzeTrainingImage } from '../../features/ai-coach/ai-coach-api';
 import { EventListView, type EventListTools } from '../../features/events/event-list-view';
 import { CalendarView } from '../../features/training-plan/calendar/calendar-view';
 import { comingSoonView } from './coming-soon-view';
@@ -16,10 +17,17 @@ const eventListTools: EventListTools = {
   ScanQr: lazy(() => import('../../features/registrations/scan/scan-qr-dialog').then((m) => ({ default: m.ScanQrDialog }))),
 };
 
-/** Kalender Latihan with the AI coaching card under its profile card; 'Lihat Paket' opens the subscription dialog. */
+/**
+ * Kalender Latihan with the AI coaching card under its profile card ('Lihat Paket' opens the
+ * subscription dialog) and the AI's screenshot reading behind 'Analisis dengan AI' in the log dialog.
+ */
 function TrainingCalendarView(props: DashboardViewProps) {
   return (
-    <CalendarView {...props} aside={({ hasAiRuns }) => <AiCoachCard hasAiRuns={hasAiRuns} onShowPlans={props.onManageSubscription} />} />
+    <CalendarView
+      {...props}
+      aside={({ hasAiRuns }) => <AiCoachCard hasAiRuns={hasAiRuns} onShowPlans={props.onManageSubscription} userId={props.user._id} />}
+      analyzeScreenshot={analyzeTrainingImage}
+    />
   );
 }
 

@@ -6,6 +6,7 @@ import { formatJakartaDate } from '../../../domain/shared/jakarta-time';
 import { jakartaToday } from '../../../domain/shared/wire-date';
 import type { Run } from '../../../domain/training-plan/contract';
 import { Badge } from '../../components/badge';
+import { analyzeTrainingImage } from '../../features/ai-coach/ai-coach-api';
 import { Button, buttonClass } from '../../components/button';
 import { SectionCard } from '../../components/section-card';
 import { LogResultDialog } from '../../features/training-plan/log-result/log-result-dialog';
@@ -102,7 +103,7 @@ export function HomeView({ user, onNavigate, now = new Date() }: HomeViewProps) 
         </SectionCard>
       </div>
 
-      <LogResultDialog run={logging} planId={planId} onOpenChange={(open) => !open && setLogging(null)} />
+      <LogResultDialog run={logging} planId={planId} onOpenChange={(open) => !open && setLogging(null)} analyzeScreenshot={analyzeTrainingImage} />
     </>
   );
 }

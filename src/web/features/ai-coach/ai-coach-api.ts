@@ -1,13 +1,84 @@
 /**
- * The AI coach API. `GET /api/ai/access` answers whether AI features are open to the caller: 200
- * with the status, or 403 with the spec's message (PREMIUM_REQUIRED_MESSAGE). The AI programme
- * routes arrive with the AI coach issue.
+ * The AI coach API (contract: src/domain/ai-coach/contract.ts). Every `/api/ai/*` call answers 403
+ * with the spec's premium message when the runner has no active or trialing subscription. The
+ * browser never talks to an AI service itself: the server holds the keys and checks every plan.
  */
-import { useMutation } from '@tanstack/react-query';
-import type { AiAccessResponse } from '../../../domain/ai-coach/contract';
-import { api } from '../../api/client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  aiMessages,
+  type AiAccessResponse,
+  type ChatMessage,
+  type ChatReply,
+  type CreatePlanRequest,
+  type ImageReading,
+  type Modification,
+  type PlanDraftResponse,
+} from '../../../domain/ai-coach/contract';
+import type { TrainingPlan } from '../../../domain/training-plan/contract';
+import { api, ApiError } from '../../api/client';
+import { trainingPlanRootKey } from '../../lib/query-keys';
 
 /** GET /api/ai/access, asked when the runner reaches for an AI feature (never cached: access changes). */
 export function useCheckAiAccess() {
   return useMutation({ mutationFn: () => api.get<AiAccessResponse>('/api/ai/access') });
+}
+
+/**
+ * The text to show for a failed AI call: the server's own message when it chose one for the
+ * runner (a refusal, the rate limit, an AI time-out), the spec's fallback for anything else
+ * (network down, an unexpected 500).
+ */
+export function aiErrorText(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError) || !error.message) return fallback;
+  return error.status < 500 || error.status === 502 || error.status === 503 || error.status === 504 ? error.message : fallback;
+}
+
+/** POST /api/ai/createplan → a draft the preview shows; nothing is stored in the plan yet. */
+export function useCreatePlan() {
+  return useMutation({ mutationFn: (request: CreatePlanRequest) => api.post<PlanDraftResponse>('/api/ai/createplan', request) });
+}
+
+export interface ChatInput {
+  maingoal: string;
+  /** What was said before this message (at most MAX_CHAT_HISTORY). */
+  chathistory: ChatMessage[];
+  usermessage: string;
+}
+
+/** POST /api/ai/chat → a clarification question or the modifications to approve. */
+export function useAiChat() {
+  return useMutation({ mutationFn: (input: ChatInput) => api.post<ChatReply>('/api/ai/chat', input) });
+}
+
+/** POST /api/ai/modify → a draft of the changed date range (the server works from the stored plan). */
+export function useModifyPlan() {
+  return useMutation({ mutationFn: (modification: Modification[]) => api.post<PlanDraftResponse>('/api/ai/modify', { modification }) });
+}
+
+/**
+ * POST /api/ai/drafts/{draftId}/save: the server replaces the range's unlogged AI runs with the
+ * draft in one transaction (a browser may not write AI runs itself), then the plan is re-read.
+ */
+export function useSaveDraft() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (draftId: string) => api.post<TrainingPlan>(`/api/ai/drafts/${encodeURIComponent(draftId)}/save`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: trainingPlanRootKey }),
+  });
+}
+
+/**
+ * POST /api/ai/trainingimages: reads distance, time and average HR from a workout screenshot.
+ * Throws an Error whose message is ready to show (the server's, or the spec's fallback), so the
+ * log dialog that calls it needs to know nothing about the AI feature.
+ */
+export async function analyzeTrainingImage(dataUrl: string): Promise<ImageReading> {
+  let reading: ImageReading;
+  try {
+    reading = await api.post<ImageReading>('/api/ai/trainingimages', { image: dataUrl });
+  } catch (error) {
+    throw new Error(aiErrorText(error, aiMessages.imageFailed));
+  }
+  if (reading.distance === null && reading.time === null && reading.avgHeartRate === null) throw new Error(aiMessages.imageUnreadable);
+  return reading;
 }

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PREMIUM_REQUIRED_MESSAGE } from '../../../domain/subscriptions/subscription';
+import { ToastProvider } from '../../components/toast';
 import { AiCoachCard } from './ai-coach-card';
 
 function stubAccess(status: number, body: unknown) {
@@ -14,7 +15,9 @@ function renderCard(hasAiRuns = false) {
   const onShowPlans = vi.fn();
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <AiCoachCard hasAiRuns={hasAiRuns} onShowPlans={onShowPlans} />
+      <ToastProvider>
+        <AiCoachCard hasAiRuns={hasAiRuns} onShowPlans={onShowPlans} userId="u1" />
+      </ToastProvider>
     </QueryClientProvider>,
   );
   return { onShowPlans };
@@ -50,21 +53,38 @@ describe('<AiCoachCard>', () => {
     expect(onShowPlans).toHaveBeenCalledTimes(1);
   });
 
-  it('with access says honestly that the AI programme form is being prepared (no plan is made up)', async () => {
-    stubAccess(200, { access: true, subscription_status: 'trialing', current_period_end: '2027-07-28T03:00:00.000Z' });
-    const { onShowPlans } = renderCard();
+  it('with access opens the programme form; the chat button shows only once the plan holds AI runs', async () => {
+    const fetchMock = stubAccess(200, { access: true, subscription_status: 'trialing', current_period_end: '2027-07-28T03:00:00.000Z' });
+    const { onShowPlans } = renderCard(false);
+    expect(screen.queryByRole('button', { name: 'Tanya AI untuk Penyesuaian' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Buat Program dengan AI' }));
     const dialog = await screen.findByRole('dialog', { name: 'Buat Program Latihan dengan AI' });
-    expect(dialog.textContent).toContain('hingga 28 Juli 2027');
-    expect(dialog.textContent).toContain('sedang kami siapkan');
+    expect(within(dialog).getByRole('button', { name: 'Buat Program' })).toBeTruthy();
     expect(onShowPlans).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Batal' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    cleanup();
+
+    renderCard(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Tanya AI untuk Penyesuaian' }));
+    const chat = await screen.findByRole('dialog', { name: 'Tanya AI untuk Penyesuaian' });
+    expect(within(chat).getByRole('button', { name: 'Pindahkan long run ke hari Minggu' })).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('the chat button asks for access too', async () => {
+    stubAccess(403, { message: PREMIUM_REQUIRED_MESSAGE, code: 'PREMIUM_REQUIRED' });
+    renderCard(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Tanya AI untuk Penyesuaian' }));
+    expect((await screen.findByRole('dialog', { name: 'Fitur Premium' })).textContent).toContain(PREMIUM_REQUIRED_MESSAGE);
+    expect(screen.queryByRole('dialog', { name: 'Tanya AI untuk Penyesuaian' })).toBeNull();
   });
 
   it('says so when the check itself fails', async () => {
     stubAccess(500, { message: 'Terjadi kesalahan.' });
     renderCard();
     fireEvent.click(screen.getByRole('button', { name: 'Buat Program dengan AI' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Gagal memeriksa akses fitur AI');
+    expect((await within(screen.getByTestId('ai-coach-card')).findByRole('alert')).textContent).toContain('Gagal memeriksa akses fitur AI');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
-import { Crown, Hourglass, Sparkles } from 'lucide-react';
+import { Crown, MessageCircle, Sparkles } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { formatJakartaDate } from '../../../domain/shared/jakarta-time';
+import { jakartaToday } from '../../../domain/shared/wire-date';
 import { PREMIUM_REQUIRED_MESSAGE } from '../../../domain/subscriptions/subscription';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../components/alert';
@@ -8,23 +8,29 @@ import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { Spinner } from '../../components/spinner';
 import { useCheckAiAccess } from './ai-coach-api';
+import { AiCoachFlow, type FlowStart } from './ai-coach-flow';
 
 export interface AiCoachCardProps {
   /** The runner's plan already holds runs the AI made (the card then speaks of a new programme). */
   hasAiRuns: boolean;
   /** Opens the subscription dialog ('Lihat Paket' when AI needs a subscription). */
   onShowPlans: () => void;
+  /** The signed-in runner (the AI form is remembered per runner in this browser). */
+  userId: string;
 }
 
-type Answer = { kind: 'premium-required'; message: string } | { kind: 'ready'; periodEnd: string | null };
-
 /**
- * The AI coaching card (spec §2 AI screens). 'Buat Program dengan AI' asks the server first: AI
+ * The AI coaching card (spec §2 AI screens): 'Buat Program dengan AI' opens the programme form and,
+ * once the plan holds AI runs, 'Tanya AI untuk Penyesuaian' the chat. Both ask the server first: AI
  * features are for active or trialing runners (spec §5), and the server says who is.
  */
-export function AiCoachCard({ hasAiRuns, onShowPlans }: AiCoachCardProps) {
+export function AiCoachCard({ hasAiRuns, onShowPlans, userId }: AiCoachCardProps) {
   const access = useCheckAiAccess();
-  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [flow, setFlow] = useState<FlowStart | null>(null);
+  const askedFor = useRef<FlowStart>('form');
+  const formButton = useRef<HTMLButtonElement>(null);
+  const chatButton = useRef<HTMLButtonElement>(null);
   const [failed, setFailed] = useState(false);
   // 'Lihat Paket' opens the plans once the refusal has closed and focus is back on the button, so
   // closing the plans later returns focus there too.
@@ -35,17 +41,26 @@ export function AiCoachCard({ hasAiRuns, onShowPlans }: AiCoachCardProps) {
     onShowPlans();
   };
 
-  const ask = () => {
+  // The AI's dialogs replace one another, so none of them can hand focus back: the card does.
+  const closeFlow = () => {
+    const opener = flow === 'chat' ? chatButton : formButton;
+    setFlow(null);
+    requestAnimationFrame(() => opener.current?.focus());
+  };
+
+  const ask = (target: FlowStart) => {
     if (access.isPending) return;
+    askedFor.current = target;
     setFailed(false);
     access.mutate(undefined, {
-      onSuccess: (ok) => setAnswer({ kind: 'ready', periodEnd: ok.current_period_end }),
+      onSuccess: () => setFlow(target),
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 403) setAnswer({ kind: 'premium-required', message: error.message || PREMIUM_REQUIRED_MESSAGE });
+        if (error instanceof ApiError && error.status === 403) setRefusal(error.message || PREMIUM_REQUIRED_MESSAGE);
         else setFailed(true);
       },
     });
   };
+  const busy = (target: FlowStart) => access.isPending && askedFor.current === target;
 
   return (
     <section
@@ -68,14 +83,28 @@ export function AiCoachCard({ hasAiRuns, onShowPlans }: AiCoachCardProps) {
         </Alert>
       )}
       {/* Busy but not disabled while asking: a disabled button drops focus, and the answer's dialog gives it back here. */}
-      <Button className="mt-4 w-full" aria-busy={access.isPending || undefined} onClick={ask} onFocus={showPlansOnce} aria-haspopup="dialog">
-        {access.isPending ? <Spinner className="size-4" label="" /> : <Sparkles className="size-4" aria-hidden="true" />}
+      <Button ref={formButton} className="mt-4 w-full" aria-busy={busy('form') || undefined} onClick={() => ask('form')} onFocus={showPlansOnce} aria-haspopup="dialog">
+        {busy('form') ? <Spinner className="size-4" label="" /> : <Sparkles className="size-4" aria-hidden="true" />}
         Buat Program dengan AI
       </Button>
+      {hasAiRuns && (
+        <Button
+          ref={chatButton}
+          variant="outline"
+          className="mt-2 w-full"
+          aria-busy={busy('chat') || undefined}
+          onClick={() => ask('chat')}
+          onFocus={showPlansOnce}
+          aria-haspopup="dialog"
+        >
+          {busy('chat') ? <Spinner className="size-4" label="" /> : <MessageCircle className="size-4" aria-hidden="true" />}
+          Tanya AI untuk Penyesuaian
+        </Button>
+      )}
 
       <Dialog
-        open={answer?.kind === 'premium-required'}
-        onOpenChange={(open) => !open && setAnswer(null)}
+        open={refusal !== null}
+        onOpenChange={(open) => !open && setRefusal(null)}
         size="sm"
         title="Fitur Premium"
       >
@@ -84,17 +113,17 @@ export function AiCoachCard({ hasAiRuns, onShowPlans }: AiCoachCardProps) {
             <Crown className="size-6" aria-hidden="true" />
           </span>
           <p className="text-sm leading-relaxed text-slate-700" data-testid="ai-premium-message">
-            {answer?.kind === 'premium-required' ? answer.message : PREMIUM_REQUIRED_MESSAGE}
+            {refusal ?? PREMIUM_REQUIRED_MESSAGE}
           </p>
         </div>
         <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => setAnswer(null)}>
+          <Button variant="outline" onClick={() => setRefusal(null)}>
             Nanti Saja
           </Button>
           <Button
             onClick={() => {
               plansNext.current = true;
-              setAnswer(null);
+              setRefusal(null);
               // Should focus not come back (it always does), open the plans anyway.
               setTimeout(showPlansOnce, 100);
             }}
@@ -104,26 +133,7 @@ export function AiCoachCard({ hasAiRuns, onShowPlans }: AiCoachCardProps) {
         </div>
       </Dialog>
 
-      <Dialog
-        open={answer?.kind === 'ready'}
-        onOpenChange={(open) => !open && setAnswer(null)}
-        size="sm"
-        title="Buat Program Latihan dengan AI"
-      >
-        <div className="flex flex-col items-center gap-3 text-center">
-          <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
-            <Hourglass className="size-6" aria-hidden="true" />
-          </span>
-          <p className="text-sm leading-relaxed text-slate-700">
-            Akses AI Anda aktif
-            {answer?.kind === 'ready' && answer.periodEnd ? ` hingga ${formatJakartaDate(answer.periodEnd)}` : ''}. Formulir program latihan AI sedang
-            kami siapkan dan akan segera tersedia di sini.
-          </p>
-        </div>
-        <div className="mt-5 flex justify-end">
-          <Button onClick={() => setAnswer(null)}>Mengerti</Button>
-        </div>
-      </Dialog>
+      {flow && <AiCoachFlow start={flow} userId={userId} today={jakartaToday()} onClose={closeFlow} />}
     </section>
   );
 }

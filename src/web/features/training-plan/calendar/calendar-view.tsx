@@ -9,6 +9,7 @@ import { ViewHeader } from '../../../components/view-header';
 import type { DashboardViewProps } from '../../../lib/dashboard-view';
 import { CalendarExportDialog } from '../calendar-export/calendar-export-dialog';
 import { LogResultDialog } from '../log-result/log-result-dialog';
+import type { AnalyzeScreenshot } from '../log-result/screenshot-drop';
 import { usePatchRun, usePlan } from '../training-plan-api';
 import { useCalendarMode, type CalendarMode } from './calendar-mode';
 import { datedRuns, decideMove, monthKey, runsByDay, shortDayLabel, upcomingRuns } from './calendar-model';
@@ -30,12 +31,14 @@ export interface CalendarViewProps extends DashboardViewProps {
    * already holds runs the AI made.
    */
   aside?: (context: { hasAiRuns: boolean }) => ReactNode;
+  /** Reads a workout screenshot for the log dialog's 'Analisis dengan AI' (the app layer plugs the AI in). */
+  analyzeScreenshot?: AnalyzeScreenshot;
 }
 
 const monthOf = (iso: IsoDay) => ({ year: Number(iso.slice(0, 4)), month: Number(iso.slice(5, 7)) });
 
 /** 'Kalender Latihan' (spec §2 Training calendar, §4 Moving a run, §5 Create schedule). */
-export function CalendarView({ user, now, aside, onManageSubscription }: CalendarViewProps) {
+export function CalendarView({ user, now, aside, analyzeScreenshot, onManageSubscription }: CalendarViewProps) {
   // Which AI runs are locked is the server's answer (a stub with `locked: true`), never worked out here.
   const today = jakartaToday(now);
   const toast = useToast();
@@ -200,7 +203,7 @@ export function CalendarView({ user, now, aside, onManageSubscription }: Calenda
           if (pending) move(pending.run, pending.day);
         }}
       />
-      <LogResultDialog run={logging} planId={planId} onOpenChange={(open) => !open && setLogging(null)} now={now} />
+      <LogResultDialog run={logging} planId={planId} onOpenChange={(open) => !open && setLogging(null)} now={now} analyzeScreenshot={analyzeScreenshot} />
       <CalendarExportDialog open={exporting} onOpenChange={setExporting} />
     </>
   );

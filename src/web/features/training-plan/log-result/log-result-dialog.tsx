@@ -14,9 +14,9 @@ import { FormField } from '../../../components/form-field';
 import { Input } from '../../../components/input';
 import { useToast } from '../../../components/toast';
 import { fetchPlanRange, useDeleteRun, usePatchRun } from '../training-plan-api';
-import { buildRunPatch, checkLogForm, isEmptyPatch, logFormValues, type LogFormValues } from './log-form';
+import { buildRunPatch, checkLogForm, formatDistanceKm, isEmptyPatch, logFormValues, type LogFormValues } from './log-form';
 import { ScorePanel } from './score-panel';
-import { ScreenshotDrop } from './screenshot-drop';
+import { ScreenshotDrop, type AnalyzeScreenshot, type ScreenshotReading } from './screenshot-drop';
 
 export interface LogResultDialogProps {
   /** The run to log; the dialog is open while it is non-null. */
@@ -25,6 +25,8 @@ export interface LogResultDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The clock of the "no result before the run's day" rule (Asia/Jakarta); injectable for tests. */
   now?: Date;
+  /** Behind 'Analisis dengan AI'; without it the button says the feature is coming. */
+  analyzeScreenshot?: AnalyzeScreenshot;
 }
 
 export const DELETE_CONFIRM_TITLE = 'Hapus aktivitas ini?';
@@ -32,9 +34,9 @@ export const DELETE_CONFIRM_TITLE = 'Hapus aktivitas ini?';
 const sourceLabels: Record<GeneratedBy, string> = { user: 'Buatan sendiri', coach: 'Dari pelatih', ai: 'Dari AI Coach' };
 
 /** 'Log Hasil Latihan' (spec §2, §4, §5): log a run's result, see pace and scores, move or delete it. */
-export function LogResultDialog({ run, planId, onOpenChange, now }: LogResultDialogProps) {
+export function LogResultDialog({ run, planId, onOpenChange, now, analyzeScreenshot }: LogResultDialogProps) {
   // A fresh form per run: keyed, so switching runs never carries typed values over.
-  return run ? <LogResultForm key={run._id} run={run} planId={planId} onOpenChange={onOpenChange} now={now} /> : null;
+  return run ? <LogResultForm key={run._id} run={run} planId={planId} onOpenChange={onOpenChange} now={now} analyzeScreenshot={analyzeScreenshot} /> : null;
 }
 
 function errorText(error: unknown, fallback: string): string {
@@ -52,7 +54,7 @@ async function heavyConflict(run: Run, day: string) {
   return specialRunConflict(near, run, day);
 }
 
-function LogResultForm({ run, planId, onOpenChange, now }: { run: Run; planId: string | null; onOpenChange: (open: boolean) => void; now?: Date }) {
+function LogResultForm({ run, planId, onOpenChange, now, analyzeScreenshot }: LogResultDialogProps & { run: Run }) {
   const ids = useId();
   const toast = useToast();
   const patchRun = usePatchRun();
@@ -78,6 +80,17 @@ function LogResultForm({ run, planId, onOpenChange, now }: { run: Run; planId: s
   }, [actionError]);
 
   const close = () => onOpenChange(false);
+
+  // What the AI read from a screenshot fills its fields; what it could not read stays as typed.
+  const fillFromScreenshot = (reading: ScreenshotReading) => {
+    setValues((v) => ({
+      ...v,
+      distance: reading.distance !== null ? formatDistanceKm(reading.distance) : v.distance,
+      time: reading.time ?? v.time,
+      hr: reading.avgHeartRate !== null ? String(reading.avgHeartRate) : v.hr,
+    }));
+    setActionError(null);
+  };
 
   const send = (patch: RunPatch) => {
     if (!planId) return setActionError(messages.planNotFound);
@@ -226,7 +239,7 @@ function LogResultForm({ run, planId, onOpenChange, now }: { run: Run; planId: s
           </fieldset>
 
           <ScorePanel scores={check.scores} />
-          <ScreenshotDrop />
+          <ScreenshotDrop onAnalyze={analyzeScreenshot} onRead={fillFromScreenshot} />
 
           {actionError && (
             <Alert ref={errorRef} tone="error">

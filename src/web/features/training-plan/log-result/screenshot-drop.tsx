@@ -4,11 +4,50 @@ import { Button } from '../../../components/button';
 import { cn } from '../../../components/cn';
 import { checkScreenshotFile, formatFileSize, SCREENSHOT_ACCEPT } from './screenshot-file';
 
+/** What was read from a screenshot (null: not found on it). */
+export interface ScreenshotReading {
+  distance: number | null;
+  time: string | null;
+  avgHeartRate: number | null;
+}
+/** Reads a screenshot given as a data URL; rejects with an Error whose message is ready to show. */
+export type AnalyzeScreenshot = (dataUrl: string) => Promise<ScreenshotReading>;
+
+export const ANALYZE_FAILED = 'Gagal menganalisis gambar. Silakan coba lagi.';
+
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(new Error(ANALYZE_FAILED));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** 'Terisi dari screenshot: jarak, waktu.' and what could not be read. */
+function readingSummary(reading: ScreenshotReading): string {
+  const fields = [
+    ['jarak', reading.distance !== null],
+    ['waktu', reading.time !== null],
+    ['HR', reading.avgHeartRate !== null],
+  ] as const;
+  const found = fields.filter(([, ok]) => ok).map(([name]) => name);
+  const missing = fields.filter(([, ok]) => !ok).map(([name]) => name);
+  return `Terisi dari screenshot: ${found.join(', ')}.${missing.length ? ` Tidak terbaca: ${missing.join(', ')}; isi sendiri.` : ''}`;
+}
+
+export interface ScreenshotDropProps {
+  /** Reads the chosen screenshot ('Analisis dengan AI'); without it the button says it is coming. */
+  onAnalyze?: AnalyzeScreenshot;
+  /** Receives what was read, to fill the form. */
+  onRead?: (reading: ScreenshotReading) => void;
+}
+
 /**
  * The workout screenshot area: drop a PNG/JPG or pick one (the file input itself stays
- * keyboard-focusable), see a preview. Reading it with AI arrives with the AI issue.
+ * keyboard-focusable), see a preview, and let the AI read distance, time and HR from it.
  */
-export function ScreenshotDrop() {
+export function ScreenshotDrop({ onAnalyze, onRead }: ScreenshotDropProps = {}) {
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -18,6 +57,8 @@ export function ScreenshotDrop() {
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  const [analyzing, setAnalyzing] = useState(false);
+  const [analysis, setAnalysis] = useState<{ ok: boolean; text: string } | null>(null);
 
   useEffect(() => {
     if (!file) return;
@@ -33,7 +74,23 @@ export function ScreenshotDrop() {
     if (!picked) return;
     const problem = checkScreenshotFile(picked);
     setError(problem);
+    setAnalysis(null);
     if (!problem) setFile(picked);
+  };
+
+  const analyze = async () => {
+    if (!onAnalyze || !file || analyzing) return;
+    setAnalyzing(true);
+    setAnalysis(null);
+    try {
+      const reading = await onAnalyze(await readAsDataUrl(file));
+      onRead?.(reading);
+      setAnalysis({ ok: true, text: readingSummary(reading) });
+    } catch (problem) {
+      setAnalysis({ ok: false, text: problem instanceof Error && problem.message ? problem.message : ANALYZE_FAILED });
+    } finally {
+      setAnalyzing(false);
+    }
   };
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -98,6 +155,7 @@ export function ScreenshotDrop() {
               onClick={() => {
                 setFile(null);
                 setError(null);
+                setAnalysis(null);
               }}
               className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
               aria-label="Hapus gambar"
@@ -123,14 +181,34 @@ export function ScreenshotDrop() {
         </p>
       )}
       <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1">
-        <Button variant="outline" size="sm" disabled aria-describedby={aiHintId}>
-          <Sparkles className="size-4" aria-hidden="true" />
-          Analisis dengan AI
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={!onAnalyze || !file}
+          loading={analyzing}
+          onClick={() => void analyze()}
+          aria-describedby={aiHintId}
+        >
+          {!analyzing && <Sparkles className="size-4" aria-hidden="true" />}
+          {analyzing ? 'Menganalisis…' : 'Analisis dengan AI'}
         </Button>
         <p id={aiHintId} className="text-xs text-slate-600">
-          Segera hadir: AI akan membaca jarak, waktu dan HR dari screenshot.
+          {!onAnalyze
+            ? 'Segera hadir: AI akan membaca jarak, waktu dan HR dari screenshot.'
+            : file
+              ? 'AI membaca jarak, waktu dan HR dari screenshot ini.'
+              : 'Pilih screenshot dulu, lalu AI membaca jarak, waktu dan HR-nya.'}
         </p>
       </div>
+      {analysis && (
+        <p
+          role={analysis.ok ? 'status' : 'alert'}
+          data-testid="screenshot-analysis"
+          className={cn('mt-2 text-sm', analysis.ok ? 'text-green-800' : 'text-red-700')}
+        >
+          {analysis.text}
+        </p>
+      )}
     </section>
   );
 }

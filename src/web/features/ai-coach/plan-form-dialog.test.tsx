@@ -1,0 +1,155 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aiMessages } from '../../../domain/ai-coach/contract';
+import { PlanFormDialog, type PlanFormDialogProps } from './plan-form-dialog';
+import { emptyPlanForm, type PlanFormValues } from './plan-form';
+
+afterEach(cleanup);
+
+const today = '2027-07-14';
+
+function renderForm(values: Partial<PlanFormValues> = {}, props: Partial<PlanFormDialogProps> = {}) {
+  const onSubmit = vi.fn();
+  const onValuesChange = vi.fn();
+  render(
+    <PlanFormDialog
+      today={today}
+      initialValues={{ ...emptyPlanForm(today), ...values }}
+      onValuesChange={onValuesChange}
+      onSubmit={onSubmit}
+      onClose={() => {}}
+      pending={false}
+      error={null}
+      {...props}
+    />,
+  );
+  return { onSubmit, onValuesChange };
+}
+
+const group = (name: string) => screen.getByRole('group', { name: new RegExp(`^${name}`) });
+const radio = (groupName: string, name: string | RegExp) => within(group(groupName)).getByRole('radio', { name }) as HTMLInputElement;
+const day = (name: string) => within(group('Hari latihan')).getByRole('checkbox', { name }) as HTMLInputElement;
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Buat Program' }));
+const input = (label: string) => screen.getByLabelText(label, { exact: false, selector: 'input,select,textarea' }) as HTMLInputElement;
+
+describe('<PlanFormDialog>', () => {
+  it('offers the long-run day only among the training days, and clears it when that day is unticked', async () => {
+    renderForm();
+    expect(within(group('Hari long run')).queryAllByRole('radio')).toEqual([]);
+    expect(group('Hari long run').textContent).toContain('Pilih hari latihan dulu');
+
+    fireEvent.click(day('Minggu'));
+    fireEvent.click(day('Selasa'));
+    // In the week's order, whatever the order of ticking.
+    expect(within(group('Hari long run')).getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['Selasa', 'Minggu']);
+    fireEvent.click(radio('Hari long run', 'Minggu'));
+    expect(radio('Hari long run', 'Minggu').checked).toBe(true);
+
+    fireEvent.click(day('Minggu'));
+    expect(within(group('Hari long run')).getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['Selasa']);
+    submit();
+    expect(await screen.findByText(aiMessages.longRunDayRequired, {}, { timeout: 4000 })).toBeTruthy();
+  });
+
+  it('adds personal-best rows up to four, removes them while more than one, and hides them for a runner without any', () => {
+    renderForm();
+    const rows = () => screen.queryAllByTestId('personal-best-row');
+    expect(rows()).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /Hapus catatan/ })).toBeNull();
+    const add = () => fireEvent.click(screen.getByRole('button', { name: 'Tambah catatan' }));
+    add();
+    add();
+    add();
+    expect(rows()).toHaveLength(4);
+    expect(screen.queryByRole('button', { name: 'Tambah catatan' })).toBeNull();
+    fireEvent.change(input('Waktu 2'), { target: { value: '00:25:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Hapus catatan 1' }));
+    expect(rows()).toHaveLength(3);
+    expect(input('Waktu 1').value).toBe('00:25:00');
+    fireEvent.click(screen.getByRole('button', { name: 'Hapus catatan 1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Hapus catatan 1' }));
+    expect(rows()).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /Hapus catatan/ })).toBeNull();
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Belum punya catatan waktu' }));
+    expect(rows()).toHaveLength(0);
+  });
+
+  it('shows the race fields for a race goal and the fitness focus otherwise, each required on submit', async () => {
+    renderForm();
+    expect(screen.queryByTestId('race-fields')).toBeNull();
+    expect(screen.queryByTestId('fitness-fields')).toBeNull();
+    fireEvent.click(radio('Target latihan', /Race Selanjutnya/));
+    expect(screen.getByTestId('race-fields')).toBeTruthy();
+    expect(input('Tanggal race').min).toBe(today);
+    fireEvent.change(input('Tanggal mulai'), { target: { value: '2027-08-02' } });
+    expect(input('Tanggal race').min).toBe('2027-08-02');
+    submit();
+    expect(await screen.findByText(aiMessages.raceDateRequired, {}, { timeout: 4000 })).toBeTruthy();
+    expect(screen.getByText(aiMessages.raceCategoryRequired)).toBeTruthy();
+    expect(screen.getByText(aiMessages.targetTimeRequired)).toBeTruthy();
+    expect(screen.queryByText(aiMessages.focusRequired)).toBeNull();
+
+    fireEvent.click(radio('Target latihan', /Menjaga Kebugaran/));
+    expect(screen.queryByTestId('race-fields')).toBeNull();
+    expect(screen.getByTestId('fitness-fields')).toBeTruthy();
+    submit();
+    expect(await screen.findByText(aiMessages.focusRequired, {}, { timeout: 4000 })).toBeTruthy();
+    expect(screen.queryByText(aiMessages.raceDateRequired)).toBeNull();
+  });
+
+  it('marks every missing field on submit, focuses the first and sends nothing', async () => {
+    const { onSubmit } = renderForm();
+    submit();
+    expect(await screen.findByText(aiMessages.ageRequired, {}, { timeout: 4000 })).toBeTruthy();
+    for (const message of [aiMessages.genderRequired, aiMessages.experienceRequired, aiMessages.abilityRequired, aiMessages.weeklyKmRequired, aiMessages.goalRequired, aiMessages.trainingDaysRequired, aiMessages.trackRequired, aiMessages.personalBestDistance]) {
+      expect(screen.getByText(message)).toBeTruthy();
+    }
+    await waitFor(() => expect(document.activeElement).toBe(input('Umur')));
+    expect(input('Umur').getAttribute('aria-invalid')).toBe('true');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('submits the checked request, reports each change for remembering, and shows a server field message', async () => {
+    const values: Partial<PlanFormValues> = {
+      umur: '30',
+      jenisKelamin: 'Laki-laki',
+      runningExperience: '6-12 Bulan',
+      kemampuanLari: 'Pemula',
+      noPersonalBests: true,
+      jarakMingguan: '15',
+      lariTerjauh: '8',
+      targetLatihan: 'Menjaga Kebugaran',
+      kebugaranFocus: 'Tambah Jarak Lari',
+      hariLatihan: ['Rabu', 'Sabtu'],
+      hariLongRun: 'Sabtu',
+      aksesTrek: 'Ya',
+    };
+    const { onSubmit, onValuesChange } = renderForm(values, { serverFieldErrors: {} });
+    expect(radio('Hari long run', 'Sabtu').checked).toBe(true);
+    fireEvent.change(input('Catatan lainnya'), { target: { value: 'Lari pagi saja' } });
+    expect(onValuesChange).toHaveBeenLastCalledWith(expect.objectContaining({ catatanLainnya: 'Lari pagi saja', umur: '30' }));
+    submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({
+      umur: 30,
+      personalBests: [],
+      startDate: '14-07-2027',
+      endDate: '10-08-2027',
+      hariLatihan: ['Rabu', 'Sabtu'],
+      catatanLainnya: 'Lari pagi saja',
+    });
+  });
+
+  it('shows the server message of a field under it, and a general failure under the form', () => {
+    renderForm({}, { serverFieldErrors: { umur: aiMessages.ageRange }, error: aiMessages.createFailed });
+    expect(screen.getByText(aiMessages.ageRange)).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(aiMessages.createFailed);
+  });
+
+  it('says the AI is working while the request runs', () => {
+    renderForm({}, { pending: true });
+    expect(screen.getByRole('button', { name: 'Buat Program' }).getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByText('AI sedang menyusun programmu…')).toBeTruthy();
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { PlannedRun } from '../../../domain/ai-coach/contract';
+import { summarizePlan } from './plan-summary';
+
+const run = (date: string, title: string, program: string, periodization: PlannedRun['periodization'] = 'Base'): PlannedRun => ({
+  date,
+  title,
+  program,
+  paceRange: "6'00 - 6'30",
+  color: 'bg-green-500',
+  periodization,
+  generatedby: 'ai',
+});
+
+describe('summarizePlan', () => {
+  it('groups runs by Monday-to-Sunday week inside the programme, with km, phase and the biggest week', () => {
+    // Thursday 1 July 2027 to Sunday 18 July 2027: a short first week, then two full ones.
+    const summary = summarizePlan({
+      startDate: '01-07-2027',
+      endDate: '18-07-2027',
+      trainingPlan: [
+        run('04-07-2027', 'Long Run', '(12k)'),
+        run('01-07-2027', 'Easy Run', '(5k)'),
+        run('06-07-2027', 'Tempo Run', '(2k + 4k + 2k)', 'Build'),
+        run('08-07-2027', 'Easy Run', '(6k)', 'Build'),
+        run('11-07-2027', 'Long Run', '(14k)', 'Base'),
+        run('17-07-2027', 'Race Day', '(HM)', 'Taper'),
+        run('19-07-2027', 'Recovery Run', '(5k)'),
+      ],
+    });
+    expect(summary.weeks.map((w) => [w.number, w.from, w.to, w.phase, w.km])).toEqual([
+      [1, '2027-07-01', '2027-07-04', 'Base', 17],
+      [2, '2027-07-05', '2027-07-11', 'Build', 28],
+      [3, '2027-07-12', '2027-07-18', 'Taper', 21.1],
+    ]);
+    // Sorted by day within a week; the run after the end date is left out.
+    expect(summary.weeks[0]!.runs.map((r) => r.run.title)).toEqual(['Easy Run', 'Long Run']);
+    expect(summary).toMatchObject({ totalKm: 66.1, maxWeekKm: 28, runCount: 6 });
+  });
+
+  it('keeps an empty week (a rest week) and reads a time-only program as no km', () => {
+    const summary = summarizePlan({
+      startDate: '05-07-2027',
+      endDate: '18-07-2027',
+      trainingPlan: [run('05-07-2027', 'Easy Run', '(45 menit)', null)],
+    });
+    expect(summary.weeks.map((w) => [w.km, w.runs.length, w.phase])).toEqual([
+      [0, 1, null],
+      [0, 0, null],
+    ]);
+  });
+});
