@@ -51,7 +51,7 @@ const broken: [SafetyRule, PlannedRun[]][] = [
   ['race-day', plan.slice(0, -1)],
   ['race-day', edit(plan.length - 1, { program: '(5k)' })],
   ['race-day', edit(firstEasy, retitle('Race Day'))],
-  ['title', edit(firstEasy, retitle('Easy Run'))],
+  ['title', edit(firstEasy, retitle('Jalan Kaki'))],
   ['program', edit(firstEasy, { program: '(jauh sekali)' })],
   ['pace', edit(firstEasy, { paceRange: 'cepat' })],
   ['pace-too-fast', edit(indexOf((r) => runType(r.title) === 'interval'), { paceRange: "2'30 - 2'40" })],

@@ -103,7 +103,7 @@ export function HomeView({ user, onNavigate, now = new Date() }: HomeViewProps) 
         </SectionCard>
       </div>
 
-      <LogResultDialog run={logging} planId={planId} onOpenChange={(open) => !open && setLogging(null)} analyzeScreenshot={analyzeTrainingImage} />
+      <LogResultDialog run={logging} planId={planId} onOpenChange={(open) => !open && setLogging(null)} now={now} analyzeScreenshot={analyzeTrainingImage} />
     </>
   );
 }
