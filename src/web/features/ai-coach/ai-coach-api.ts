@@ -3,7 +3,7 @@
  * with the spec's premium message when the runner has no active or trialing subscription. The
  * browser never talks to an AI service itself: the server holds the keys and checks every plan.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   aiMessages,
   type AiAccessResponse,
@@ -11,6 +11,7 @@ import {
   type ChatReply,
   type CreatePlanRequest,
   type ImageReading,
+  type LatestEvaluationResponse,
   type Modification,
   type PlanDraftResponse,
 } from '../../../domain/ai-coach/contract';
@@ -31,6 +32,20 @@ export function useCheckAiAccess() {
 export function aiErrorText(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError) || !error.message) return fallback;
   return error.status < 500 || error.status === 502 || error.status === 503 || error.status === 504 ? error.message : fallback;
+}
+
+/**
+ * GET /api/ai/evaluations/latest: the two-weekly re-evaluation's note for the calendar. Only asked
+ * for a plan with AI runs; a runner without access (403) simply sees no note.
+ */
+export function useLatestEvaluation(enabled: boolean) {
+  return useQuery({
+    queryKey: [...trainingPlanRootKey, 'ai-evaluation'],
+    queryFn: () => api.get<LatestEvaluationResponse>('/api/ai/evaluations/latest'),
+    enabled,
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
 }
 
 /** POST /api/ai/createplan → a draft the preview shows; nothing is stored in the plan yet. */

@@ -29,6 +29,29 @@ afterEach(() => {
 });
 
 describe('<AiCoachCard>', () => {
+  it('shows the latest two-weekly evaluation note for a plan with AI runs, and none without access', async () => {
+    const note = 'Evaluasi 2 minggu: 9 dari 10 latihan selesai. Volume 2 minggu ke depan dinaikkan dari 40 km menjadi 42 km (+5%).';
+    const summary = { planned: 10, completed: 9, completion: 0.9, plannedKm: 40, loggedKm: 39, extraRuns: 0, extraKm: 0, distanceScore: 9, paceScore: 8, heartRateScore: null, hardRuns: 0, hardness: { hrAboveZone: 0, paceTooSlow: 0, tooLong: 0 }, decision: 'progress', volumeFactor: 1.1, reasons: [] };
+    const fetchMock = stubAccess(200, { evaluation: { note, windowStart: '09-11-2026', windowEnd: '22-11-2026', nextStart: '23-11-2026', nextEnd: '06-12-2026', createdAt: '2026-11-23T01:00:00.000Z', summary } });
+    renderCard(true);
+    const box = await screen.findByTestId('ai-evaluation-note');
+    expect(box.textContent).toContain(note);
+    expect(box.textContent).toContain('9 Nov – 22 Nov');
+    expect(fetchMock).toHaveBeenCalledWith('/api/ai/evaluations/latest', expect.objectContaining({ method: 'GET' }));
+    cleanup();
+    stubAccess(403, { message: PREMIUM_REQUIRED_MESSAGE, code: 'PREMIUM_REQUIRED' });
+    renderCard(true);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('ai-evaluation-note')).toBeNull();
+  });
+
+  it('does not ask for an evaluation before the plan holds AI runs', async () => {
+    const fetchMock = stubAccess(200, { evaluation: null });
+    renderCard(false);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('speaks of a new programme when the plan already holds AI runs', () => {
     stubAccess(200, {});
     renderCard(false);
@@ -69,7 +92,8 @@ describe('<AiCoachCard>', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Tanya AI untuk Penyesuaian' }));
     const chat = await screen.findByRole('dialog', { name: 'Tanya AI untuk Penyesuaian' });
     expect(within(chat).getByRole('button', { name: 'Pindahkan long run ke hari Minggu' })).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    // Two access checks (form, chat), plus the evaluation note's read for the plan with AI runs.
+    expect((fetchMock.mock.calls as unknown as [string][]).filter(([url]) => url === '/api/ai/access')).toHaveLength(2);
   });
 
   it('the chat button asks for access too', async () => {

@@ -1,13 +1,14 @@
-import { Crown, MessageCircle, Sparkles } from 'lucide-react';
+import { ClipboardCheck, Crown, MessageCircle, Sparkles } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { jakartaToday } from '../../../domain/shared/wire-date';
+import { jakartaToday, planDateToIso } from '../../../domain/shared/wire-date';
+import { formatJakartaDate } from '../../../domain/shared/jakarta-time';
 import { PREMIUM_REQUIRED_MESSAGE } from '../../../domain/subscriptions/subscription';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { Spinner } from '../../components/spinner';
-import { useCheckAiAccess } from './ai-coach-api';
+import { useCheckAiAccess, useLatestEvaluation } from './ai-coach-api';
 import { AiCoachFlow, type FlowStart } from './ai-coach-flow';
 
 export interface AiCoachCardProps {
@@ -26,6 +27,7 @@ export interface AiCoachCardProps {
  */
 export function AiCoachCard({ hasAiRuns, onShowPlans, userId }: AiCoachCardProps) {
   const access = useCheckAiAccess();
+  const evaluation = useLatestEvaluation(hasAiRuns).data?.evaluation ?? null;
   const [refusal, setRefusal] = useState<string | null>(null);
   const [flow, setFlow] = useState<FlowStart | null>(null);
   const askedFor = useRef<FlowStart>('form');
@@ -77,6 +79,15 @@ export function AiCoachCard({ hasAiRuns, onShowPlans, userId }: AiCoachCardProps
           ? 'Program latihan dari AI sudah ada di kalendermu. Targetmu berubah? Susun program baru yang menyesuaikan kemampuan terkinimu.'
           : 'Dapatkan program latihan personal dari AI, disusun dari data lari, target dan hari latihanmu, lalu dievaluasi setiap 2 minggu.'}
       </p>
+      {evaluation && (
+        <div className="mt-3 rounded-xl border border-emerald-200 bg-emerald-50/70 p-3" data-testid="ai-evaluation-note">
+          <p className="flex items-center gap-1.5 text-xs font-bold uppercase tracking-wide text-emerald-800">
+            <ClipboardCheck className="size-4" aria-hidden="true" />
+            Evaluasi 2 minggu · {formatJakartaDate(planDateToIso(evaluation.windowStart)!, 'd MMM')} – {formatJakartaDate(planDateToIso(evaluation.windowEnd)!, 'd MMM')}
+          </p>
+          <p className="mt-1 text-sm leading-relaxed text-slate-800">{evaluation.note}</p>
+        </div>
+      )}
       {failed && (
         <Alert tone="error" className="mt-3">
           Gagal memeriksa akses fitur AI. Periksa koneksi internet Anda lalu coba lagi.

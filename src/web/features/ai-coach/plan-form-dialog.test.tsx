@@ -105,7 +105,7 @@ describe('<PlanFormDialog>', () => {
     for (const message of [aiMessages.genderRequired, aiMessages.experienceRequired, aiMessages.abilityRequired, aiMessages.weeklyKmRequired, aiMessages.goalRequired, aiMessages.trainingDaysRequired, aiMessages.trackRequired, aiMessages.personalBestDistance]) {
       expect(screen.getByText(message)).toBeTruthy();
     }
-    await waitFor(() => expect(document.activeElement).toBe(input('Umur')));
+    await waitFor(() => expect(document.activeElement).toBe(input('Umur')), { timeout: 4000 });
     expect(input('Umur').getAttribute('aria-invalid')).toBe('true');
     expect(onSubmit).not.toHaveBeenCalled();
   });
