@@ -6,7 +6,7 @@ import type { Run } from '../src/domain/training-plan/contract';
 import { renderWorkoutScreen, WORKOUT_SCREEN_VIEWPORT, workoutScreens } from '../src/server/adapters/ai/testing/workout-screens';
 import { formatDistanceKm } from '../src/web/features/training-plan/log-result/log-form';
 import { expect, signIn, test } from './fixtures';
-import { addRuns, expectNoHorizontalOverflow, jakartaWeek, openTodayRun, planDate, planRuns } from './log-helpers';
+import { addRuns, expectNoHorizontalOverflow, jakartaWeek, openTodayRun, planDate, planRuns, showMonthGrid } from './log-helpers';
 
 /**
  * The AI coach from the runner's side (spec §2 AI screens, §4 AI plan flow and AI chat, §5 AI
@@ -124,6 +124,7 @@ test('a trialing runner fills the AI form, sees the preview, refreshes, saves, a
 
   // On the calendar: the first run of each coloured type, in that type's colour (the open runs
   // lie within the trial's 14 days: this month and perhaps the next).
+  await showMonthGrid(page);
   const shown = new Set<string>();
   const byDay = [...saved].sort((a, b) => (planDateToIso(a.date)! < planDateToIso(b.date)! ? -1 : 1));
   for (const month of [today.slice(0, 7), addDays(`${today.slice(0, 7)}-28`, 7).slice(0, 7)]) {
@@ -203,6 +204,7 @@ test('asks the chat to move the long run to Sunday, approves, and sees it moved'
   expect(after.filter(isLong).length).toBe(before.filter(isLong).length);
   // On the calendar too.
   const moved = sundayLongRuns(after).map((r) => planDateToIso(r.date)!).sort()[0]!;
+  await showMonthGrid(page);
   if (moved.slice(0, 7) !== today.slice(0, 7)) await page.getByRole('button', { name: 'Bulan berikutnya' }).click();
   await expect(page.locator(`[data-day="${moved}"]`).getByTestId('run-chip').filter({ hasText: /Long/i })).toBeVisible();
 });
