@@ -100,6 +100,8 @@ describe('<PlanFormDialog>', () => {
 
   it('marks every missing field on submit, focuses the first and sends nothing', async () => {
     const { onSubmit } = renderForm();
+    // As a runner would: the dialog has taken focus (its own opening focus) before Buat Program is pressed.
+    await waitFor(() => expect(screen.getByRole('dialog').contains(document.activeElement)).toBe(true), { timeout: 4000 });
     submit();
     expect(await screen.findByText(aiMessages.ageRequired, {}, { timeout: 4000 })).toBeTruthy();
     for (const message of [aiMessages.genderRequired, aiMessages.experienceRequired, aiMessages.abilityRequired, aiMessages.weeklyKmRequired, aiMessages.goalRequired, aiMessages.trainingDaysRequired, aiMessages.trackRequired, aiMessages.personalBestDistance]) {
