@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { isoFromParts, jakartaToday, planDateToIso } from '../src/domain/shared/wire-date';
 import { HEAVY_CONFLICT_TITLE } from '../src/domain/training-plan/run-types';
 import { addAiRuns, addRuns, jakartaWeek, openTodayRun, planDate, showMonthGrid } from './log-helpers';
+import { seriousViolations } from './axe';
 
 /** axe-core over every screen of the foundation: no serious or critical WCAG A/AA violations. */
 const screens: { path: string; role?: 'runner' | 'admin' }[] = [
@@ -18,13 +17,6 @@ const screens: { path: string; role?: 'runner' | 'admin' }[] = [
   { path: '/dashboard', role: 'runner' },
   { path: '/admin', role: 'admin' },
 ];
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
 
 test('the dashboard widgets with runs and the Log Hasil Latihan dialog have no serious accessibility violations', async ({ page, loginAs }) => {
   await loginAs({ prefix: 'a11y-log' });
@@ -134,10 +126,6 @@ for (const screen of screens) {
     await page.goto(screen.path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await page.waitForLoadState('networkidle');
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-    expect(serious).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 }

@@ -1,18 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { formatJakartaDate } from '../src/domain/shared/jakarta-time';
 import type { AdminSubscriptionResponse } from '../src/domain/subscriptions/contract';
 import { extendPeriod } from '../src/domain/subscriptions/subscription';
 import { expect, signIn, test, uniqueEmail } from './fixtures';
+import { seriousViolations } from './axe';
 
 /** Serious or critical WCAG A/AA problems on the page as it is now (the open dialog included). */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
-
 /**
  * Issue 10 item 6: an admin looks up a runner's subscription in /admin (status, period end, trial
  * used, payment history, ledger) and grants days with a reason after a confirmation that shows the

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { addDays, isoToPlanDate, jakartaToday, planDateToIso, startOfWeek } from '../src/domain/shared/wire-date';
 import { messages } from '../src/domain/training-plan/training-plan';
@@ -8,6 +7,7 @@ import { formatKm, programWeeks, weekRangeLabel } from '../src/web/features/trai
 import { summariseWeek } from '../src/web/features/training-plan/widgets/use-week-runs';
 import { expect, test } from './fixtures';
 import { addRuns, expectNoHorizontalOverflow, planRuns, showMonthGrid } from './log-helpers';
+import { seriousViolations } from './axe';
 
 /**
  * A calendar you can read (issue 11 item 8), at 1280 and 360 px: readable names in the month grid,
@@ -30,14 +30,6 @@ const modeButton = (page: Page, name: 'Bulan' | 'Minggu') => page.getByRole('gro
 async function showWeek(page: Page) {
   await modeButton(page, 'Minggu').click();
   await expect(page.getByTestId('week-agenda')).toBeVisible();
-}
-
-async function seriousViolations(page: Page) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
 test('a phone opens on the week list and a wide screen on the month; the choice is remembered', async ({ page, loginAs }, info) => {

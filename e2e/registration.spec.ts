@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import QRCode from 'qrcode';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 import { solvedChallenge } from './registration-challenge';
+import { seriousViolations } from './axe';
 
 /**
  * A runner registers for an accepted platform event: public list → form (validation, full
@@ -40,13 +40,6 @@ async function createAcceptedEvent(request: APIRequestContext, name: string, ove
   const accepted = await request.patch(`/api/admin/events/${event._id}/status`, { headers: admin, data: { status: 'diterima' } });
   expect(accepted.ok(), await accepted.text()).toBeTruthy();
   return { ...event, admin };
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
 async function fillRunner(page: Page, email: string) {

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import QRCode from 'qrcode';
 import { expect, signIn, test, uniqueEmail } from './fixtures';
 import { openEventList, snap, tagOf } from './organizer-tools-helpers';
 import { solvedChallenge } from './registration-challenge';
+import { seriousViolations } from './axe';
 
 /**
  * Self-managed payments (issue 8 item 9), the organizer's side: two runners send proofs of
@@ -13,13 +13,6 @@ import { solvedChallenge } from './registration-challenge';
  */
 
 const DAY = 86_400_000;
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
 
 async function registerWithProof(anonymous: APIRequestContext, code: string, runner: { fullName: string; email: string }, proof: Buffer) {
   const res = await anonymous.post('/api/runner-registrations', {
