@@ -7,7 +7,7 @@
 import { hmsToSeconds, secondsToHms, weekdayNames, type WeekdayName, type Modification, type ModificationAction, type PlanForm, type PlannedRun } from '../ai-coach/contract';
 import type { Run } from '../training-plan/contract';
 import { formatPlanPace, MAX_PLAN_PACE, normalisePaceRange, parsePaceRange } from '../training-plan/pace';
-import { isSpecialRun, runColor, runType } from '../training-plan/run-types';
+import { isSpecialRun, runType } from '../training-plan/run-types';
 import { isValidProgram, plannedDistanceKm, wrapProgram } from '../training-plan/training-program';
 import { addDays, daysBetween, isoToPlanDate, planDateToIso, weekdayIndex, type IsoDay } from '../shared/wire-date';
 import { assessFitness } from './fitness';
@@ -15,6 +15,7 @@ import { formatPaceBand, trainingPaces } from './paces';
 import { planSpan, rebuildRange } from './plan';
 import { interpretRequest, restRange } from './chat-interpret';
 import { dayLabel } from './chat-text';
+import { asPlannedRun, plannedRun } from './planned-run';
 
 /** Nothing of the modification could be applied; the message says why (Indonesian). */
 export class ModificationError extends Error {
@@ -205,17 +206,7 @@ class Work {
     const runs = this.inRange(range.startDay, range.endDay)
       .filter((run) => run.day >= this.today)
       .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.title.localeCompare(b.title)))
-      .map(
-        (run): PlannedRun => ({
-          date: isoToPlanDate(run.day),
-          title: run.title,
-          program: run.program,
-          paceRange: run.paceRange,
-          color: runColor(run.title),
-          periodization: run.periodization,
-          generatedby: 'ai',
-        }),
-      );
+      .map(plannedRun);
     return { runs, ...range, notes: this.notes, form: this.form, checkForm: this.checkForm() };
   }
 
@@ -356,9 +347,7 @@ function changeRace(work: Work, input: ApplyInput, action: Extract<ModificationA
   const rangeStart = span.startDay > input.today ? span.startDay : input.today;
   const history = input.plan
     .filter((run) => run.generatedby === 'ai' && (planDateToIso(run.date) ?? '') < rangeStart)
-    .map(
-      (run): PlannedRun => ({ date: run.date, title: run.title, program: run.program, paceRange: run.paceRange, color: run.color, periodization: run.periodization, generatedby: 'ai' }),
-    );
+    .map(asPlannedRun);
   work.form = changed;
   const rebuilt = rebuildRange(changed, span, { startDay: rangeStart, endDay: raceDay }, {}, history);
   // The old plan's runs from the range start on give way, also those after a race moved earlier.

@@ -1,6 +1,6 @@
 import { FITNESS_PROGRAMME_DAYS, hmsToSeconds, raceDistanceKm, type FitnessSummary, type PlanForm, type PlannedRun, type RaceDistance } from '../ai-coach/contract';
-import { isSpecialRun, runColor, runType } from '../training-plan/run-types';
-import { addDays, daysBetween, isoToPlanDate, planDateToIso, startOfWeek, type IsoDay } from '../shared/wire-date';
+import { isSpecialRun, runType } from '../training-plan/run-types';
+import { addDays, daysBetween, planDateToIso, startOfWeek, type IsoDay } from '../shared/wire-date';
 import { assessFitness, fitnessSummary, type FitnessAssessment } from './fitness';
 import { formatPaceBand, racePaceBand, trainingPaces, type PaceBand, type PaceZone } from './paces';
 import {
@@ -18,6 +18,7 @@ import {
   weeklyBaseline,
   type RunLike,
 } from './rules';
+import { plannedRun } from './planned-run';
 
 export interface PlanSpan {
   startDay: IsoDay;
@@ -289,15 +290,7 @@ function paceFor(ctx: Context, title: string): string {
 
 function toRun(ctx: Context, draft: Draft, phase: Phase): PlannedRun {
   const program = runType(draft.title) === 'race' ? racePrograms[ctx.distance!] : `(${draft.km}k)`;
-  return {
-    date: isoToPlanDate(draft.day),
-    title: draft.title,
-    program,
-    paceRange: paceFor(ctx, draft.title),
-    color: runColor(draft.title),
-    periodization: phase,
-    generatedby: 'ai',
-  };
+  return plannedRun({ day: draft.day, title: draft.title, program, paceRange: paceFor(ctx, draft.title), periodization: phase });
 }
 
 /**

@@ -16,10 +16,10 @@ import {
 import { addDays, isoToPlanDate, isValidIsoDay, planDateToIso, weekdayIndex, type IsoDay } from '../../../domain/shared/wire-date';
 import type { Run } from '../../../domain/training-plan/contract';
 import { formatDuration, normalisePaceRange, parseDuration } from '../../../domain/training-plan/pace';
-import { runColor } from '../../../domain/training-plan/run-types';
 import { MAX_LOGGED_HEART_RATE, MAX_RUN_DISTANCE_KM, MIN_HEART_RATE, periodizationValues } from '../../../domain/training-plan/training-plan';
 import { wrapProgram } from '../../../domain/training-plan/training-program';
 import { AiFailure, type AiCoachPort, type ChatInput, type CreatePlanInput, type ImageInput, type ModifyInput, type ModifyOutput } from './port';
+import { plannedRun } from '../../../domain/coach/planned-run';
 
 /**
  * The Gemini adapter of the AI port, through `@google/genai`: `POST
@@ -183,15 +183,7 @@ const imageAnswer = z.object({
 });
 
 function toPlannedRun(run: AnswerRun): PlannedRun {
-  return plannedRunSchema.parse({
-    date: isoToPlanDate(run.day),
-    title: run.title,
-    program: run.program,
-    paceRange: run.paceRange,
-    color: runColor(run.title),
-    periodization: run.periodization,
-    generatedby: 'ai',
-  });
+  return plannedRunSchema.parse(plannedRun(run));
 }
 
 /** Runs inside first..last, by date (a run outside the asked range is the model's mistake: dropped). */

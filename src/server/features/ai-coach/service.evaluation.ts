@@ -5,11 +5,12 @@ import { evaluateFortnight, evaluationNote, type FortnightEvaluation, type Fortn
 import { rebuildRange, type PlanSpan } from '../../../domain/coach/plan';
 import { plannedDistanceKm } from '../../../domain/training-plan/training-program';
 import { accessEndDay, hasPremiumAccess } from '../../../domain/subscriptions/subscription';
-import { addDays, isoToPlanDate, jakartaToday, planDateToIso, type IsoDay } from '../../../domain/shared/wire-date';
+import { addDays, jakartaToday, planDateToIso, type IsoDay } from '../../../domain/shared/wire-date';
 import type { Db } from '../../db/client';
 import { aiCoachProfiles, aiEvaluations, aiPlanDrafts, trainingPlans, trainingRuns, users, type TrainingRunRow } from '../../db/schema';
 import { findPlan, listRuns, replaceUnloggedAiRuns, rowIsLocked, type PlanOwner } from '../training-plan/service';
 import { keepSafe, readProfile } from './service';
+import { plannedRun as plannedRunOf } from '../../../domain/coach/planned-run';
 
 /** Two weeks looked at, two weeks adjusted. */
 export const EVALUATION_DAYS = 14;
@@ -68,15 +69,8 @@ const fortnightRun = (row: TrainingRunRow): FortnightRun => ({
   traininghr: row.trainingHr,
 });
 
-const plannedRun = (row: TrainingRunRow): PlannedRun => ({
-  date: isoToPlanDate(row.day),
-  title: row.title,
-  program: row.program,
-  paceRange: row.paceRange,
-  color: row.color,
-  periodization: row.periodization ?? null,
-  generatedby: 'ai',
-});
+/** A stored run as the engine reads plans. */
+const plannedRun = (row: TrainingRunRow): PlannedRun => plannedRunOf(row);
 
 const isLogged = (row: TrainingRunRow) => row.trainingDistance !== null || row.trainingTime !== null;
 

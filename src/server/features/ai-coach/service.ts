@@ -22,6 +22,7 @@ import {
 import { assessFitness } from '../../../domain/coach/fitness';
 import { buildPlan, planSpan, rebuildRange, type PlanSpan } from '../../../domain/coach/plan';
 import { checkPlan, repairPlan } from '../../../domain/coach/safety';
+import { asPlannedRun } from '../../../domain/coach/planned-run';
 import { accessEndDay } from '../../../domain/subscriptions/subscription';
 import { addDays, isoToPlanDate, jakartaToday, planDateToIso, type IsoDay } from '../../../domain/shared/wire-date';
 import type { Run, TrainingPlan } from '../../../domain/training-plan/contract';
@@ -156,16 +157,6 @@ async function visibleRuns(db: Db, owner: Owner): Promise<Run[]> {
   return (plan?.trainingPlan ?? []).filter((run): run is Run => run.locked === false);
 }
 
-const asPlanned = (run: Run): PlannedRun => ({
-  date: run.date,
-  title: run.title,
-  program: run.program,
-  paceRange: run.paceRange,
-  color: run.color,
-  periodization: run.periodization,
-  generatedby: 'ai',
-});
-
 /**
  * The runner's latest two-weekly evaluation (written by the evaluation job in ./service.evaluation.ts;
  * read here so the service, which that job builds on, does not import it back).
@@ -263,7 +254,7 @@ export function createAiCoachService({ db, ai, log, limits }: AiCoachDeps) {
       }
       let checked: Checked = { runs: out.runs, notes: [] };
       if (profile) {
-        const history = plan.filter((run) => planDateToIso(run.date)! < range.startDay).map(asPlanned);
+        const history = plan.filter((run) => planDateToIso(run.date)! < range.startDay).map(asPlannedRun);
         // A runner's own choice of day is not a safety fault: the adapter says which days they asked for.
         const form = out.checkForm ?? changedForm ?? profile.form;
         const base = changedForm ?? profile.form;
