@@ -39,10 +39,9 @@ import { errorsPlugin } from './plugins/errors';
 import { AppError } from './app-error';
 import { DEFAULT_BODY_LIMIT, inputGuardPlugin } from './plugins/input-guard';
 import { securityHeadersPlugin } from './plugins/security-headers';
-import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { jobRegistry } from './jobs/registry';
-import { createAdapters, createServices } from './wiring';
+import { createAdapters, createServices, rateLimitStore } from './wiring';
 
 export interface AppDeps {
   config: AppConfig;
@@ -109,9 +108,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(inputGuardPlugin);
   await app.register(fastifyCookie);
   await app.register(securityHeadersPlugin, { config });
-  // Counters in the database (a limit must hold across every server, not per process), keyed by
-  // the client's IPv4 address or IPv6 /64 (see plugins/client-address.ts).
-  await app.register(fastifyRateLimit, { global: false, keyGenerator: rateLimitKey, store: databaseRateLimitStore(db) });
+  // Counters in PostgreSQL, or Redis when REDIS_URL is set (a limit must hold across every server,
+  // not per process), keyed by the client's IPv4 address or IPv6 /64 (plugins/client-address.ts).
+  const limits = rateLimitStore(config, db);
+  app.addHook('onClose', () => limits.close());
+  await app.register(fastifyRateLimit, { global: false, keyGenerator: rateLimitKey, ...limits.options });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await jobs.stop();
     await services.mail.close();
     await adapters.ai.close?.();
+    adapters.storage.close?.();
   });
 
   // Features: each declares the plugins it needs; avvio refuses to boot if one is missing or later.

@@ -79,6 +79,17 @@ const envSchema = z.object({
   SELF_MANAGED_HOLD_HOURS: z.coerce.number().int().min(1).max(30 * 24).default(DEFAULT_SELF_MANAGED_HOLD_HOURS),
   SELF_MANAGED_REMINDER_HOURS: z.coerce.number().int().min(0).max(30 * 24).default(DEFAULT_SELF_MANAGED_REMINDER_HOURS),
   STORAGE_DIR: z.string().optional(),
+  /** Rate-limit counters in Redis (faster than the default PostgreSQL store; both are shared by every server). */
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL harus diawali redis:// atau rediss://').optional(),
+  REDIS_KEY_PREFIX: z.string().default('derap:'),
+  /** Uploads in an S3-compatible bucket instead of the local disk. */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanish.default(false),
+  S3_PUBLIC_URL: z.url().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL harus diawali smtp:// atau smtps://').optional(),
   MAIL_FROM: z.string().default('Derap <no-reply@derap.id>'),
   GEMINI_API_KEY: z.string().min(1).optional(),
@@ -156,10 +167,29 @@ export interface AppConfig {
   selfManagedReminderHours: number;
   /** Local-disk storage root for uploads (the built-in storage adapter). */
   storageDir: string;
+  /** An S3-compatible bucket for uploads when S3_BUCKET is set (then storageDir is unused). */
+  s3: S3Config | null;
+  /** Rate-limit counters in Redis when REDIS_URL is set; otherwise in PostgreSQL (rate_limit_hits). */
+  redis: { url: string; keyPrefix: string } | null;
   /** SMTP when set; otherwise the built-in outbox stores mail in the database. */
   mail: { smtpUrl: string | null; from: string };
   /** The Gemini adapter of the AI coach when GEMINI_API_KEY is set; otherwise the built-in engine answers. */
   gemini: GeminiConfig | null;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** Another S3-compatible service (MinIO, R2, a fake in tests), without a trailing slash; unset: AWS. */
+  endpoint?: string;
+  /** Explicit keys; unset: the SDK's usual chain (environment, instance role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  forcePathStyle: boolean;
+  /**
+   * Where browsers load the files from (a CDN or a public bucket), without a trailing slash; unset:
+   * this server streams them at /api/files/{key}, so the bucket can stay private.
+   */
+  publicUrl: string | null;
 }
 
 export interface GeminiConfig {
@@ -209,6 +239,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (production && !e.MIDTRANS_SERVER_KEY) {
     // The sandbox checkout lets anyone mark an order paid: never in front of real users.
     throw new ConfigError('Mode produksi membutuhkan MIDTRANS_SERVER_KEY (gateway sandbox hanya untuk pengembangan).');
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('S3_ACCESS_KEY_ID dan S3_SECRET_ACCESS_KEY harus diisi berdua (atau keduanya kosong).');
   }
   if (e.SELF_MANAGED_REMINDER_HOURS >= e.SELF_MANAGED_HOLD_HOURS) {
     throw new ConfigError('SELF_MANAGED_REMINDER_HOURS harus lebih kecil dari SELF_MANAGED_HOLD_HOURS.');
@@ -270,6 +303,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     selfManagedHoldHours: e.SELF_MANAGED_HOLD_HOURS,
     selfManagedReminderHours: e.SELF_MANAGED_REMINDER_HOURS,
     storageDir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, 'uploads')),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT.replace(/\/$/, '') } : {}),
+          ...(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+            ? { credentials: { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } }
+            : {}),
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          publicUrl: e.S3_PUBLIC_URL ? e.S3_PUBLIC_URL.replace(/\/$/, '') : null,
+        }
+      : null,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     gemini: e.GEMINI_API_KEY
       ? {

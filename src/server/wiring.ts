@@ -9,10 +9,14 @@ import { createSmtpMailer, createSmtpTransport } from './adapters/mail/smtp';
 import { createMidtransGateway } from './adapters/payments/midtrans';
 import type { PaymentGateway } from './adapters/payments/port';
 import { createSandboxGateway, sandboxKey } from './adapters/payments/sandbox';
+import type { FastifyRateLimitOptions } from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import { createLocalDiskStorage } from './adapters/storage/local-disk';
+import { createS3Storage } from './adapters/storage/s3';
 import type { StoragePort } from './adapters/storage/port';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
+import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import { NOTIFICATION_PATH, createPaymentService, type PaymentService } from './features/payments/service';
 import { registerRegistrationPaymentHooks } from './features/registrations/service';
 import { registerSubscriptionPaymentHooks } from './features/subscriptions/service';
@@ -50,9 +54,35 @@ export function createAdapters(config: AppConfig, db: Db, log: FastifyBaseLogger
   };
 }
 
-/** Uploaded files: the local disk under STORAGE_DIR (the seed writes the demo images through it too). */
+/**
+ * Uploaded files: an S3-compatible bucket when S3_BUCKET is set (shared by every server), otherwise
+ * the local disk under STORAGE_DIR. The seed writes the demo images through it too.
+ */
 export function createStorage(config: AppConfig): StoragePort {
+  if (config.s3) return createS3Storage(config.s3, { publicBaseUrl: config.publicUrl });
   return createLocalDiskStorage({ root: config.storageDir, publicBaseUrl: config.publicUrl });
+}
+
+/**
+ * Where @fastify/rate-limit counts (decision 017): Redis when REDIS_URL is set (one round trip, no
+ * database write per limited request), otherwise the PostgreSQL store. Both are shared by every
+ * server; the plugin's own in-memory store never is, so it is not offered.
+ */
+export function rateLimitStore(config: AppConfig, db: Db): { options: FastifyRateLimitOptions; close(): Promise<void> } {
+  if (!config.redis) return { options: { store: databaseRateLimitStore(db) }, close: async () => {} };
+  const redis = new Redis(config.redis.url, {
+    // A request waits at most a few seconds for a Redis that is down, then fails instead of hanging.
+    connectTimeout: 5_000,
+    maxRetriesPerRequest: 2,
+    // Named, so an operator (and the tests) can see which connections are this app's.
+    connectionName: `${config.redis.keyPrefix}rate-limit`.replace(/\s/g, '_'),
+  });
+  return {
+    options: { redis, nameSpace: `${config.redis.keyPrefix}rate-limit:` },
+    close: async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
 }
 
 export function paymentGateway(config: AppConfig, db: Db): PaymentGateway {
