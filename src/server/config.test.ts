@@ -128,4 +128,37 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...k, GEMINI_API_KEY: 'x', GEMINI_BASE_URL: 'not a url' })).toThrow(/GEMINI_BASE_URL/);
     expect(() => loadConfig({ ...k, AI_TIMEOUT_SECONDS: '0' })).toThrow(/AI_TIMEOUT_SECONDS/);
   });
+  it('reads REDIS_URL (rate limits in Redis) and the S3_* keys (uploads in a bucket); both off by default', () => {
+    const k = { JWT_SECRET: 'k'.repeat(32) };
+    expect(loadConfig(k).redis).toBeNull();
+    expect(loadConfig(k).s3).toBeNull();
+    expect(loadConfig({ ...k, REDIS_URL: 'redis://127.0.0.1:6379' }).redis).toEqual({ url: 'redis://127.0.0.1:6379', keyPrefix: 'derap:' });
+    expect(loadConfig({ ...k, REDIS_URL: 'rediss://cache.example:6380/2', REDIS_KEY_PREFIX: 'derap-staging:' }).redis).toEqual({
+      url: 'rediss://cache.example:6380/2',
+      keyPrefix: 'derap-staging:',
+    });
+    expect(() => loadConfig({ ...k, REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);
+    expect(loadConfig({ ...k, S3_BUCKET: 'derap' }).s3).toEqual({ bucket: 'derap', region: 'us-east-1', forcePathStyle: false, publicUrl: null });
+    expect(
+      loadConfig({
+        ...k,
+        S3_BUCKET: 'derap',
+        S3_ENDPOINT: 'http://127.0.0.1:9000/',
+        S3_REGION: 'auto',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PUBLIC_URL: 'https://cdn.derap.id/files/',
+      }).s3,
+    ).toEqual({
+      bucket: 'derap',
+      region: 'auto',
+      endpoint: 'http://127.0.0.1:9000',
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+      publicUrl: 'https://cdn.derap.id/files',
+    });
+    expect(() => loadConfig({ ...k, S3_BUCKET: 'derap', S3_ACCESS_KEY_ID: 'id' })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ ...k, S3_BUCKET: 'derap', S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
+  });
 });
