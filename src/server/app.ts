@@ -110,7 +110,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityHeadersPlugin, { config });
   // Counters in PostgreSQL, or Redis when REDIS_URL is set (a limit must hold across every server,
   // not per process), keyed by the client's IPv4 address or IPv6 /64 (plugins/client-address.ts).
-  const limits = rateLimitStore(config, db);
+  const limits = rateLimitStore(config, db, app.log);
+  app.addHook('onReady', () => limits.ready());
   app.addHook('onClose', () => limits.close());
   await app.register(fastifyRateLimit, { global: false, keyGenerator: rateLimitKey, ...limits.options });
   await app.register(fastifySwagger, {

@@ -66,19 +66,51 @@ export function createStorage(config: AppConfig): StoragePort {
 /**
  * Where @fastify/rate-limit counts (decision 017): Redis when REDIS_URL is set (one round trip, no
  * database write per limited request), otherwise the PostgreSQL store. Both are shared by every
- * server; the plugin's own in-memory store never is, so it is not offered.
+ * server; the plugin's own in-memory store never is, so it is not offered. While Redis cannot be
+ * reached the limits are skipped (logged once per outage), so an outage of the counters never stops
+ * registrations; the database rules against hoarding still hold.
  */
-export function rateLimitStore(config: AppConfig, db: Db): { options: FastifyRateLimitOptions; close(): Promise<void> } {
-  if (!config.redis) return { options: { store: databaseRateLimitStore(db) }, close: async () => {} };
+export function rateLimitStore(
+  config: AppConfig,
+  db: Db,
+  log: FastifyBaseLogger,
+): { options: FastifyRateLimitOptions; ready(): Promise<void>; close(): Promise<void> } {
+  if (!config.redis) return { options: { store: databaseRateLimitStore(db) }, ready: async () => {}, close: async () => {} };
   const redis = new Redis(config.redis.url, {
-    // A request waits at most a few seconds for a Redis that is down, then fails instead of hanging.
+    // While disconnected a command fails at once (and the limit is skipped) instead of waiting in
+    // ioredis's queue through reconnection attempts that back off to many seconds.
+    enableOfflineQueue: false,
     connectTimeout: 5_000,
-    maxRetriesPerRequest: 2,
+    maxRetriesPerRequest: 1,
     // Named, so an operator (and the tests) can see which connections are this app's.
     connectionName: `${config.redis.keyPrefix}rate-limit`.replace(/\s/g, '_'),
   });
+  let down = false;
+  redis.on('error', (err: Error) => {
+    if (!down) log.warn({ err }, 'Redis for rate limits unreachable: limits are skipped until it is back');
+    down = true;
+  });
+  redis.on('ready', () => {
+    if (down) log.info('Redis for rate limits reachable again');
+    down = false;
+  });
   return {
-    options: { redis, nameSpace: `${config.redis.keyPrefix}rate-limit:` },
+    options: { redis, nameSpace: `${config.redis.keyPrefix}rate-limit:`, skipOnError: true },
+    /** Waits for the first connection (or its failure, at most the connect timeout), so the first requests are counted; a Redis that is down does not stop start-up. */
+    ready: () =>
+      redis.status === 'ready'
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            const done = () => {
+              clearTimeout(timer);
+              redis.off('ready', done);
+              redis.off('error', done);
+              resolve();
+            };
+            const timer = setTimeout(done, 5_000);
+            redis.once('ready', done);
+            redis.once('error', done);
+          }),
     close: async () => {
       await redis.quit().catch(() => redis.disconnect());
     },

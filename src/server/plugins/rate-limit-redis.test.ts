@@ -30,7 +30,7 @@ describe('rate limits kept in Redis when REDIS_URL is set', () => {
   });
 
   const refresh = (app = t.app) => app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: 'x' } }).then((r) => r.statusCode);
-  const connectionsOf = async () => (await redis.client('LIST')).split('\n').filter((line) => line.includes(` name=${prefix}rate-limit `)).length;
+  const connectionsOf = async () => String(await redis.client('LIST')).split('\n').filter((line) => line.includes(` name=${prefix}rate-limit `)).length;
 
   it('counts in Redis, not in the database, and the limit holds across two servers sharing the Redis', async () => {
     const second = await buildApp({ config: t.config, database: t.database });
@@ -55,5 +55,26 @@ describe('rate limits kept in Redis when REDIS_URL is set', () => {
     }
     // Closing a server closes its Redis connection.
     await expect.poll(connectionsOf, { timeout: 2_000 }).toBe(1);
+  });
+  it('while Redis cannot be reached the limits are skipped, never a failed request', async () => {
+    const warnings: string[] = [];
+    const unreachable = await buildApp({
+      config: { ...t.config, redis: { url: 'redis://127.0.0.1:1', keyPrefix: prefix } },
+      database: t.database,
+      logger: { level: 'warn', stream: { write: (line: string) => warnings.push(line) } },
+    });
+    await unreachable.ready();
+    try {
+      const codes: number[] = [];
+      const started = Date.now();
+      for (let i = 0; i < 5; i++) codes.push(await refresh(unreachable));
+      // Each request fails over at once, not after ioredis's reconnection back-off.
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(codes).toEqual([401, 401, 401, 401, 401]);
+      // Logged once for the outage, not once per request or reconnection attempt.
+      expect(warnings.filter((w) => w.includes('Redis for rate limits unreachable'))).toHaveLength(1);
+    } finally {
+      await unreachable.close();
+    }
   });
 });
