@@ -8,4 +8,5 @@ const config = loadConfig();
 const database = await openDatabase(config.database);
 const storage = createStorage(config);
 console.log((await seedDemoData(database.db, new Date(), storage)) ? 'Data demo dimuat.' : 'Database sudah berisi pengguna; data demo tidak dimuat ulang.');
+storage.close?.();
 await database.close();
