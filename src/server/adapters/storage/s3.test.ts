@@ -1,4 +1,5 @@
 import { text } from 'node:stream/consumers';
+import { DeleteObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type S3Config } from '../../config';
 import { createStorage } from '../../wiring';
@@ -66,5 +67,25 @@ describe('the S3-compatible storage adapter (against a local fake S3)', () => {
     expect(fake.objects.get(other)?.contentType).toBe('image/webp');
     const disk = createStorage(loadConfig({ JWT_SECRET: 'k'.repeat(32), PUBLIC_URL: 'http://localhost:3000' }));
     expect(disk.close).toBeUndefined();
+  });
+  it('the fake answers HeadObject and DeleteObject as S3 does (for tests that need them)', async () => {
+    const client = new S3Client({
+      region: config.region,
+      endpoint: config.endpoint,
+      credentials: config.credentials,
+      forcePathStyle: true,
+    });
+    try {
+      const key = `${'d'.repeat(32)}.gif`;
+      fake.objects.set(key, { body: Buffer.from('GIF89a'), contentType: 'image/gif' });
+      const head = await client.send(new HeadObjectCommand({ Bucket: fake.bucket, Key: key }));
+      expect(head).toMatchObject({ ContentType: 'image/gif', ContentLength: 6 });
+      await client.send(new DeleteObjectCommand({ Bucket: fake.bucket, Key: key }));
+      expect(fake.objects.has(key)).toBe(false);
+      await expect(client.send(new HeadObjectCommand({ Bucket: fake.bucket, Key: key }))).rejects.toMatchObject({ $metadata: { httpStatusCode: 404 } });
+      await expect(client.send(new HeadObjectCommand({ Bucket: 'other', Key: key }))).rejects.toMatchObject({ $metadata: { httpStatusCode: 404 } });
+    } finally {
+      client.destroy();
+    }
   });
 });
