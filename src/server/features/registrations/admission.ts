@@ -99,6 +99,8 @@ type AdmittedRequest = FastifyRequest & { [released]?: Release; [aborted]?: bool
  * or answers 503; the slot is given back when the response is sent or the client went away.
  */
 export function admissionHooks(gate: AdmissionGate) {
+  // One log line a second at most during a flood of refusals (thousands a second would drown the log).
+  let lastLogged = 0;
   const giveBack = (request: FastifyRequest) => {
     const r = request as AdmittedRequest;
     r[released]?.();
@@ -114,7 +116,10 @@ export function admissionHooks(gate: AdmissionGate) {
         if (r[aborted]) giveBack(request);
       } catch (error) {
         if (!(error instanceof AdmissionRefused)) throw error;
-        request.log.warn({ reason: error.reason, ...gate.stats() }, 'registration refused: server busy');
+        if (Date.now() - lastLogged >= 1000) {
+          lastLogged = Date.now();
+          request.log.warn({ reason: error.reason, ...gate.stats() }, 'registrations refused: server busy (refused counts every refusal since start)');
+        }
         return reply
           .status(503)
           .header('retry-after', String(REGISTRATION_BUSY_RETRY_AFTER_SECONDS))
