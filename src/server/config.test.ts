@@ -49,6 +49,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...k, REGISTRATION_RATE_LIMIT_PER_MINUTE: '5000' }).registrationRateLimitPerMinute).toBe(5000);
   });
 
+  it('the registration admission gate: 2 × DATABASE_POOL_MAX at once, 200 waiting up to 10 s by default; each configurable', () => {
+    const k = { JWT_SECRET: 'k'.repeat(32) };
+    expect(loadConfig(k).registrationAdmission).toEqual({ concurrency: 20, queueMax: 200, maxWaitMs: 10_000 });
+    expect(loadConfig({ ...k, DATABASE_POOL_MAX: '25' }).registrationAdmission.concurrency).toBe(50);
+    expect(
+      loadConfig({ ...k, REGISTRATION_CONCURRENCY: '3', REGISTRATION_QUEUE_MAX: '0', REGISTRATION_QUEUE_WAIT_MS: '500' }).registrationAdmission,
+    ).toEqual({ concurrency: 3, queueMax: 0, maxWaitMs: 500 });
+    expect(() => loadConfig({ ...k, REGISTRATION_CONCURRENCY: '0' })).toThrow(/REGISTRATION_CONCURRENCY/);
+  });
+
   it('registration defaults suit a crowd: 300 a minute per address, 10 attempts per identity an hour, a 15-minute hold, the challenge on', () => {
     const k = { JWT_SECRET: 'k'.repeat(32) };
     const cfg = loadConfig(k);

@@ -61,6 +61,10 @@ const envSchema = z.object({
   REGISTRATION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   REGISTRATION_IDENTITY_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
   REGISTRATION_CHALLENGE: booleanish.default(true),
+  /** Unset: twice DATABASE_POOL_MAX (a registration holds a connection only part of its time). */
+  REGISTRATION_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).optional(),
+  REGISTRATION_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(200),
+  REGISTRATION_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   TRUST_PROXY: trustProxyEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default('./dist/web'),
@@ -135,6 +139,11 @@ export interface AppConfig {
   registrationIdentityLimitPerHour: number;
   /** Whether `POST /api/runner-registrations` needs a solved proof-of-work challenge (off for load tests). */
   registrationChallenge: boolean;
+  /**
+   * Per process: registrations processed at once, how many may wait for a turn and for how long;
+   * beyond that 503 REGISTRATION_BUSY with Retry-After (decision 018).
+   */
+  registrationAdmission: { concurrency: number; queueMax: number; maxWaitMs: number };
   /**
    * Which proxies' X-Forwarded-For decides the client address (and so every per-address rate
    * limit). Off by default: otherwise any client could claim a fresh address on each request.
@@ -281,6 +290,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     registrationRateLimitPerMinute: e.REGISTRATION_RATE_LIMIT_PER_MINUTE,
     registrationIdentityLimitPerHour: e.REGISTRATION_IDENTITY_LIMIT_PER_HOUR,
     registrationChallenge: e.REGISTRATION_CHALLENGE,
+    registrationAdmission: {
+      concurrency: e.REGISTRATION_CONCURRENCY ?? 2 * e.DATABASE_POOL_MAX,
+      queueMax: e.REGISTRATION_QUEUE_MAX,
+      maxWaitMs: e.REGISTRATION_QUEUE_WAIT_MS,
+    },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     message: string,
     readonly code?: string,
     readonly details?: unknown,
+    /** Seconds from a Retry-After header (503 busy, 429), when the server sent one. */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -138,7 +140,8 @@ async function toError(res: Response): Promise<ApiError> {
   } catch {
     // not JSON: keep the generic message
   }
-  return new ApiError(res.status, message, code, details);
+  const retryAfter = Number(res.headers.get('retry-after') ?? '');
+  return new ApiError(res.status, message, code, details, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
 }
 
 export const api = createApiClient();

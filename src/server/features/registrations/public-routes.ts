@@ -13,6 +13,7 @@ import type { Mailer } from '../../adapters/mail/port';
 import type { Db } from '../../db/client';
 import type { PaymentService } from '../payments/service';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
+import { admissionHooks, createAdmissionGate } from './admission';
 import { challengeKeys, newRegistrationChallenge, redeemRegistrationChallenge } from './challenge';
 import { registrationPaymentState } from './payment-state';
 import { toPublicRegistrationJson } from './registration-view';
@@ -46,6 +47,8 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
     log: app.log,
   };
   const keys = challengeKeys(opts.config.jwtSecret);
+  // Per process (decision 018): protects this server's pool and event loop during a rush.
+  const admission = admissionHooks(createAdmissionGate(opts.config.registrationAdmission));
 
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -75,6 +78,10 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
       config: { rateLimit: { max: opts.config.registrationRateLimitPerMinute, timeWindow: '1 minute' } },
       // A registration is a few kilobytes; nothing bigger is even parsed.
       bodyLimit: REGISTRATION_BODY_LIMIT,
+      // Before the body is read: past this server's capacity the runner waits in a bounded queue or gets 503 + Retry-After.
+      onRequest: admission.onRequest,
+      onResponse: admission.onResponse,
+      onRequestAbort: admission.onRequestAbort,
       // The proof of work is checked before anything else, body validation included.
       preValidation: async (request) => {
         if (!opts.config.registrationChallenge) return;
@@ -83,7 +90,7 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
       schema: {
         tags: ['registrations'],
         summary:
-          'Register a runner for an accepted, open event (public; linked to the account when signed in). Needs `altcha`, a solved challenge of GET /api/runner-registrations/challenge, unless that says enabled=false. Reserves the slot atomically; for platform events opens the payment (payment_url), otherwise payment_url is null. One pending registration per identity number and per email per event: a repeat with the same identity number, email and category answers the first registration (200, resumed=true, same payment_url); other overlaps are refused with 409',
+          'Register a runner for an accepted, open event (public; linked to the account when signed in). Needs `altcha`, a solved challenge of GET /api/runner-registrations/challenge, unless that says enabled=false. Reserves the slot atomically; for platform events opens the payment (payment_url), otherwise payment_url is null. Past the capacity of the server (a bounded queue per server) it answers 503 REGISTRATION_BUSY with Retry-After; the page retries by itself. One pending registration per identity number and per email per event: a repeat with the same identity number, email and category answers the first registration (200, resumed=true, same payment_url); other overlaps are refused with 409',
         security: [],
         body: createRegistrationBodySchema,
         response: {
@@ -95,6 +102,7 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
           413: errorSchema,
           429: errorSchema,
           502: errorSchema,
+          503: errorSchema,
         },
       },
     },

@@ -2,7 +2,9 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RegistrationEvent } from '../../../domain/events/contract';
 import { registrationMessages } from '../../../domain/registrations/registration-form';
+import { ApiError } from '../../api/client';
 import { RegistrationForm } from './registration-form';
+import { retryMessages } from './retry-notice';
 
 const mutate = vi.fn();
 vi.mock('./registrations-api', () => ({ useCreateRegistration: () => ({ isPending: false, mutate }) }));
@@ -52,7 +54,11 @@ function fillValid() {
 
 const submit = () => fireEvent.submit(screen.getByRole('form'));
 
-beforeEach(() => mutate.mockReset());
+beforeEach(() => {
+  mutate.mockReset();
+  // The form keeps a draft per tab (decision 018): each test starts from an empty form.
+  sessionStorage.clear();
+});
 afterEach(cleanup);
 
 describe('<RegistrationForm>', () => {
@@ -153,5 +159,71 @@ describe('<RegistrationForm>', () => {
         medicalNotes: '',
       },
     });
+  });
+
+  it('a 503 busy answer shows the calm notice with a countdown, keeps every field, and retries by itself once Retry-After has passed', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const onRegistered = vi.fn();
+    type Callbacks = { onSuccess: (c: unknown) => void; onError: (e: unknown) => void };
+    mutate
+      .mockImplementationOnce((_p: unknown, cb: Callbacks) =>
+        cb.onError(new ApiError(503, retryMessages.busy, 'REGISTRATION_BUSY', undefined, 1)),
+      )
+      .mockImplementationOnce((_p: unknown, cb: Callbacks) =>
+        cb.onSuccess({ registration: { registrationId: 'REG-1' }, payment_url: 'http://pay', resumed: false }),
+      );
+    render(<RegistrationForm event={event} onRegistered={onRegistered} />);
+    fillValid();
+    fireEvent.click(screen.getByRole('radio', { name: /10K/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /menyetujui seluruh Syarat & Ketentuan/ }));
+    fireEvent.click(screen.getByRole('radio', { name: 'GoPay' }));
+    submit();
+    expect(await screen.findByText(retryMessages.busy)).toBeTruthy();
+    expect(screen.getByText(retryMessages.countdown(1))).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(field('Nama Lengkap').value).toBe('Putu Ayu');
+    expect(field('Email').value).toBe('putu@gmail.com');
+    await waitFor(() => expect(mutate).toHaveBeenCalledTimes(2), { timeout: 3_000 });
+    expect(mutate.mock.calls[1]![0]).toEqual(mutate.mock.calls[0]![0]);
+    expect(onRegistered).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText(retryMessages.busy)).toBeNull();
+    // Registered: the draft is gone, so the next form starts empty.
+    expect(sessionStorage.length).toBe(0);
+    vi.restoreAllMocks();
+  });
+
+  it("a network error offers 'Coba sekarang' (sends again at once) and 'Batal' (stops retrying, the form stays filled)", async () => {
+    type Callbacks = { onError: (e: unknown) => void };
+    mutate.mockImplementation((_p: unknown, cb: Callbacks) => cb.onError(new TypeError('Failed to fetch')));
+    render(<RegistrationForm event={event} onRegistered={() => {}} />);
+    fillValid();
+    fireEvent.click(screen.getByRole('radio', { name: /10K/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /menyetujui seluruh Syarat & Ketentuan/ }));
+    fireEvent.click(screen.getByRole('radio', { name: 'GoPay' }));
+    submit();
+    expect(await screen.findByText(retryMessages.unreachable)).toBeTruthy();
+    expect(screen.queryByText(/Failed to fetch/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Coba sekarang' }));
+    await waitFor(() => expect(mutate).toHaveBeenCalledTimes(2));
+    expect(await screen.findByText(retryMessages.unreachable)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Batal' }));
+    expect(screen.queryByText(retryMessages.unreachable)).toBeNull();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(mutate).toHaveBeenCalledTimes(2);
+    expect(field('Nomor Identitas').value).toBe('5171');
+  });
+
+  it('what the runner typed survives a reload of the tab (sessionStorage), choices included', async () => {
+    const first = render(<RegistrationForm event={event} onRegistered={() => {}} />);
+    fillValid();
+    fireEvent.click(screen.getByRole('radio', { name: /10K/ }));
+    fireEvent.click(screen.getByRole('radio', { name: 'GoPay' }));
+    first.unmount();
+    render(<RegistrationForm event={event} onRegistered={() => {}} />);
+    expect(field('Nama Lengkap').value).toBe('Putu Ayu');
+    expect(field('Nomor Kontak Darurat').value).toBe('+6281298765432');
+    expect(field('Tanggal Lahir').value).toBe('1995-03-14');
+    expect((screen.getByRole('radio', { name: /10K/ }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: 'GoPay' }) as HTMLInputElement).checked).toBe(true);
   });
 });

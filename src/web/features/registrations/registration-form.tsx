@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { RegistrationEvent } from '../../../domain/events/contract';
 import type { CreatedRegistration } from '../../../domain/registrations/contract';
@@ -28,6 +28,8 @@ import { challengeFailedMessage } from './challenge-solver';
 import { useCreateRegistration } from './registrations-api';
 import { useRegistrationChallenge } from './use-registration-challenge';
 import { WaiverText } from './waiver';
+import { clearDraft, loadDraft, retryDelayMs, saveDraft } from './registration-draft';
+import { RetryNotice, type PendingRetry } from './retry-notice';
 
 type RunnerField = keyof typeof runnerDataInputSchema.shape;
 
@@ -71,8 +73,21 @@ const todayInput = () => jakartaToday();
 /** Keeps what a phone field may hold: digits and plus signs (§5). */
 const phoneChars = (value: string) => value.replace(/[^0-9+]/g, '');
 
+/** A 503 (server busy, database unreachable) or no answer at all: worth trying again by itself. */
+const isRetryable = (error: unknown) => (error instanceof ApiError ? error.status === 503 : error instanceof TypeError);
+
 export function RegistrationForm({ event, onRegistered }: { event: RegistrationEvent; onRegistered: (created: CreatedRegistration) => void }) {
   const ids = useId();
+  const draftKey = event._id || event.eventId;
+  // What the runner typed survives a reload of this tab (a rush is when people reload).
+  const [initialValues] = useState<RegistrationFormValues>(() => {
+    const draft = loadDraft<RegistrationFormValues>(draftKey, { ...emptyRunner, categoryId: '', paymentMethod: '', agree: false });
+    return {
+      ...draft,
+      categoryId: event.categories.some((c) => c.categoryId === draft.categoryId) ? draft.categoryId : '',
+      paymentMethod: (event.paymentOptions as string[]).includes(draft.paymentMethod) ? draft.paymentMethod : '',
+    };
+  });
   const {
     register,
     control,
@@ -86,7 +101,7 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
     formState: { errors },
   } = useForm<RegistrationFormValues>({
     resolver: runnerResolver,
-    defaultValues: { ...emptyRunner, categoryId: '', paymentMethod: '', agree: false },
+    defaultValues: initialValues,
     // No automatic checks: a field is checked when it is left (below) and the whole form on submit.
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
@@ -100,6 +115,12 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
   // The proof of work is solved while the runner fills in the form; the submit only waits if it is not done yet.
   const challenge = useRegistrationChallenge();
   const [verifying, setVerifying] = useState(false);
+  // A registration refused because the servers are busy (or unreachable) is sent again by itself.
+  const [retry, setRetry] = useState<PendingRetry | null>(null);
+
+  useEffect(() => {
+    saveDraft(draftKey, getValues());
+  }, [values, draftKey, getValues]);
 
   const hasOptions = event.paymentOptions.length > 0;
   const category = event.categories.find((c) => c.categoryId === values.categoryId) ?? null;
@@ -137,6 +158,7 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     setAlert(null);
+    setRetry(null);
     const { email, agree, paymentMethod } = getValues();
     const emailProblem = validateEmail(email);
     if (emailProblem) {
@@ -179,9 +201,16 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
       onSuccess: (created) => {
         if (!created?.registration?.registrationId) return showAlert('Terjadi kesalahan saat mendaftar: Gagal mendapatkan ID pendaftaran.');
         if (event.paymentType === 'platform' && !created.payment_url) return showAlert('Terjadi kesalahan saat mendaftar: Gagal mendapatkan URL pembayaran.');
+        clearDraft(draftKey);
         onRegistered(created);
       },
       onError: (error) => {
+        if (isRetryable(error)) {
+          // Never a raw error here: a calm notice, the form as typed, and a retry after Retry-After (with jitter).
+          const busy = error instanceof ApiError && error.code === 'REGISTRATION_BUSY';
+          const retryAfter = error instanceof ApiError ? error.retryAfter : undefined;
+          return setRetry({ payload, dueAt: Date.now() + retryDelayMs(retryAfter), busy });
+        }
         const message = error instanceof ApiError ? error.message : 'Gagal melakukan pendaftaran.';
         showAlert(`Terjadi kesalahan saat mendaftar: ${message}`);
       },
@@ -390,6 +419,18 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
           </div>
         </dl>
       </section>
+
+      {retry && (
+        <RetryNotice
+          retry={retry}
+          onRetry={() => {
+            setRetry(null);
+            // A fresh proof of work each time: a refused request may already have used its one.
+            void send(retry.payload);
+          }}
+          onCancel={() => setRetry(null)}
+        />
+      )}
 
       {alert && (
         <Alert ref={alertRef} tone="error">
