@@ -1,7 +1,7 @@
 import { CalendarDays, MapPin, Search, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PublicEventCard } from '../../../domain/events/contract';
-import { publicEventButton, zonedDateTime } from '../../../domain/registrations/registration-form';
+import { publicEventButton, zonedDateTime } from '../../../domain/registrations/openness';
 import { ApiError } from '../../api/client';
 import { Button, buttonClass } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
@@ -10,7 +10,7 @@ import { PublicLayout } from '../../components/public-layout';
 import { ErrorAlert, QueryState } from '../../components/query-state';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
 import { CategoryChip } from './category-chip';
-import { usePublicEvents } from './registrations-api';
+import { usePublicEvents } from './public-events-api';
 
 /** Public list of accepted events (§2 "Public event list"). */
 export function RegistrationListPage() {
