@@ -12,14 +12,19 @@ import { fileURLToPath } from 'node:url';
 
 export const BUDGET_KB = 100;
 
-/** Public routes and the source module (manifest key, relative to src/web) router.tsx loads lazily for each. */
-export const PUBLIC_ROUTES: ReadonlyArray<{ path: string; module: string | null }> = [
-  { path: '/', module: 'features/public-site/home-page.tsx' },
-  { path: '/coaching', module: 'features/public-site/coaching-page.tsx' },
-  { path: '/registration', module: 'features/registrations/registration-list-page.tsx' },
-  { path: '/register/{code}', module: 'features/registrations/register-page.tsx' },
+const QUERY_LAYOUT = 'app/query-layout.tsx';
+
+/**
+ * Public routes and the source modules (manifest keys, relative to src/web) router.tsx loads lazily
+ * for each: the page, and the TanStack Query layout around every page but the home page.
+ */
+export const PUBLIC_ROUTES: ReadonlyArray<{ path: string; modules: readonly string[] | null }> = [
+  { path: '/', modules: ['features/public-site/home-page.tsx'] },
+  { path: '/coaching', modules: [QUERY_LAYOUT, 'features/public-site/coaching-page.tsx'] },
+  { path: '/registration', modules: [QUERY_LAYOUT, 'features/registrations/registration-list-page.tsx'] },
+  { path: '/register/{code}', modules: [QUERY_LAYOUT, 'features/registrations/register-page.tsx'] },
   // Issue 16 adds the calendar page; until then /calendar falls through to the home page.
-  { path: '/calendar', module: null },
+  { path: '/calendar', modules: null },
 ];
 
 export type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean };
@@ -54,9 +59,9 @@ export function measurePublicJs(distDir: string): PageWeight[] {
   const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   const entry = entryKey(manifest);
   return PUBLIC_ROUTES.map((route) => {
-    if (!route.module) return { path: route.path, files: [], gzipKb: null };
+    if (!route.modules) return { path: route.path, files: [], gzipKb: null };
     const files = staticClosure(manifest, entry);
-    staticClosure(manifest, route.module, files);
+    for (const module of route.modules) staticClosure(manifest, module, files);
     const bytes = [...files].reduce((sum, file) => sum + gzipBytes(distDir, file), 0);
     return { path: route.path, files: [...files], gzipKb: bytes / 1000 };
   });

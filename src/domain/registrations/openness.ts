@@ -3,7 +3,7 @@
  * plain functions without zod, used by the public event list (kept light, see
  * docs/decisions/019-front-end-weight.md) and by the registration form's module.
  */
-import { JAKARTA_TIME_ZONE } from '../shared/jakarta-time';
+import { JAKARTA_TIME_ZONE } from '../shared/jakarta-clock';
 
 export interface OpennessEvent {
   regOpen: string | Date;

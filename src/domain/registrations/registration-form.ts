@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { BIB_NAME_MAX, bloodTypes, identityTypes, sexes, tshirtSizes } from '../events/events';
-import { jakartaParts } from '../shared/jakarta-time';
+import { jakartaParts } from '../shared/jakarta-clock';
 import { parseWireDate } from '../shared/wire-date';
 import { paymentOptionKeys } from '../payments/payments';
 
