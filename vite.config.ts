@@ -12,6 +12,8 @@ export default defineConfig({
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
+    // dist/web/.vite/manifest.json: which chunks each page loads (scripts/measure-public-js.ts).
+    manifest: true,
     chunkSizeWarningLimit: 800,
   },
   server: {

@@ -1,21 +1,9 @@
 import { format } from 'date-fns';
 import { id } from 'date-fns/locale';
+import { JAKARTA_OFFSET_MS, jakartaParts } from './jakarta-clock';
 
-/** The product's clock: Asia/Jakarta (WIB, UTC+7 all year, no daylight saving). */
-export const JAKARTA_TIME_ZONE = 'Asia/Jakarta';
-const JAKARTA_OFFSET_MS = 7 * 60 * 60 * 1000;
-
-/** The wall-clock date and time in Jakarta at `instant`, whatever the machine's own time zone. */
-export function jakartaParts(instant: Date) {
-  const shifted = new Date(instant.getTime() + JAKARTA_OFFSET_MS);
-  return {
-    year: shifted.getUTCFullYear(),
-    month: shifted.getUTCMonth(), // 0-11
-    day: shifted.getUTCDate(),
-    hour: shifted.getUTCHours(),
-    minute: shifted.getUTCMinutes(),
-  };
-}
+// The clock without date-fns lives in jakarta-clock.ts (light enough for the public pages).
+export { JAKARTA_TIME_ZONE, jakartaParts } from './jakarta-clock';
 
 export function jakartaHour(instant: Date): number {
   return jakartaParts(instant).hour;

@@ -3,7 +3,7 @@
  * we carry calendar days as ISO `YYYY-MM-DD` strings, which sort, compare and store as SQL `date`.
  * All arithmetic is on UTC midnights, so no machine time zone can shift a day.
  */
-import { jakartaParts } from './jakarta-time';
+import { jakartaParts } from './jakarta-clock';
 
 export type IsoDay = string;
 

@@ -1,19 +1,14 @@
-import '../../domain/shared/zod-locale';
 import '../styles/app.css';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { router } from './router';
+import { AppRoutes } from './router';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
-});
+// Indonesian validation messages for every schema; loaded beside the first screen rather than in
+// the entry, so pages without a form do not wait for zod (forms import it too, see registration-form).
+void import('../../domain/shared/zod-locale');
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    <AppRoutes />
   </StrictMode>,
 );

@@ -25,6 +25,19 @@ describe('EventImage', () => {
     expect(eventImageOf('/a.png')).toBe('/a.png');
   });
 
+  it('reserves its box with width and height, and fetches the page’s main image first, never lazily', () => {
+    const { container } = render(<EventImage src="/api/files/header.webp" priority lazy width={1600} height={700} />);
+    expect(img(container).getAttribute('width')).toBe('1600');
+    expect(img(container).getAttribute('height')).toBe('700');
+    expect(img(container).getAttribute('fetchpriority')).toBe('high');
+    expect(img(container).hasAttribute('loading')).toBe(false);
+    cleanup();
+    const plain = render(<EventImage src={null} />).container;
+    expect(img(plain).getAttribute('width')).toBe('1200');
+    expect(img(plain).getAttribute('height')).toBe('600');
+    expect(img(plain).hasAttribute('fetchpriority')).toBe(false);
+  });
+
   it('falls back to the default once when the image fails, and never loops', () => {
     const { container } = render(<EventImage src="/api/files/hilang.webp" />);
     fireEvent.error(img(container));

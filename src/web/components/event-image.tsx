@@ -3,13 +3,35 @@ export const DEFAULT_EVENT_IMAGE = '/event-default.svg';
 
 export const eventImageOf = (headerImage: string | null | undefined) => headerImage || DEFAULT_EVENT_IMAGE;
 
-/** An event's header image (decorative: the event's name is beside it), the default one when missing or broken. */
-export function EventImage({ src, className, lazy = false }: { src: string | null | undefined; className?: string; lazy?: boolean }) {
+/**
+ * An event's header image (decorative: the event's name is beside it), the default one when missing or broken.
+ * `width`/`height` give the box's proportions before the image arrives (no layout shift; the CSS
+ * aspect ratio sets the drawn size). `priority` marks the page's largest image (fetched first, never lazy).
+ */
+export function EventImage({
+  src,
+  className,
+  lazy = false,
+  priority = false,
+  width = 1200,
+  height = 600,
+}: {
+  src: string | null | undefined;
+  className?: string;
+  lazy?: boolean;
+  priority?: boolean;
+  width?: number;
+  height?: number;
+}) {
   return (
     <img
       src={eventImageOf(src)}
       alt=""
-      loading={lazy ? 'lazy' : undefined}
+      width={width}
+      height={height}
+      decoding="async"
+      loading={lazy && !priority ? 'lazy' : undefined}
+      fetchPriority={priority ? 'high' : undefined}
       className={className}
       onError={(e) => {
         // Once: the default itself failing must not loop.

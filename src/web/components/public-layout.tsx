@@ -1,11 +1,14 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Badge } from './badge';
 import { buttonClass } from './button';
 import { cn } from './cn';
 import { Logo } from './logo';
-import { PrivacyDialog, TermsDialog } from './legal/legal-dialogs';
+
+// The legal texts and the dialog library are fetched on the first click, not with every public page.
+const TermsDialog = lazy(async () => ({ default: (await import('./legal/legal-dialogs')).TermsDialog }));
+const PrivacyDialog = lazy(async () => ({ default: (await import('./legal/legal-dialogs')).PrivacyDialog }));
 
 /** Header links of events-and-coach-pages.md §2 "Header and footer". */
 const headerLinks = [
@@ -191,6 +194,8 @@ function FooterEntry({ item }: { item: FooterItem }) {
 export function PublicFooter() {
   const [termsOpen, setTermsOpen] = useState(false);
   const [privacyOpen, setPrivacyOpen] = useState(false);
+  const [legalShown, setLegalShown] = useState(false);
+  if ((termsOpen || privacyOpen) && !legalShown) setLegalShown(true);
   const year = new Date().getFullYear();
 
   return (
@@ -241,8 +246,11 @@ export function PublicFooter() {
         </div>
       </div>
 
-      <TermsDialog open={termsOpen} onOpenChange={setTermsOpen} />
-      <PrivacyDialog open={privacyOpen} onOpenChange={setPrivacyOpen} />
+      {/* Mounted from the first opening on, so closing keeps its animation. */}
+      <Suspense fallback={null}>
+        {(termsOpen || legalShown) && <TermsDialog open={termsOpen} onOpenChange={setTermsOpen} />}
+        {(privacyOpen || legalShown) && <PrivacyDialog open={privacyOpen} onOpenChange={setPrivacyOpen} />}
+      </Suspense>
     </footer>
   );
 }

@@ -42,7 +42,7 @@ export function EventDetailDialog({ event, onOpenChange }: { event: OrganizerEve
       }
     >
       <div className="space-y-5">
-        <EventImage src={event.headerImage} className="aspect-[2/1] w-full rounded-xl bg-slate-100 object-cover" />
+        <EventImage src={event.headerImage} width={1200} height={600} className="aspect-[2/1] w-full rounded-xl bg-slate-100 object-cover" />
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
             <h3 className="text-xl font-extrabold break-words text-slate-900">{event.name}</h3>

@@ -165,7 +165,7 @@ function DeepDiveItem({ icon: Icon, title, children }: { icon: LucideIcon; title
         <Icon className="size-5" aria-hidden="true" />
       </span>
       <div>
-        <h4 className="font-bold text-slate-900">{title}</h4>
+        <h3 className="font-bold text-slate-900">{title}</h3>
         <p className="mt-1 text-sm leading-relaxed text-slate-600">{children}</p>
       </div>
     </li>

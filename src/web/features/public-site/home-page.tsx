@@ -185,7 +185,7 @@ function FeatureCards() {
               <span className="inline-flex size-11 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
                 <Icon className="size-6" aria-hidden="true" />
               </span>
-              <h3 className="mt-4 text-lg font-bold text-slate-900">{title}</h3>
+              <h2 className="mt-4 text-lg font-bold text-slate-900">{title}</h2>
               <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-600">{text}</p>
               <span className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-700">
                 {cta}

@@ -1,4 +1,4 @@
-import { categoryTone, type CategoryTone } from '../../../domain/registrations/registration-form';
+import { categoryTone, type CategoryTone } from '../../../domain/registrations/openness';
 import { cn } from '../../components/cn';
 
 /** Chip colours by distance (§9); every pair keeps ≥ 4.5:1 contrast. */

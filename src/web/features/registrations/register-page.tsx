@@ -68,7 +68,7 @@ function EventRegistration({ event }: { event: RegistrationEvent }) {
   return (
     <article className="space-y-8">
       <header className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-        <EventImage src={event.headerImage} className="aspect-[16/7] w-full bg-slate-100 object-cover" />
+        <EventImage src={event.headerImage} priority width={1600} height={700} className="aspect-[16/7] w-full bg-slate-100 object-cover" />
         <div className="p-5 sm:p-6">
           <h1 className="text-2xl leading-tight font-extrabold text-slate-900 sm:text-3xl">{event.name}</h1>
           <ul className="mt-3 space-y-1.5 text-sm text-slate-700">

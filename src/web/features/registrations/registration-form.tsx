@@ -1,3 +1,4 @@
+import '../../../domain/shared/zod-locale';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';

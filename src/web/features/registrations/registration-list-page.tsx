@@ -1,7 +1,7 @@
 import { CalendarDays, MapPin, Search, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PublicEventCard } from '../../../domain/events/contract';
-import { publicEventButton, zonedDateTime } from '../../../domain/registrations/registration-form';
+import { publicEventButton, zonedDateTime } from '../../../domain/registrations/openness';
 import { ApiError } from '../../api/client';
 import { Button, buttonClass } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
@@ -10,7 +10,7 @@ import { PublicLayout } from '../../components/public-layout';
 import { ErrorAlert, QueryState } from '../../components/query-state';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
 import { CategoryChip } from './category-chip';
-import { usePublicEvents } from './registrations-api';
+import { usePublicEvents } from './public-events-api';
 
 /** Public list of accepted events (§2 "Public event list"). */
 export function RegistrationListPage() {
@@ -68,7 +68,7 @@ function EventCard({ event }: { event: PublicEventCard }) {
   const when = zonedDateTime(new Date(event.eventDate), event.timezone);
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
-      <EventImage src={event.headerImage} lazy className="aspect-[16/9] w-full bg-slate-100 object-cover" />
+      <EventImage src={event.headerImage} lazy width={1600} height={900} className="aspect-[16/9] w-full bg-slate-100 object-cover" />
       <div className="flex flex-1 flex-col p-5">
         <h3 className="text-lg leading-snug font-bold text-slate-900">{event.name}</h3>
         <p className="mt-2 flex items-center gap-2 text-sm text-slate-700">

@@ -4,7 +4,7 @@
  * confirmation. No sign-in needed.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { registrationEventResponseSchema, type PublicEventList, type RegistrationEvent } from '../../../domain/events/contract';
+import { registrationEventResponseSchema, type RegistrationEvent } from '../../../domain/events/contract';
 import {
   selfManagedPaymentResponseSchema,
   type ChallengeResponse,
@@ -14,18 +14,9 @@ import {
 } from '../../../domain/registrations/contract';
 import type { RegistrationPayloadInput } from '../../../domain/registrations/registration-form';
 import { api, ApiError } from '../../api/client';
+import { publicEventKeys } from './public-events-api';
 
-export const publicEventKeys = {
-  list: ['events-public', 'list'] as const,
-  event: (code: string) => ['events-public', 'event', code] as const,
-};
-
-export function usePublicEvents() {
-  return useQuery({
-    queryKey: publicEventKeys.list,
-    queryFn: async () => (await api.get<PublicEventList>('/api/events/status?status=diterima')).events,
-  });
-}
+export { publicEventKeys, usePublicEvents } from './public-events-api';
 
 /** Why the registration page could not show its event (§8 "Registration page"). */
 export class EventLoadError extends Error {}
