@@ -8,6 +8,9 @@
  *                             whose Snap call answers MS late; without it, the built-in sandbox
  *       [--postgres [URL]]    on PostgreSQL (default postgres://postgres@127.0.0.1:5432/postgres,
  *                             or DATABASE_URL); creates and drops its own database. Else PGlite.
+ *       [--instances N]       N servers on the one PostgreSQL database (needs --postgres), each
+ *                             listening on its own port; requests alternate between them (issue 12
+ *                             item 6: a rush split across servers never oversells)
  *   DATABASE_POOL_MAX sizes the pool, as for the server.
  *
  * With a gateway delay D, c requests in flight cannot go faster than c/D registrations/s (every
@@ -37,6 +40,8 @@ function flag(name: string): string | true | undefined {
 }
 const delayFlag = flag('--gateway-delay');
 const gatewayDelay = delayFlag === undefined ? null : Math.max(0, Number(delayFlag === true ? 300 : delayFlag));
+const instancesFlag = flag('--instances');
+const instanceCount = Math.max(1, Math.min(Number(instancesFlag === true || instancesFlag === undefined ? 1 : instancesFlag), 8));
 const pgFlag = flag('--postgres');
 const postgresUrl = pgFlag === undefined ? process.env.DATABASE_URL : pgFlag === true ? (process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres') : pgFlag;
 
@@ -48,6 +53,10 @@ const deadline = Date.now() + 120_000;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'derap-bench-'));
 let databaseUrl: string | undefined;
 let dropDatabase = async () => {};
+if (instanceCount > 1 && !postgresUrl) {
+  console.error('--instances needs --postgres: one embedded database cannot be shared by several servers');
+  process.exit(2);
+}
 if (postgresUrl) {
   const name = `derap_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: postgresUrl });
@@ -86,10 +95,15 @@ const config = loadConfig({
   REGISTRATION_CHALLENGE: 'false',
 });
 const database = await openDatabase(config.database);
-const app = await buildApp({ config, database });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+// Every server has its own pool and process state, as separate machines would; they share only the database.
+const servers: { app: Awaited<ReturnType<typeof buildApp>>; database: Awaited<ReturnType<typeof openDatabase>>; base: string }[] = [];
+for (let n = 0; n < instanceCount; n++) {
+  const own = n === 0 ? database : await openDatabase(config.database);
+  const app = await buildApp({ config, database: own });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  servers.push({ app, database: own, base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
+}
 
 const db = database.db;
 const [owner] = await db.insert(users).values({ name: 'Bench Organizer', email: `bench.${Date.now()}@contoh.id`, role: 'organizer' }).returning();
@@ -143,7 +157,7 @@ async function worker() {
   while (next < requests && Date.now() < deadline) {
     const i = next++;
     const started = performance.now();
-    const res = await fetch(`${base}/api/runner-registrations`, {
+    const res = await fetch(`${servers[i % servers.length]!.base}/api/runner-registrations`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: payload(i),
@@ -171,7 +185,7 @@ const fiveXx = [...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + 
 const oversold = Math.max(0, after!.sold - slots, created - slots, live.length - slots);
 const gatewayText = gatewayDelay === null ? 'sandbox gateway' : `Midtrans fake, ${gatewayDelay} ms per checkout`;
 const poolText = config.database.kind === 'postgres' ? `, pool ${config.database.max}` : '';
-console.log(`database: ${database.kind}${poolText}; ${gatewayText}; ${latencies.length} requests, ${slots} slots, ${concurrency} in flight`);
+console.log(`database: ${database.kind}${poolText}; ${gatewayText}; ${servers.length} server(s); ${latencies.length} requests, ${slots} slots, ${concurrency} in flight`);
 console.log(`statuses: ${[...statuses].map(([s, n]) => `${s}×${n}`).join(', ')}`);
 const regPerSecond = created / seconds;
 console.log(`registrations/s: ${regPerSecond.toFixed(1)} (requests/s ${(latencies.length / seconds).toFixed(1)}) in ${seconds.toFixed(2)} s`);
@@ -182,8 +196,10 @@ if (gatewayDelay) {
 console.log(`latency ms: p50 ${pct(50)}, p99 ${pct(99)}, max ${latencies[latencies.length - 1]!.toFixed(1)}`);
 console.log(`5xx: ${fiveXx}; oversold: ${oversold} (sold ${after!.sold}/${slots}, live registrations ${live.length})`);
 
-await app.close();
-await database.close();
+for (const server of servers) {
+  await server.app.close();
+  await server.database.close();
+}
 await midtrans?.close();
 await dropDatabase();
 rmSync(dataDir, { recursive: true, force: true });
