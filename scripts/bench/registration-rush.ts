@@ -26,8 +26,9 @@ import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
-import { eventCategories, events, runnerRegistrations, users } from '../../src/server/db/schema';
+import { eventCategories, runnerRegistrations } from '../../src/server/db/schema';
 import { startFakeMidtrans, type FakeMidtrans } from '../../src/server/test/fixtures/fake-midtrans';
+import { benchRegistration, insertBenchEvent } from './rush-event';
 
 const args = process.argv.slice(2);
 function flag(name: string): string | true | undefined {
@@ -106,49 +107,9 @@ for (let n = 0; n < instanceCount; n++) {
 }
 
 const db = database.db;
-const [owner] = await db.insert(users).values({ name: 'Bench Organizer', email: `bench.${Date.now()}@contoh.id`, role: 'organizer' }).returning();
-const [event] = await db
-  .insert(events)
-  .values({
-    eventId: 'bench-run',
-    code: 'bench-run',
-    name: 'Bench Run',
-    description: 'Benchmark',
-    location: 'Jakarta',
-    eventDate: new Date(Date.now() + 30 * 86_400_000),
-    regOpen: new Date(Date.now() - 86_400_000),
-    regClose: new Date(Date.now() + 10 * 86_400_000),
-    paymentType: 'platform',
-    paymentOptions: ['bni_va', 'gopay'],
-    status: 'diterima',
-    createdBy: owner!.id,
-  })
-  .returning();
-const [category] = await db
-  .insert(eventCategories)
-  .values({ eventRef: event!.id, categoryId: '10k', name: '10K', price: 150_000, slots })
-  .returning();
+const category = await insertBenchEvent(db, slots);
 
-const payload = (i: number) =>
-  JSON.stringify({
-    eventId: 'bench-run',
-    categoryId: '10k',
-    paymentMethod: 'bni_va',
-    runnerData: {
-      fullName: `Pelari ${i}`,
-      email: `pelari${i}@gmail.com`,
-      phone: '081234567890',
-      bibName: `P${i}`.slice(0, 10),
-      bloodType: 'O+',
-      tshirtSize: 'M',
-      sex: 'Laki-laki',
-      dob: '01-01-1990',
-      identityType: 'KTP',
-      identityNo: `3174${String(i).padStart(12, '0')}`,
-      emergencyName: 'Keluarga',
-      emergencyContact: '081298765432',
-    },
-  });
+const payload = benchRegistration;
 
 const latencies: number[] = [];
 const statuses = new Map<number, number>();
@@ -171,12 +132,12 @@ async function worker() {
 const started = performance.now();
 await Promise.all(Array.from({ length: concurrency }, worker));
 const seconds = (performance.now() - started) / 1000;
-const [after] = await db.select().from(eventCategories).where(eq(eventCategories.id, category!.id));
+const [after] = await db.select().from(eventCategories).where(eq(eventCategories.id, category.id));
 
 const live = await db
   .select({ id: runnerRegistrations.id })
   .from(runnerRegistrations)
-  .where(and(eq(runnerRegistrations.categoryRef, category!.id), inArray(runnerRegistrations.status, ['pending', 'confirmed'])));
+  .where(and(eq(runnerRegistrations.categoryRef, category.id), inArray(runnerRegistrations.status, ['pending', 'confirmed'])));
 
 latencies.sort((a, b) => a - b);
 const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(1);
