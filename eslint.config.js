@@ -41,6 +41,18 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // The browser build renders with Preact (decision 023), which does not hoist React 19's metadata elements.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name=/^(title|meta|link)$/]",
+          message: 'Preact does not hoist <title>/<meta>/<link> into <head>: use useDocumentTitle or useDocumentMeta (hooks/use-document-meta.ts).',
+        },
+        {
+          selector: "JSXAttribute[name.name='autoFocus']",
+          message: 'Preact does not focus an autoFocus element added after the page loaded (decision 023): pass a ref to Dialog initialFocus, or focus it in an effect.',
+        },
+      ],
     },
   },
 );

@@ -119,8 +119,10 @@ test('organizer creates, admin accepts, runner registers and pays, organizer exp
   await page.getByRole('menu', { name: `Aksi untuk ${name}` }).getByRole('menuitem', { name: 'Data Pelari' }).click();
   const data = page.getByRole('dialog', { name: `Data Pelari - ${name}` });
   await data.getByRole('searchbox').fill('wayan');
-  await expect(data.getByRole('row').filter({ hasText: 'I Wayan Sudarsana' })).toContainText(registrationId);
-  const [download] = await Promise.all([page.waitForEvent('download'), data.getByRole('link', { name: 'Download CSV' }).click()]);
+  // A table row on a desktop, a card on a phone.
+  await expect(data.locator('[data-testid="runner-row"], [data-testid="runner-data-card"]').filter({ hasText: 'I Wayan Sudarsana' })).toContainText(registrationId);
+  await data.getByRole('button', { name: 'Unduh CSV' }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), data.getByRole('link', { name: /Pemisah koma \(,\)/ }).click()]);
   expect(download.suggestedFilename()).toMatch(new RegExp(`^Derap Journey Run ${tag}-\\d{2}-\\d{2}-\\d{4}\\.csv$`));
   const csv = readFileSync((await download.path())!, 'utf8');
   expect(csv.charCodeAt(0)).toBe(0xfeff);

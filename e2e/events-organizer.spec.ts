@@ -76,8 +76,11 @@ test('an organizer creates an event with an image and two categories; an admin a
   await second.getByLabel('Harga (Rp)').pressSequentially('Rp 250.000');
   await expect(second.getByLabel('Harga (Rp)')).toHaveValue('250000');
   await second.getByLabel('Slot').fill('200');
+  // Early bird: the price becomes the early bird price, with a normal price and a last day.
   await second.getByLabel('Early bird').check();
-  await second.getByLabel('Akhir Early Bird').fill(local(10));
+  await expect(second.getByLabel('Harga Early Bird (Rp)')).toHaveValue('250000');
+  await second.getByLabel('Harga Normal (Rp)').fill('300000');
+  await second.getByLabel('Early Bird Sampai').fill(local(10).slice(0, 10));
   await dialog.getByRole('checkbox', { name: 'GoPay' }).check();
   await dialog.getByRole('checkbox', { name: 'QRIS' }).check();
 
@@ -96,7 +99,7 @@ test('an organizer creates an event with an image and two categories; an admin a
   await expect(row).toContainText('Diajukan');
   await expect(row).toContainText('5K, 10K');
   await expect(row).toContainText('Rp160.000 – Rp260.000');
-  await expect(page.getByText('Showing 1-1 of 1 entries')).toBeVisible();
+  await expect(page.getByText('Menampilkan 1–1 dari 1 kegiatan')).toBeVisible();
   await expectNoHorizontalOverflow(page);
   await snap(page, 'list-submitted');
 
@@ -106,6 +109,8 @@ test('an organizer creates an event with an image and two categories; an admin a
   await page.keyboard.press('Enter');
   const menu = page.getByRole('menu', { name: `Aksi untuk ${name}` });
   await expect(menu.getByRole('menuitem', { name: 'Detail Kegiatan' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Ubah Event' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitem', { name: 'Data Pelari' })).toBeFocused();
   await page.keyboard.press('Escape');
@@ -130,8 +135,10 @@ test('an organizer creates an event with an image and two categories; an admin a
   await expect(detail).toContainText(name);
   await expect(detail).toContainText(code);
   await expect(detail).toContainText('WIB (GMT+7)');
-  await expect(detail.getByRole('button', { name: 'Edit' })).toBeDisabled();
-  await expect(detail.getByRole('button', { name: 'Hapus' })).toBeDisabled();
+  // Nobody registered yet: it may be changed and deleted (decision 020).
+  await expect(detail.getByRole('button', { name: 'Ubah' })).toBeEnabled();
+  await expect(detail.getByRole('button', { name: 'Hapus' })).toBeEnabled();
+  await expect(detail).toContainText('Early bird Rp250.000');
   await expect(detail.getByRole('link', { name: 'Lihat Form' })).toHaveAttribute('href', `/register/${code}`);
   await snap(page, 'detail');
   await detail.getByRole('button', { name: 'Tutup' }).click();

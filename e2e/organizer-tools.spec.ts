@@ -39,28 +39,29 @@ test('runner data: table, search, empty search and the CSV download', async ({ p
 
   const dialog = page.getByRole('dialog', { name: `Data Pelari - ${event.name}` });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByTestId('runner-row')).toHaveCount(3);
+  // A table row on a desktop, a card on a phone (runner-data.spec.ts covers both layouts).
+  const runners = dialog.locator('[data-testid="runner-row"], [data-testid="runner-data-card"]');
+  await expect(runners).toHaveCount(3);
   await expect(dialog.getByTestId('runner-data-counts')).toContainText('Total pelari: 3');
-  await expect(dialog.getByTestId('runner-data-counts')).toContainText('Ditampilkan: 3');
-  const headers = await dialog.getByRole('columnheader').allTextContents();
-  expect(headers.map((h) => h.trim())).toEqual([...runnerExportColumns]);
-  await expect(dialog.getByTestId('runner-row').filter({ hasText: 'Rina Wulandari' })).toContainText('Menunggu pembayaran');
-  await expect(dialog.getByTestId('runner-row').filter({ hasText: 'Budi Santoso' })).toContainText('Terkonfirmasi');
-  // The table scrolls inside the dialog; the page itself never does sideways.
+  await expect(dialog.getByTestId('runner-data-range')).toHaveText('Menampilkan 1–3 dari 3 pelari');
+  await expect(runners.filter({ hasText: 'Rina Wulandari' })).toContainText('Menunggu pembayaran');
+  await expect(runners.filter({ hasText: 'Budi Santoso' })).toContainText('Terkonfirmasi');
+  // The page itself never scrolls sideways.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await snap(page, 'runner-data');
 
   const search = dialog.getByRole('searchbox', { name: 'Cari data pelari' });
   await search.fill('gégé');
-  await expect(dialog.getByTestId('runner-row')).toHaveCount(1);
-  await expect(dialog.getByTestId('runner-row')).toContainText('Ñoman Gégé Sitompul');
+  await expect(runners).toHaveCount(1);
+  await expect(runners).toContainText('Ñoman Gégé Sitompul');
   await expect(dialog.getByTestId('runner-data-counts')).toContainText('Total pelari: 3');
-  await expect(dialog.getByTestId('runner-data-counts')).toContainText('Ditampilkan: 1');
+  await expect(dialog.getByTestId('runner-data-counts')).toContainText('Sesuai pencarian: 1');
 
-  // Download CSV carries the current search.
+  // Unduh CSV (the spec's ',' separator) carries the current search.
+  await dialog.getByRole('button', { name: 'Unduh CSV' }).click();
   const downloadPromise = page.waitForEvent('download');
-  await dialog.getByRole('link', { name: 'Download CSV' }).click();
+  await dialog.getByRole('link', { name: /Pemisah koma/ }).click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toBe(runnerExportFileName(event.name, new Date()));
   const csv = readFileSync(await download.path()).toString('utf8');
@@ -115,10 +116,10 @@ test('scan with a keyboard scanner: lookup, Racepack Diambil, a second scan says
   await expect(input).toBeFocused();
 
   await input.press('Enter');
-  await expect(dialog.getByText('Please enter a QR code value')).toBeVisible();
+  await expect(dialog.getByText('Masukkan nilai QR code.')).toBeVisible();
   await input.fill('QR-YANG-TIDAK-ADA');
   await input.press('Enter');
-  await expect(dialog.getByRole('alert').filter({ hasText: 'Registration not found.' })).toBeVisible();
+  await expect(dialog.getByRole('alert').filter({ hasText: 'Pendaftaran tidak ditemukan.' })).toBeVisible();
 
   // A scanner types the code and presses Enter.
   await input.pressSequentially(noman.qrToken!, { delay: 5 });
@@ -126,7 +127,12 @@ test('scan with a keyboard scanner: lookup, Racepack Diambil, a second scan says
   const card = dialog.getByTestId('runner-card');
   await expect(card).toContainText('Ñoman Gégé Sitompul');
   await expect(card).toContainText(noman.registrationId);
-  for (const text of ['Terkonfirmasi', 'Lunas', 'Rp160.000', 'Asma ringan', '17-08-1992', 'KTP', 'Made Wirawan', '10K', 'GMT+7']) {
+  // The racepack card: what the desk needs first, the runner's other data behind a tap.
+  await expect(card).toContainText('Terkonfirmasi');
+  await expect(card).toContainText('10K');
+  await expect(card).not.toContainText('Asma ringan');
+  await card.getByRole('button', { name: 'Lihat data lengkap' }).click();
+  for (const text of ['Lunas', 'Rp160.000', 'Asma ringan', '17-08-1992', 'KTP', 'Made Wirawan', 'GMT+7']) {
     await expect(card).toContainText(text);
   }
   await expect(input).toHaveValue('');

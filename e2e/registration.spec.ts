@@ -1,6 +1,7 @@
 import QRCode from 'qrcode';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { createAcceptedEvent, fillRunner } from './registration-helpers';
 import { solvedChallenge } from './registration-challenge';
 import { seriousViolations } from './axe';
 
@@ -10,52 +11,6 @@ import { seriousViolations } from './axe';
  * confirmation with its QR code is in the mail outbox. The event is created through the API as an
  * organizer and accepted by an admin, like in real life.
  */
-
-async function createAcceptedEvent(request: APIRequestContext, name: string, over: Record<string, unknown> = {}) {
-  const { headers: organizer } = await signIn(request, { role: 'organizer', name: 'Panitia Uji' });
-  const code = `e2e-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const day = 86_400_000;
-  const created = await request.post('/api/events', {
-    headers: organizer,
-    data: {
-      name,
-      description: 'Lomba lari pagi menyusuri kota. Start dan finish di area Monas.',
-      code,
-      location: 'Monas, Jakarta Pusat',
-      eventDate: new Date(Date.now() + 40 * day).toISOString(),
-      regOpen: new Date(Date.now() - 60_000).toISOString(),
-      regClose: new Date(Date.now() + 20 * day).toISOString(),
-      paymentType: 'platform',
-      paymentOptions: ['bni_va', 'gopay', 'other_qris'],
-      categories: [
-        { name: '10K', description: 'Rute kota 10 kilometer', price: 185000, slots: 100 },
-        { name: '5K', description: 'Fun run', price: 120000, slots: 1 },
-      ],
-      ...over,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { event } = (await created.json()) as { event: { _id: string; eventId: string; code: string } };
-  const { headers: admin } = await signIn(request, { role: 'admin', name: 'Admin Uji' });
-  const accepted = await request.patch(`/api/admin/events/${event._id}/status`, { headers: admin, data: { status: 'diterima' } });
-  expect(accepted.ok(), await accepted.text()).toBeTruthy();
-  return { ...event, admin };
-}
-
-async function fillRunner(page: Page, email: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Nomor Telepon').fill('081234567890');
-  await page.getByLabel('Nama Lengkap').fill('Putu Ayu Saraswati');
-  await page.getByLabel('Nama BIB').fill('PUTU');
-  await page.getByLabel('Golongan Darah').selectOption('B+');
-  await page.getByLabel('Ukuran Kaos').selectOption('S');
-  await page.getByLabel('Jenis Kelamin').selectOption('Perempuan');
-  await page.getByLabel('Tanggal Lahir').fill('1995-03-14');
-  await page.getByLabel('Jenis Identitas').selectOption('KTP');
-  await page.getByLabel('Nomor Identitas').fill('5171000000000001');
-  await page.getByLabel('Nama Kontak Darurat').fill('Made Wirawan');
-  await page.getByLabel('Nomor Kontak Darurat').fill('+6281298765432');
-}
 
 /** Collects Content-Security-Policy violations (the server sends its policy on every page). */
 async function withAppCsp(page: Page) {
@@ -109,7 +64,8 @@ test('a runner registers, pays at the checkout and gets the confirmation mail', 
   await expect(page).toHaveURL(new RegExp(`/register/${event.code}$`));
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   const submit = page.getByRole('button', { name: 'Lanjutkan Pembayaran' });
-  await expect(submit).toBeDisabled();
+  // Never disabled: a submit says what is missing (registration-finish.spec.ts walks the summary).
+  await expect(submit).toBeEnabled();
 
   // the email is checked on blur, with the spec's messages
   const email = page.getByLabel('Email');
@@ -128,11 +84,13 @@ test('a runner registers, pays at the checkout and gets the confirmation mail', 
 
   await fillRunner(page, 'putu.saraswati@gmail.com');
   await expect(page.getByText('Email wajib diisi')).toHaveCount(0);
-  await expect(submit).toBeEnabled();
 
-  // category and terms first
+  // category, payment method and terms are still to choose: the summary names them, the category gets the focus
   await submit.click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Anda harus memilih kategori dan menyetujui Syarat & Ketentuan.' })).toBeVisible();
+  const summary = page.getByTestId('error-summary');
+  await expect(summary).toContainText('Ada 3 isian yang perlu diperbaiki');
+  await expect(summary.getByRole('link')).toHaveText(['Kategori Lomba', 'Metode Pembayaran', 'Syarat & Ketentuan']);
+  await expect(page.getByRole('radio', { name: /10K/ })).toBeFocused();
 
   // the full category cannot be chosen
   const fiveK = page.getByRole('radio', { name: /5K/ });
@@ -141,9 +99,10 @@ test('a runner registers, pays at the checkout and gets the confirmation mail', 
   await page.getByRole('radio', { name: /10K/ }).check();
   await expect(page.getByText('Rp195.000')).toBeVisible();
   await page.getByRole('checkbox', { name: /menyetujui seluruh Syarat & Ketentuan/ }).check();
-  await submit.click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Anda harus memilih metode pembayaran terlebih dahulu.' })).toBeVisible();
+  await expect(summary.getByRole('link')).toHaveText(['Metode Pembayaran']);
+  await expect(page.getByText('Anda harus memilih metode pembayaran terlebih dahulu.', { exact: true })).toBeVisible();
   await page.getByRole('radio', { name: 'BNI Virtual Account' }).check();
+  await expect(summary).toHaveCount(0);
   // The proof of work was solved in a Web Worker while the form was filled in, under the app's CSP.
   await expect(page.getByTestId('challenge-status')).toHaveText('Terverifikasi', { timeout: 20_000 });
   await page.getByTestId('challenge-status').scrollIntoViewIfNeeded();
@@ -209,12 +168,12 @@ test('registering twice resumes the first registration, and a denied payment is 
   const firstId = (await first.getByText(/^ID pendaftaran REG-/).textContent())!.replace('ID pendaftaran ', '').trim();
   await first.getByRole('button', { name: 'Batal' }).click();
   const held = page.getByRole('status').filter({ hasText: `Pendaftaran ${firstId} menunggu pembayaran.` });
-  await expect(held.getByRole('link', { name: 'Lanjutkan pembayaran' })).toBeVisible();
+  await expect(held.getByRole('link', { name: 'Coba bayar lagi' })).toBeVisible();
   await expect(held.getByRole('timer')).toHaveText(/^1[45]:\d{2}$/);
   await held.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `/tmp/registration-held-${testInfo.project.name}.png`, fullPage: false });
 
-  // Later (the page reloaded, the alert gone) the runner fills in the form again: same registration, no new slot.
+  // Later (the page reloaded; this tab still knows the held registration) the runner sends the form again: same registration, no new slot.
   const second = await register();
   await expect(second.getByText(`ID pendaftaran ${firstId}`)).toBeVisible();
   await expect(second.getByText('Anda sudah terdaftar dan pendaftaran itu belum dibayar.')).toBeVisible();

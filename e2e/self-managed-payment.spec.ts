@@ -95,7 +95,7 @@ test('the organizer verifies one proof of transfer and rejects another; the runn
   const data = page.getByRole('dialog', { name: `Data Pelari - ${name}` });
   const panel = data.getByTestId('awaiting-verification');
   await expect(panel.getByRole('heading', { name: '2 bukti transfer menunggu verifikasi' })).toBeVisible();
-  await expect(data.getByTestId('runner-row').filter({ hasText: 'Wayan Sudarsana' })).toContainText('Menunggu verifikasi');
+  await expect(data.locator('[data-testid="runner-row"], [data-testid="runner-data-card"]').filter({ hasText: 'Wayan Sudarsana' })).toContainText('Menunggu verifikasi');
   expect(await seriousViolations(page)).toEqual([]);
   await snap(page, 'selfpay-runner-data');
 
@@ -116,7 +116,7 @@ test('the organizer verifies one proof of transfer and rejects another; the runn
   await confirmVerify.getByRole('button', { name: 'Ya, Verifikasi' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Pembayaran terverifikasi.' })).toBeVisible();
   await expect(check).toBeHidden();
-  await expect(data.getByTestId('runner-row').filter({ hasText: 'Wayan Sudarsana' })).toContainText('Terkonfirmasi');
+  await expect(data.locator('[data-testid="runner-row"], [data-testid="runner-data-card"]').filter({ hasText: 'Wayan Sudarsana' })).toContainText('Terkonfirmasi');
   await expect(panel.getByRole('heading', { name: '1 bukti transfer menunggu verifikasi' })).toBeVisible();
 
   // Mega's proof: Tolak needs a reason.
@@ -134,11 +134,11 @@ test('the organizer verifies one proof of transfer and rejects another; the runn
   await confirmReject.getByRole('button', { name: 'Ya, Tolak' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Bukti transfer ditolak.' })).toBeVisible();
   await expect(panel).toHaveCount(0);
-  await expect(data.getByTestId('runner-row').filter({ hasText: 'Mega Puspitasari' })).toContainText('Menunggu pembayaran');
+  await expect(data.locator('[data-testid="runner-row"], [data-testid="runner-data-card"]').filter({ hasText: 'Mega Puspitasari' })).toContainText('Menunggu pembayaran');
   await data.getByRole('button', { name: 'Tutup' }).last().click();
 
   // Only the verified one counts as revenue.
-  await expect(row).toContainText('Rp210.000');
+  await expect(row).toContainText('Rp200.000'); // the organizer's net: Rp210.000 paid less the Rp10.000 admin fee
   await expect(row.getByRole('button', { name: /menunggu verifikasi/ })).toHaveCount(0);
 
   // The mails: Wayan's confirmation with the racepack QR, Mega's rejection with the reason and the link.

@@ -57,6 +57,12 @@ describe('what the public pages load before they are usable', () => {
     }
   });
 
+  it('the registration page: no schemas, form library, dialogs, QR or dates before the event shows (the form follows)', () => {
+    const reached = packagesReached(path.join(web, 'features/registrations/register-page.tsx'));
+    for (const name of heavy) expect(reached, name).not.toContain(name);
+    expect(reached).toContain('@tanstack/react-query');
+  });
+
   it('the entry loads no page, no query library and no zod (zod’s locale comes with the first screen)', () => {
     const reached = packagesReached(path.join(web, 'app/main.tsx'));
     expect([...reached].sort()).toEqual(['clsx', 'react', 'react-dom', 'react-router']);

@@ -16,13 +16,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { and, eq, inArray } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { eventCategories, runnerRegistrations } from '../../src/server/db/schema';
 import { startFakeMidtrans, type FakeMidtrans } from '../../src/server/test/fixtures/fake-midtrans';
-import { benchRegistration, insertBenchEvent } from './rush-event';
+import { benchRegistration, insertBenchEvent, scratchDatabase } from './rush-event';
 
 const args = process.argv.slice(2);
 function flag(name: string): string | true | undefined {
@@ -55,20 +54,9 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'derap-bench-'));
 let databaseUrl: string | undefined;
 let dropDatabase = async () => {};
 if (postgresUrl) {
-  const name = `derap_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  databaseUrl = url.href;
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: postgresUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
+  const scratch = await scratchDatabase(postgresUrl, 'derap_bench');
+  databaseUrl = scratch.url;
+  dropDatabase = scratch.drop;
 }
 
 let midtrans: FakeMidtrans | null = null;

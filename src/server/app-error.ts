@@ -24,6 +24,8 @@ export class AppError extends Error {
     readonly kind: AppErrorKind,
     message: string,
     readonly code?: string,
+    /** One message per field of the request, when the failure belongs to fields (sent as `errors`). */
+    readonly errors?: { path: string; message: string }[],
   ) {
     super(message);
     this.name = 'AppError';

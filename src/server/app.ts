@@ -25,6 +25,8 @@ import { mailOutboxRoutes } from './features/mail-outbox/routes';
 import { registrationPublicRoutes } from './features/registrations/public-routes';
 import { selfManagedPaymentRoutes } from './features/registrations/self-managed-routes';
 import { organizerRegistrationRoutes } from './features/registrations/organizer-routes';
+import { runnerRegistrationRoutes } from './features/registrations/runner-routes';
+import { registrationManagementRoutes } from './features/registrations/management-routes';
 import { devTrainingPlanRoutes } from './features/training-plan/dev-routes';
 import { trainingPlanRoutes } from './features/training-plan/routes';
 import { uploadRoutes } from './features/uploads/routes';
@@ -159,6 +161,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(feature('registrations-public', registrationPublicRoutes, needs), { db, config, payments, mail });
   await app.register(feature('registrations-self-managed', selfManagedPaymentRoutes, needs), { db, config, storage, mail });
   await app.register(feature('registrations-organizer', organizerRegistrationRoutes, needs), { db });
+  await app.register(feature('registrations-runner', runnerRegistrationRoutes, needs), { db });
+  await app.register(feature('registrations-management', registrationManagementRoutes, needs), { db, config, payments, mail });
   await app.register(feature('mail-outbox', mailOutboxRoutes, needs), { db });
   await app.register(feature('training-plan', trainingPlanRoutes, needs), { db, now: deps.now });
   if (config.devLogin) await app.register(feature('training-plan-dev', devTrainingPlanRoutes, needs), { db });

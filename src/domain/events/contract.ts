@@ -5,7 +5,7 @@
  * types from them. Dates are ISO 8601 instants. Pure: no I/O.
  */
 import { z } from 'zod';
-import { eventInputSchema } from './event-form';
+import { eventInputSchema, eventUpdateInputSchema } from './event-form';
 import { eventPaymentTypes, eventStatuses } from './events';
 import { paymentOptionKeys } from '../payments/payments';
 
@@ -34,7 +34,26 @@ export const organizerEventSchema = z.object({
    * `sold` counts every held slot; `paid` the confirmed registrations (racepack collected
    * included) and `pending` those holding a slot while they wait for payment.
    */
-  categories: z.array(categorySummarySchema.extend({ paid: z.number().int(), pending: z.number().int() })),
+  categories: z.array(
+    categorySummarySchema.extend({
+      paid: z.number().int(),
+      pending: z.number().int(),
+      description: z.string(),
+      /** Normal price after early bird (stored as set; `price` is the stored early bird or only price). */
+      originalPrice: z.number().int().nullable(),
+      earlyBird: z.boolean(),
+      earlyBirdEndDate: z.string().nullable(),
+      /** What a runner is charged now (before the admin fee): early bird until its day ends, then the normal price. */
+      currentPrice: z.number().int(),
+      /** Sold a ticket (a held slot or any registration row): name, prices and early bird are fixed (decision 020). */
+      locked: z.boolean(),
+    }),
+  ),
+  earlyBirdEndDate: z.string().nullable(),
+  paymentOptions: z.array(z.enum(paymentOptionKeys)),
+  paymentInstruction: z.object({ qrImage: z.string(), instructions: z.string() }).nullable(),
+  /** Registration rows of any status, ever: an event with none may be deleted. */
+  registrations: z.number().int(),
   createdBy: z.object({ _id: z.string(), name: z.string() }),
   eventDate: z.string(),
   regOpen: z.string(),
@@ -49,7 +68,10 @@ export const organizerEventSchema = z.object({
   pendingPayment: z.number().int(),
   /** Sum of the categories' slots. */
   capacity: z.number().int(),
-  /** Whole rupiah received: sum of paid registrations' payment amounts (self-managed: verified ones only). */
+  /**
+   * 'Pendapatan': the organizer's net in whole rupiah — paid registrations (self-managed: verified
+   * ones) less refunds and Derap's admin fees (decision 020); a Rp250.000 entry counts Rp250.000.
+   */
   revenue: z.number().int(),
   /** Self-managed registrations whose proof of transfer waits for the organizer's verification. */
   awaitingVerification: z.number().int(),
@@ -117,6 +139,13 @@ export const createEventBodySchema = eventInputSchema;
 export const eventResponseSchema = z.object({ event: organizerEventSchema });
 export type EventResponse = z.infer<typeof eventResponseSchema>;
 
+/** PUT /api/events/{id}: the creation payload again; what may change is decided by the server (decision 020). */
+export const updateEventBodySchema = eventUpdateInputSchema;
+
+/** DELETE /api/events/{id}. */
+export const deleteEventResponseSchema = z.object({ deleted: z.literal(true), message: z.string() });
+export type DeleteEventResponse = z.infer<typeof deleteEventResponseSchema>;
+
 /** GET /api/events and GET /api/admin/events. */
 export const organizerEventListSchema = z.object({ events: z.array(organizerEventSchema) });
 export type OrganizerEventList = z.infer<typeof organizerEventListSchema>;
@@ -137,3 +166,56 @@ export const adminEventsQuerySchema = z.object({ status: statusQuery.optional() 
 export const eventIdParamsSchema = z.object({ id: z.string().max(64) });
 export const eventStatusBodySchema = z.object({ status: statusQuery });
 export type EventStatusBody = z.infer<typeof eventStatusBodySchema>;
+
+/* ------------------------------------------------------------------ Keuangan (decision 020) */
+
+export const moneyFiguresSchema = z.object({
+  paidCount: z.number().int(),
+  refundedCount: z.number().int(),
+  gross: z.number().int(),
+  platformFees: z.number().int(),
+  gatewayFees: z.number().int(),
+  refunds: z.number().int(),
+  net: z.number().int(),
+  payoutDue: z.number().int(),
+  collectedDirectly: z.number().int(),
+  platformFeesOwed: z.number().int(),
+});
+
+const financeEventSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  code: z.string(),
+  status: z.enum(eventStatuses),
+  paymentType: z.enum(eventPaymentTypes),
+  eventDate: z.string(),
+});
+
+/** GET /api/events/{id}/finance: one event's money, in total, per month, per category and per payment method. */
+export const eventFinanceSchema = z.object({
+  event: financeEventSchema,
+  totals: moneyFiguresSchema,
+  months: z.array(moneyFiguresSchema.extend({ month: z.string() })),
+  categories: z.array(moneyFiguresSchema.extend({ categoryId: z.string(), name: z.string() })),
+  methods: z.array(
+    z.object({ group: z.enum(['va', 'qris', 'gopay', 'card', 'other']), label: z.string(), count: z.number().int(), amount: z.number().int(), fee: z.number().int() }),
+  ),
+});
+export type EventFinance = z.infer<typeof eventFinanceSchema>;
+
+/** GET /api/events/finance: the organizer's events (an admin's: all) for one month or all time. */
+export const financeQuerySchema = z.object({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Bulan harus berformat YYYY-MM.')
+    .optional(),
+});
+export const organizerFinanceSchema = z.object({
+  /** The month asked for ('YYYY-MM'), or null for all time. */
+  month: z.string().nullable(),
+  /** Every month with paid registrations, newest first (for the month picker). */
+  months: z.array(z.string()),
+  totals: moneyFiguresSchema,
+  events: z.array(financeEventSchema.extend({ figures: moneyFiguresSchema })),
+});
+export type OrganizerFinance = z.infer<typeof organizerFinanceSchema>;

@@ -39,8 +39,8 @@ describe('event form schema', () => {
     expect(out.paymentOptions).toEqual(['gopay', 'bni_va']);
     expect(out.paymentInstruction).toBeNull();
     expect(out.categories).toEqual([
-      { categoryId: '10k', name: '10K', description: 'Jarak 10 km', price: 150000, originalPrice: null, slots: 500, adminFee: EVENT_ADMIN_FEE, earlyBird: false, earlyBirdEndDate: null },
-      { categoryId: 'half-marathon', name: 'Half Marathon', description: 'Jarak 10 km', price: 150000, originalPrice: null, slots: 500, adminFee: EVENT_ADMIN_FEE, earlyBird: false, earlyBirdEndDate: null },
+      { categoryId: '10k', sourceCategoryId: 'x', name: '10K', description: 'Jarak 10 km', price: 150000, originalPrice: null, slots: 500, adminFee: EVENT_ADMIN_FEE, earlyBird: false, earlyBirdEndDate: null },
+      { categoryId: 'half-marathon', sourceCategoryId: null, name: 'Half Marathon', description: 'Jarak 10 km', price: 150000, originalPrice: null, slots: 500, adminFee: EVENT_ADMIN_FEE, earlyBird: false, earlyBirdEndDate: null },
     ]);
     expect(schema.parse(valid({ categories: [category({ price: '250000', slots: '300' })] })).categories[0]).toMatchObject({ price: 250000, slots: 300 });
   });
@@ -89,9 +89,28 @@ describe('event form schema', () => {
   it('clears the early-bird date when early bird is off and requires it when on', () => {
     const off = schema.parse(valid({ categories: [category({ earlyBird: false, earlyBirdEndDate: '2027-05-20' })] }));
     expect(off.categories[0]!.earlyBirdEndDate).toBeNull();
-    const on = schema.parse(valid({ categories: [category({ earlyBird: true, earlyBirdEndDate: '2027-05-20' })] }));
-    expect(on.categories[0]!.earlyBirdEndDate).toBe('2027-05-19T17:00:00.000Z');
-    expect(messagesOf(valid({ categories: [category({ earlyBird: true, earlyBirdEndDate: '' })] }))).toEqual([m.earlyBirdDateRequired]);
+    const on = schema.parse(valid({ categories: [category({ earlyBird: true, originalPrice: '200000', earlyBirdEndDate: '2027-05-20' })] }));
+    expect(on.categories[0]).toMatchObject({ earlyBirdEndDate: '2027-05-19T17:00:00.000Z', price: 150000, originalPrice: 200000 });
+    expect(messagesOf(valid({ categories: [category({ earlyBird: true, originalPrice: 200000, earlyBirdEndDate: '' })] }))).toEqual([m.earlyBirdDateRequired]);
+  });
+
+  it('early bird needs a normal price above the early bird price', () => {
+    const eb = (over: Record<string, unknown>) => valid({ categories: [category({ earlyBird: true, earlyBirdEndDate: '2027-05-20', ...over })] });
+    expect(messagesOf(eb({ originalPrice: '' }))).toEqual([m.originalPriceRequired]);
+    expect(messagesOf(eb({ originalPrice: 150000 }))).toEqual([m.originalPriceNotAbove]);
+    expect(messagesOf(eb({ originalPrice: 100000 }))).toEqual([m.originalPriceNotAbove]);
+    expect(messagesOf(eb({ originalPrice: 150001 }))).toEqual([]);
+  });
+
+  it('an edit may keep a registration opening that is already past', () => {
+    const edit = createEventInputSchema(() => now, { regOpenMayBePast: (open) => open.toISOString() === '2027-05-01T01:00:00.000Z' });
+    const problems = (input: unknown) => {
+      const r = edit.safeParse(input);
+      return r.success ? [] : r.error.issues.map((i) => i.message);
+    };
+    expect(problems(valid({ regOpen: '2027-05-01T08:00' }))).toEqual([]);
+    expect(problems(valid({ regOpen: '2027-05-02T08:00' }))).toEqual([m.regOpenPast]);
+    expect(messagesOf(valid({ code: 'finance' }))).toEqual([m.codeReserved]);
   });
 
   it('platform needs a known payment option; self-managed needs instructions and a QR image', () => {

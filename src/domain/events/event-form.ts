@@ -23,7 +23,7 @@ export const PAYMENT_INSTRUCTIONS_MAX = 2000;
 const URL_MAX = 2048;
 
 /** Codes that would collide with fixed paths under /api/events. */
-export const RESERVED_EVENT_CODES: readonly string[] = ['status'];
+export const RESERVED_EVENT_CODES: readonly string[] = ['status', 'finance'];
 
 export const eventFormMessages = {
   nameRequired: 'Nama event wajib diisi.',
@@ -54,6 +54,8 @@ export const eventFormMessages = {
   slotsInvalid: 'Slot harus lebih dari 0.',
   slotsTooHigh: `Slot maksimal ${CATEGORY_SLOTS_MAX.toLocaleString('id-ID')}.`,
   earlyBirdDateRequired: 'Tanggal akhir early bird wajib diisi.',
+  originalPriceRequired: 'Harga normal (setelah early bird) wajib diisi.',
+  originalPriceNotAbove: 'Harga normal harus lebih besar dari harga early bird.',
   paymentTypeRequired: 'Pilih tipe pembayaran.',
   paymentOptionsRequired: 'Pilih setidaknya satu metode pembayaran.',
   paymentInstructionsRequired: 'Deskripsi pembayaran wajib diisi.',
@@ -155,9 +157,17 @@ export const eventCategoryInputSchema = z
   .superRefine((c, ctx) => {
     if (typeof c.name === 'string' && c.name.trim() && !slugify(c.name)) ctx.addIssue({ code: 'custom', path: ['name'], message: m.nameNoLetters.replace('event', 'kategori') });
     if (c.earlyBird && !c.earlyBirdEndDate) ctx.addIssue({ code: 'custom', path: ['earlyBirdEndDate'], message: m.earlyBirdDateRequired });
+    // Early bird switches to the normal price at its end (early-bird.ts): there must be one, above it.
+    if (c.earlyBird && (c.originalPrice === null || c.originalPrice === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['originalPrice'], message: m.originalPriceRequired });
+    } else if (c.earlyBird && typeof c.price === 'number' && typeof c.originalPrice === 'number' && c.originalPrice <= c.price) {
+      ctx.addIssue({ code: 'custom', path: ['originalPrice'], message: m.originalPriceNotAbove });
+    }
   })
   .transform((c) => ({
     categoryId: slugify(c.name),
+    /** The id the client sent: on an edit, the existing category this row changes (its id may change with its name). */
+    sourceCategoryId: c.categoryId?.trim().toLowerCase() || null,
     name: c.name,
     description: c.description ?? '',
     price: c.price,
@@ -185,11 +195,20 @@ function isUsableCategory(c: unknown): boolean {
   return typeof name === 'string' && slugify(name) !== '' && positive(price) && positive(slots);
 }
 
+export interface EventInputOptions {
+  /**
+   * An edit (PUT /api/events/{id}): may this registration opening, before today, stay? An event
+   * whose registration already opened keeps its past opening; a changed one must not be before
+   * today. The server passes `() => true` and checks against the stored opening itself.
+   */
+  regOpenMayBePast?: (open: Date) => boolean;
+}
+
 /**
  * The event payload schema. `now` is the clock for "not before today" (Asia/Jakarta); the default
  * reads the real clock at each parse, so one schema instance serves a long-running server.
  */
-export function createEventInputSchema(now: () => Date = () => new Date()) {
+export function createEventInputSchema(now: () => Date = () => new Date(), options: EventInputOptions = {}) {
   return z
     .object({
       // Derived from the name and not editable (§5); a client's own eventId is ignored.
@@ -223,7 +242,7 @@ export function createEventInputSchema(now: () => Date = () => new Date()) {
     })
     .superRefine((e, ctx) => {
       if (typeof e.name === 'string' && e.name.trim() && !slugify(e.name)) ctx.addIssue({ code: 'custom', path: ['name'], message: m.nameNoLetters });
-      checkDates(e, ctx, now());
+      checkDates(e, ctx, now(), options.regOpenMayBePast);
       if (e.paymentType === 'platform' && e.paymentOptions.length === 0) {
         ctx.addIssue({ code: 'custom', path: ['paymentOptions'], message: m.paymentOptionsRequired });
       }
@@ -266,13 +285,18 @@ export function createEventInputSchema(now: () => Date = () => new Date()) {
  * The four date rules of §5, in the spec's order; only the first broken rule is reported,
  * like the original form, so the organizer fixes one thing at a time.
  */
-function checkDates(e: { eventDate: string; regOpen: string; regClose: string }, ctx: z.RefinementCtx, now: Date) {
+function checkDates(
+  e: { eventDate: string; regOpen: string; regClose: string },
+  ctx: z.RefinementCtx,
+  now: Date,
+  regOpenMayBePast: (open: Date) => boolean = () => false,
+) {
   if (!e.eventDate || !e.regOpen || !e.regClose) return; // each missing field already says so
   const open = parseEventInstant(e.regOpen);
   const close = parseEventInstant(e.regClose);
   const event = parseEventInstant(e.eventDate);
   if (!open || !close || !event) return;
-  if (jakartaToday(open) < jakartaToday(now)) {
+  if (jakartaToday(open) < jakartaToday(now) && !regOpenMayBePast(open)) {
     ctx.addIssue({ code: 'custom', path: ['regOpen'], message: m.regOpenPast });
   } else if (close.getTime() <= open.getTime()) {
     ctx.addIssue({ code: 'custom', path: ['regClose'], message: m.regCloseNotAfterOpen });
@@ -282,6 +306,8 @@ function checkDates(e: { eventDate: string; regOpen: string; regClose: string },
 }
 
 export const eventInputSchema = createEventInputSchema();
+/** PUT /api/events/{id}: the same rules; the service checks a changed opening against today. */
+export const eventUpdateInputSchema = createEventInputSchema(undefined, { regOpenMayBePast: () => true });
 export type EventInput = z.input<typeof eventInputSchema>;
 export type EventPayload = z.output<typeof eventInputSchema>;
 export type EventCategoryPayload = EventPayload['categories'][number];

@@ -2,9 +2,13 @@
  * Running events vocabulary shared by the server and the web app (events-and-coach-pages §3-§4, §9):
  * statuses, enumerations of the registration form, constants. Pure: no I/O.
  */
+import { categoryPriceAt, type PricedCategory } from './early-bird';
 
-/** Moderation status of an event; new events start as `diajukan`. */
-export const eventStatuses = ['diajukan', 'diterima', 'ditolak', 'tutup'] as const;
+/**
+ * Moderation status of an event; new events start as `diajukan`. `dibatalkan`: canceled by its
+ * organizer (or an admin) with a notice to every runner and their money back (decision 021); final.
+ */
+export const eventStatuses = ['diajukan', 'diterima', 'ditolak', 'tutup', 'dibatalkan'] as const;
 export type EventStatus = (typeof eventStatuses)[number];
 
 export const eventStatusLabels: Record<EventStatus, string> = {
@@ -12,6 +16,7 @@ export const eventStatusLabels: Record<EventStatus, string> = {
   diterima: 'Diterima',
   ditolak: 'Ditolak',
   tutup: 'Tutup',
+  dibatalkan: 'Dibatalkan',
 };
 
 export const eventPaymentTypes = ['platform', 'self_managed'] as const;
@@ -35,7 +40,15 @@ export const registrationStatusLabels: Record<RegistrationStatus, string> = {
   expired: 'Kedaluwarsa',
 };
 
-export const registrationPaymentStatuses = ['pending', 'paid', 'failed', 'expired'] as const;
+/** Payment status (§4: pending, paid, other): `refunded` is one of the others, the money went back (decision 021). */
+export const registrationPaymentStatuses = ['pending', 'paid', 'failed', 'expired', 'refunded'] as const;
+
+/**
+ * What happens to the money of a canceled registration (decision 021): `gateway` refunded through the
+ * payment module, `manual` to be paid back by hand by the organizer (self-managed payments), `none`.
+ */
+export const refundModes = ['gateway', 'manual', 'none'] as const;
+export type RefundMode = (typeof refundModes)[number];
 export type RegistrationPaymentStatus = (typeof registrationPaymentStatuses)[number];
 
 export const bloodTypes = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-', 'Tidak Tahu'] as const;
@@ -70,9 +83,12 @@ export function normaliseEventCode(value: string): string {
   return value.toLowerCase().replace(/[^a-z0-9-]/g, '');
 }
 
-/** Total a runner pays for a category: price plus admin fee (§5). */
-export function registrationTotal(category: { price: number; adminFee: number }): number {
-  return category.price + category.adminFee;
+/**
+ * Total a runner pays for a category at `now`: its price then (the early bird price until the end
+ * of the early bird day in Jakarta, the normal price after) plus the admin fee (§5).
+ */
+export function registrationTotal(category: PricedCategory & { adminFee: number }, now: Date = new Date()): number {
+  return categoryPriceAt(category, now).price + category.adminFee;
 }
 
 /**
@@ -85,11 +101,19 @@ export const eventStatusTransitions: Record<EventStatus, readonly EventStatus[]>
   diterima: ['tutup', 'ditolak'],
   ditolak: ['diterima'],
   tutup: ['diterima'],
+  // Only the cancellation (POST /api/events/{id}/cancel) leads here, with its refunds; nothing leaves it.
+  dibatalkan: [],
 };
 
 export function canMoveEventStatus(from: EventStatus, to: EventStatus): boolean {
   return eventStatusTransitions[from].includes(to);
 }
 
-/** Statuses anyone may see on the registration page (the public list shows `diterima` only). */
-export const publicEventStatuses: readonly EventStatus[] = ['diterima', 'tutup'];
+/**
+ * Statuses anyone may see on the registration page (the public list shows `diterima` only); a
+ * canceled event's page says so to runners who follow an old link.
+ */
+export const publicEventStatuses: readonly EventStatus[] = ['diterima', 'tutup', 'dibatalkan'];
+
+/** An event in these statuses may be canceled (with refunds); a canceled one stays so. */
+export const cancelableEventStatuses: readonly EventStatus[] = ['diajukan', 'diterima', 'ditolak', 'tutup'];

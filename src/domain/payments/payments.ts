@@ -78,3 +78,15 @@ export function nextOrderStatus(current: OrderStatus, reported: OrderStatus): Or
       return null;
   }
 }
+
+/**
+ * Midtrans `payment_type`s its refund API can send money back to (docs.midtrans.com "Refund
+ * Transaction": cards, e-wallets, QRIS, pay-later); a bank transfer (virtual account) or Mandiri
+ * bill payment cannot be refunded through the gateway (decision 021). The sandbox follows the same rule.
+ */
+export const gatewayRefundablePaymentTypes = ['credit_card', 'gopay', 'shopeepay', 'qris', 'dana', 'ovo', 'kredivo', 'akulaku'] as const;
+
+/** Whether a payment of this type can be refunded through the gateway; unknown (null) is tried. */
+export function refundableThroughGateway(paymentType: string | null): boolean {
+  return paymentType === null || (gatewayRefundablePaymentTypes as readonly string[]).includes(paymentType);
+}

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { eventPaymentTypes, registrationPaymentStatuses, registrationStatuses } from '../events/events';
+import { cancellationJsonSchema } from './management';
 import { paymentProofMessages, REJECTION_REASON_MAX } from './payment-verification';
 import { registrationPayloadSchema } from './registration-form';
 
@@ -51,6 +52,8 @@ export const registrationJsonSchema = z.object({
     eventFee: z.number().int(),
     adminFee: z.number().int(),
     method: z.string().nullable(),
+    /** Paid (or to be paid) through the platform's payment gateway; false: paid to the organizer by hand (self-managed). */
+    platform: z.boolean(),
   }),
   runnerData: runnerDataSchema,
   expiresAt: z.string().nullable(),
@@ -63,6 +66,8 @@ export const registrationJsonSchema = z.object({
   paymentProof: z.object({ url: z.string(), submittedAt: z.string() }).nullable(),
   paymentVerifiedAt: z.string().nullable(),
   paymentRejection: z.object({ reason: z.string(), rejectedAt: z.string() }).nullable(),
+  /** Canceled by the organizer, an admin or the event's cancellation: why, and what happened to the money. */
+  cancellation: cancellationJsonSchema.nullable(),
 });
 export type RegistrationJson = z.infer<typeof registrationJsonSchema>;
 
@@ -139,8 +144,50 @@ export const paymentStateSchema = z.object({
   }),
   /** The same checkout as before, while the registration still holds its slot; otherwise null. */
   payment_url: z.string().nullable(),
+  /**
+   * The success page's receipt, only once paid (confirmed or racepack collected): the runner's own
+   * summary and the value of the racepack QR code. The order reference asked for is the credential.
+   */
+  receipt: z
+    .object({
+      fullName: z.string(),
+      bibName: z.string(),
+      tshirtSize: z.string(),
+      /** The address the confirmation went to, masked (`pu***@gmail.com`). */
+      emailHint: z.string(),
+      qrToken: z.string(),
+    })
+    .nullable(),
 });
 export type PaymentStateJson = z.infer<typeof paymentStateSchema>;
+
+/**
+ * `POST /api/runner-registrations/{registrationId}/resend-confirmation`: the runner's own resend from
+ * the success page, authorised like the payment state by the gateway's order reference.
+ */
+export const resendConfirmationBodySchema = z.object({ order: z.string().min(1).max(100) });
+export const resendConfirmationResponseSchema = z.object({ message: z.string() });
+export type ResendConfirmationResponse = z.infer<typeof resendConfirmationResponseSchema>;
+
+/**
+ * `GET /api/runner-registrations/mine`: the signed-in runner's registrations ('Event Diikuti'), made
+ * while signed in or with the account's (verified) email. The QR value only for paid ones.
+ */
+export const myRegistrationSchema = z.object({
+  registrationId: z.string(),
+  status: z.enum(registrationStatuses),
+  payment: z.object({ status: z.enum(registrationPaymentStatuses), amount: z.number().int() }),
+  expiresAt: z.string().nullable(),
+  createdAt: z.string(),
+  bibName: z.string(),
+  tshirtSize: z.string(),
+  categoryName: z.string(),
+  event: z.object({ name: z.string(), code: z.string(), eventDate: z.string(), location: z.string(), timezone: z.string(), paymentType: z.enum(eventPaymentTypes) }),
+  qrToken: z.string().nullable(),
+});
+export type MyRegistration = z.infer<typeof myRegistrationSchema>;
+export const myRegistrationsResponseSchema = z.object({ registrations: z.array(myRegistrationSchema) });
+export type MyRegistrationsResponse = z.infer<typeof myRegistrationsResponseSchema>;
 /** GET /api/runner-registrations/{registrationId}/payment-state: the gateway's order reference too. */
 export const paymentStateQuerySchema = z.object({ order: z.string().min(1).max(100) });
 
@@ -211,14 +258,52 @@ export const racepackBodySchema = z.object({
 });
 export type RacepackBody = z.infer<typeof racepackBodySchema>;
 
-/** GET /api/runner-registrations/event/{eventId} and its CSV. */
+/** GET /api/runner-registrations/event/{eventId} and its CSV / .xlsx. */
 export const eventRegistrationsParamsSchema = z.object({ eventId: z.string().min(1).max(200) });
 export const registrationSearchQuerySchema = z.object({ q: z.string().max(200).optional() });
-export const registrationListQuerySchema = registrationSearchQuerySchema.extend({
-  limit: z.coerce.number().int().min(1).max(5000).optional(),
+
+/** 'Racepack diambil' (status racepack_collected) or 'Belum diambil' (confirmed: paid, racepack still at the desk). */
+export const racepackFilters = ['collected', 'not_collected'] as const;
+export type RacepackFilter = (typeof racepackFilters)[number];
+
+/**
+ * The Data Pelari filters, shared by the list and both exports (each combines with `q` by AND):
+ * one registration status, one payment status, one category (its `categoryId`) and racepack taken
+ * or not.
+ */
+export const registrationFilterQuerySchema = registrationSearchQuerySchema.extend({
   status: z.enum(registrationStatuses).optional(),
+  paymentStatus: z.enum(registrationPaymentStatuses).optional(),
+  category: z.string().trim().min(1).max(100).optional(),
+  racepack: z.enum(racepackFilters).optional(),
 });
-export const registrationPageSchema = z.object({ registrations: z.array(registrationJsonSchema), total: z.number().int(), eventTotal: z.number().int() });
+export type RegistrationFilters = z.infer<typeof registrationFilterQuerySchema>;
+
+/** The largest page the list returns (the exports carry every row). */
+export const REGISTRATION_PAGE_MAX = 5000;
+
+export const registrationListQuerySchema = registrationFilterQuerySchema.extend({
+  limit: z.coerce.number().int().min(1).max(REGISTRATION_PAGE_MAX).optional(),
+  /** Rows to skip (newest first) before the page: `offset=50&limit=50` is the second page of 50. */
+  offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
+});
+
+/** `sep=semicolon`: ';' between fields, which Excel with Indonesian settings splits into columns. */
+export const csvSeparators = ['comma', 'semicolon'] as const;
+export type CsvSeparator = (typeof csvSeparators)[number];
+export const registrationCsvQuerySchema = registrationFilterQuerySchema.extend({ sep: z.enum(csvSeparators).optional() });
+
+export const registrationPageSchema = z.object({
+  registrations: z.array(registrationJsonSchema),
+  /** Registrations matching the search and filters (all of them when there is neither). */
+  total: z.number().int(),
+  /** Every registration of the event, whatever the search and filters. */
+  eventTotal: z.number().int(),
+  /** The event's categories, in their order: what the category filter offers. */
+  categories: z.array(z.object({ categoryId: z.string(), name: z.string() })),
+});
 export type RegistrationPage = z.infer<typeof registrationPageSchema>;
+/** The .xlsx export, streamed; the schema only documents it. */
+export const registrationXlsxSchema = z.string().describe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
 /** The CSV export (UTF-8 with BOM, CRLF), streamed; the schema only documents it. */
 export const registrationCsvSchema = z.string().describe('text/csv');

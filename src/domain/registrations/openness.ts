@@ -16,6 +16,7 @@ export interface OpennessEvent {
 }
 
 export const EVENT_CLOSED_MESSAGE = 'Pendaftaran event ini telah ditutup oleh penyelenggara.';
+export const EVENT_CANCELED_MESSAGE = 'Event ini telah dibatalkan oleh penyelenggara. Pelari yang sudah membayar menerima pengembalian dana.';
 
 export type Openness =
   | { state: 'open' }
@@ -61,6 +62,7 @@ export function registrationOpenness(event: OpennessEvent, now: Date = new Date(
   const close = new Date(event.regClose);
   const zone = event.timezone ?? JAKARTA_TIME_ZONE;
   if (event.status === 'tutup') return { state: 'closed', message: EVENT_CLOSED_MESSAGE };
+  if (event.status === 'dibatalkan') return { state: 'closed', message: EVENT_CANCELED_MESSAGE };
   if (now < open) {
     const t = zonedDateTime(open, zone);
     return { state: 'not_yet', message: `Pendaftaran akan dibuka pada ${t.date} pada pukul ${t.time} ${t.offset}` };

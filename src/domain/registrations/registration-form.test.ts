@@ -3,13 +3,16 @@ import { describe, expect, it } from 'vitest';
 import '../shared/zod-locale';
 import {
   FULL_MESSAGE,
+  bibPasteError,
   categoryTone,
+  choiceErrors,
   dobError,
   publicEventButton,
   registrationMessages as m,
   registrationOpenness,
   registrationPayloadSchema,
   suggestDomain,
+  suggestedEmail,
   validateEmail,
   zonedDateTime,
 } from './registration-form';
@@ -239,5 +242,45 @@ describe('categoryTone', () => {
     ['Kids Dash', 'other'],
   ])('%s → %s', (name, tone) => {
     expect(categoryTone(name)).toBe(tone);
+  });
+});
+
+describe('suggestedEmail (the one-tap fix)', () => {
+  it.each([
+    ['putu@gmial.com', 'putu@gmail.com'],
+    ['putu@gmailcom', 'putu@gmail.com'],
+    [' Putu.Ayu@Yahooo.co.id ', 'Putu.Ayu@yahoo.co.id'],
+    ['putu@com.gmail', 'putu@gmail.com'],
+  ])('%s → %s, the address the error message names', (typed, fixed) => {
+    expect(suggestedEmail(typed)).toBe(fixed);
+    expect(validateEmail(typed)).toBe(m.emailSuggestion(fixed));
+    expect(validateEmail(fixed)).toBeNull();
+  });
+
+  it.each(['putu@gmail.com', 'putu@mail.com', 'putu@@gmail.com', 'putu@gm', '', 'putu gmail.com', 'putu@contoh'])('none for %j', (typed) => {
+    expect(suggestedEmail(typed)).toBeNull();
+  });
+});
+
+describe('choiceErrors', () => {
+  it('names each missing choice (the payment method only when options are offered), nothing when all are made', () => {
+    expect(choiceErrors({ categoryId: '', paymentMethod: '', agree: false }, true)).toEqual({
+      categoryId: m.categoryRequired,
+      paymentMethod: m.paymentMethodRequired,
+      agree: m.termsRequired,
+    });
+    expect(choiceErrors({ categoryId: '', paymentMethod: '', agree: false }, false)).toEqual({ categoryId: m.categoryRequired, agree: m.termsRequired });
+    expect(choiceErrors({ categoryId: '10k', paymentMethod: 'gopay', agree: true }, true)).toEqual({});
+  });
+});
+
+describe('bibPasteError', () => {
+  it('refuses a paste that would pass 10 characters, counting what stays around the selection', () => {
+    expect(bibPasteError('', { start: 0, end: 0 }, 'PUTU AYU SARASWATI')).toBe(m.bibPasteTooLong(18));
+    expect(m.bibPasteTooLong(18)).toBe('Teks yang ditempel 18 karakter, sedangkan Nama BIB maksimal 10 karakter. Tulis nama yang lebih pendek.');
+    expect(bibPasteError('', { start: 0, end: 0 }, 'PUTU AYU S')).toBeNull();
+    expect(bibPasteError('PUTU', { start: 4, end: 4 }, ' SARASWATI')).toBe(m.bibPasteTooLong(14));
+    // Replacing the selection: 'PUTU' selected whole and replaced.
+    expect(bibPasteError('PUTU', { start: 0, end: 4 }, 'SARASWATI')).toBeNull();
   });
 });

@@ -31,6 +31,12 @@ export const registrationMessages = {
   eventRequired: 'Event wajib dipilih',
   categoryRequired: 'Kategori wajib dipilih',
   paymentMethodUnknown: 'Metode pembayaran tidak dikenal.',
+  termsRequired: 'Anda harus menyetujui Syarat & Ketentuan.',
+  /** Pasted text the BIB field cannot hold: refused whole, never cut silently. */
+  bibPasteTooLong: (length: number) =>
+    `Teks yang ditempel ${length} karakter, sedangkan Nama BIB maksimal ${BIB_NAME_MAX} karakter. Tulis nama yang lebih pendek.`,
+  errorSummaryTitle: (count: number) => `Ada ${count} isian yang perlu diperbaiki`,
+  useSuggestedEmail: (email: string) => `Gunakan ${email}`,
 } as const;
 
 export const EMAIL_LOCAL_MAX = 64;
@@ -112,6 +118,20 @@ const localPattern = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?
 const domainPattern = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
 
 /**
+ * The corrected address when the registration form would suggest one (`putu@gmial.com` →
+ * `putu@gmail.com`): what its one-tap button applies. Null when no suggestion applies.
+ */
+export function suggestedEmail(value: string): string | null {
+  const email = value.trim();
+  if (email.split('@').length !== 2 || /\s/.test(email) || email.length > EMAIL_MAX) return null;
+  const [local, domainRaw] = email.split('@') as [string, string];
+  const domain = domainRaw.toLowerCase();
+  if (!local || local.length > EMAIL_LOCAL_MAX || domain.length < EMAIL_DOMAIN_MIN) return null;
+  const suggestion = suggestDomain(domain);
+  return suggestion && suggestion !== domain ? `${local}@${suggestion}` : null;
+}
+
+/**
  * The registration form's email check: null when the address is fine, otherwise the first of the
  * spec's messages that applies (a typo suggestion names the corrected address).
  */
@@ -125,13 +145,40 @@ export function validateEmail(value: string): string | null {
   if (!local || /\s/.test(email) || email.length > EMAIL_MAX) return registrationMessages.emailFormat;
   if (local.length > EMAIL_LOCAL_MAX) return registrationMessages.emailLocalTooLong;
   if (domain.length < EMAIL_DOMAIN_MIN) return registrationMessages.emailDomainShort;
-  const suggestion = suggestDomain(domain);
-  if (suggestion && suggestion !== domain) return registrationMessages.emailSuggestion(`${local}@${suggestion}`);
+  const suggestion = suggestedEmail(email);
+  if (suggestion) return registrationMessages.emailSuggestion(suggestion);
   if (!domain.includes('.')) return registrationMessages.emailNoExtension;
   const extension = domain.slice(domain.lastIndexOf('.') + 1);
   if (extension.length < EMAIL_EXTENSION_MIN) return registrationMessages.emailExtensionShort;
   if (!localPattern.test(local) || !domainPattern.test(domain)) return registrationMessages.emailFormat;
   return null;
+}
+
+/** The form's choices below the runner's data: category, payment method (when offered) and the terms. */
+export interface RegistrationChoices {
+  categoryId: string;
+  paymentMethod: string;
+  agree: boolean;
+}
+export type ChoiceField = keyof RegistrationChoices;
+
+/** Each missing choice with its message, in the order the form shows them. */
+export function choiceErrors(choices: RegistrationChoices, paymentOptionsOffered: boolean): Partial<Record<ChoiceField, string>> {
+  const errors: Partial<Record<ChoiceField, string>> = {};
+  if (!choices.categoryId) errors.categoryId = registrationMessages.categoryRequired;
+  if (paymentOptionsOffered && !choices.paymentMethod) errors.paymentMethod = registrationMessages.paymentMethodRequired;
+  if (!choices.agree) errors.agree = registrationMessages.termsRequired;
+  return errors;
+}
+
+/**
+ * What a paste into the BIB name would make of `current` (replacing the selection), and the error
+ * when it would not fit: the field then refuses the paste instead of cutting it silently.
+ */
+export function bibPasteError(current: string, selection: { start: number; end: number }, pasted: string): string | null {
+  const next = current.slice(0, selection.start) + pasted + current.slice(selection.end);
+  // UTF-16 units, as the input's maxLength and the schema count them.
+  return next.length > BIB_NAME_MAX ? registrationMessages.bibPasteTooLong(next.length) : null;
 }
 
 /** Whole years between a birth date and `today` (both calendar dates). */

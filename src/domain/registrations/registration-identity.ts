@@ -36,3 +36,14 @@ export function emailKey(email: string): string {
   }
   return `${local}@${domain}`;
 }
+
+/**
+ * An address shown without giving it away (`pu***@gmail.com`): enough for its owner to recognise,
+ * too little for someone who only holds a link.
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '***';
+  const local = email.slice(0, at);
+  return `${local.slice(0, Math.min(2, local.length - 1))}***${email.slice(at)}`;
+}

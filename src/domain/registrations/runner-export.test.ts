@@ -7,6 +7,10 @@ import {
   runnerExportFileName,
   runnerExportRecord,
   runnerExportValues,
+  runnerExportCells,
+  runnerSpreadsheetRow,
+  runnerSpreadsheetWidths,
+  DOB_COLUMN,
   statusesMatching,
   zonedDateTime,
   paymentStatusLabels,
@@ -46,18 +50,45 @@ describe('runner export', () => {
     expect(values.slice(15)).toEqual(['10K', 'Terkonfirmasi', 'Lunas']);
   });
 
-  it('neutralises formula starters (= + - @ tab CR) and nothing else', () => {
-    for (const bad of ['=1+1', '+62812', '-5', '@SUM(A1)', '\tx', '\rx']) expect(neutraliseFormula(bad)).toBe(`'${bad}`);
-    for (const ok of ['Budi', '0812', 'a=b', '', ' =x', '-', 'Jl. Sudirman No. 5-7']) expect(neutraliseFormula(ok)).toBe(ok);
+  it('guards formulas by the documented rule: = @ TAB CR always, + and - unless a plain sign and digits', () => {
+    for (const bad of ['=1+1', '@SUM(A1)', '\tx', '\rx', '-Made', '+HYPERLINK("http://jahat.example")', '-1+2', '+62 812', '-2+3-A1', '-x']) {
+      expect(neutraliseFormula(bad), bad).toBe(`'${bad}`);
+    }
+    // A phone number, a negative number and the dash of an empty field are no formula: no apostrophe.
+    for (const ok of ['Budi', '0812', '+6281234567890', '-5', '-', '+', 'a=b', '', ' =x', 'Jl. Sudirman No. 5-7', '3174012345670001']) {
+      expect(neutraliseFormula(ok), ok).toBe(ok);
+    }
     // Indonesian Excel splits on ';': what follows a separator starts a cell of its own.
     expect(neutraliseFormula('Budi;=HYPERLINK("http://jahat.example")')).toBe(`Budi;'=HYPERLINK("http://jahat.example")`);
     expect(neutraliseFormula('Budi, @SUM(A1)')).toBe(`Budi, '@SUM(A1)`);
-    expect(neutraliseFormula('a\t+1;-2')).toBe(`a\t'+1;'-2`);
+    expect(neutraliseFormula('a\t+1;-2')).toBe('a\t+1;-2');
+    expect(neutraliseFormula('a\t+cmd|x;-A1')).toBe(`a\t'+cmd|x;'-A1`);
     expect(neutraliseFormula('=a;=b')).toBe(`'=a;'=b`);
+    expect(neutraliseFormula('0812; +62813')).toBe('0812; +62813');
     const record = runnerExportRecord(source);
     expect(record[1]).toBe(`'=HYPERLINK("http://jahat.example")`);
-    expect(record[3]).toBe(`'+6281234567890`);
+    expect(record[3]).toBe('+6281234567890');
     expect(record[13]).toBe(`'@0812`);
+  });
+
+  it("writes an optional field left empty ('-') as an empty cell, and keeps a required field's dash", () => {
+    const cells = runnerExportCells({ ...source, runnerData: { ...source.runnerData, community: '-', medicalNotes: '-', emergencyName: '-' } });
+    expect(cells[5]).toBe('');
+    expect(cells[14]).toBe('');
+    expect(cells[12]).toBe('-');
+    expect(runnerExportRecord(source)[5]).toBe('');
+  });
+
+  it('gives the .xlsx strings everywhere but a UTC-midnight date of birth', () => {
+    const row = runnerSpreadsheetRow({ ...source, runnerData: { ...source.runnerData, phone: '081234567890' } });
+    expect(row).toHaveLength(18);
+    expect(row[DOB_COLUMN]).toEqual(new Date('1995-08-17T00:00:00Z'));
+    expect(row[3]).toBe('081234567890');
+    expect(row[11]).toBe('3174012345670001');
+    expect(row[1]).toBe('=HYPERLINK("http://jahat.example")');
+    expect(row[5]).toBe('');
+    expect(row.filter((c) => typeof c !== 'string')).toHaveLength(1);
+    expect(runnerSpreadsheetWidths).toHaveLength(runnerExportColumns.length);
   });
 
   it("names the file after the event and Jakarta's today", () => {
@@ -68,6 +99,7 @@ describe('runner export', () => {
     expect(runnerExportFileName('Lari/Malam: "Bali"', now)).toBe('Lari Malam Bali-21-05-2027.csv');
     expect(runnerExportFileName('Lari Ceria Pekanbaru — Édisi ñ', now)).toBe('Lari Ceria Pekanbaru — Édisi ñ-21-05-2027.csv');
     expect(runnerExportFileName('///', now)).toBe('data-pelari-21-05-2027.csv');
+    expect(runnerExportFileName('Jakarta Marathon 2027', now, 'xlsx')).toBe('Jakarta Marathon 2027-21-05-2027.xlsx');
   });
 
   it('matches statuses by raw value or Indonesian label', () => {

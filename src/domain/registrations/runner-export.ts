@@ -20,6 +20,7 @@ export const paymentStatusLabels: Record<RegistrationPaymentStatus, string> = {
   paid: 'Lunas',
   failed: 'Gagal',
   expired: 'Kedaluwarsa',
+  refunded: 'Dikembalikan',
 };
 
 /** The fields of a registration the runner data needs (a subset of the API's registration JSON). */
@@ -95,29 +96,77 @@ export function runnerExportValues(r: RunnerExportSource): string[] {
 }
 
 /**
- * A spreadsheet runs a cell that starts with = + - @ (or a tab / carriage return that it trims
- * away) as a formula: a runner could type `=HYPERLINK(...)` as their name and attack the organizer
- * who opens the export (CSV injection). A leading apostrophe makes it plain text. A spreadsheet that
- * splits on another separator than ours (Indonesian Excel splits on `;`) starts a new cell after
- * it, so a trigger after any separator is neutralised too. The '-' of an empty optional field is a
- * placeholder, not a formula, and stays '-'.
+ * CSV formula guard. A spreadsheet runs a cell that starts with = + - @ (or a tab / carriage return
+ * that it trims away) as a formula: a runner could type `=HYPERLINK(...)` as their name and attack
+ * the organizer who opens the export (CSV injection). A leading apostrophe makes it plain text, but
+ * it also shows as a stray `'` wherever it was not needed, so the exact rule is:
+ *
+ * 1. A cell starting with `=`, `@`, TAB or CR always gets the apostrophe.
+ * 2. A cell starting with `+` or `-` gets it unless the whole cell is a sign and digits only
+ *    (`^[+-][0-9]*$`): '+6281234567890' (phones are `+?digits`, see registration-form.ts), '-5',
+ *    and the '-' of an empty optional field are a number or a plain dash to a spreadsheet, never a
+ *    function call, so they stay as typed. '-Made', '+HYPERLINK(...)', '-1+2' and '+62 812' do not
+ *    match and are guarded.
+ * 3. A spreadsheet that splits on another separator than the file's (Indonesian Excel splits on
+ *    `;`) starts a new cell after it, so the same two rules apply to every piece of the value that
+ *    follows one of , ; TAB CR LF | (and any spaces after it).
+ *
+ * The .xlsx needs none of this: its cells are typed strings, which a spreadsheet never evaluates.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const FORMULA_AFTER_SEPARATOR = /([,;\t\r\n|])(\s*)(?=[=+\-@])/g;
+const ALWAYS_FORMULA = /^[=@\t\r]/;
+const SIGN_START = /^[+-]/;
+const PLAIN_SIGNED_NUMBER = /^[+-][0-9]*$/;
+const PIECE_AFTER_SEPARATOR = /([,;\t\r\n|])(\s*)([=+\-@][^,;\t\r\n|]*)/g;
+
+const isFormulaRisk = (piece: string) => ALWAYS_FORMULA.test(piece) || (SIGN_START.test(piece) && !PLAIN_SIGNED_NUMBER.test(piece));
 
 export function neutraliseFormula(value: string): string {
-  if (value === '-') return value;
-  const inner = value.replace(FORMULA_AFTER_SEPARATOR, "$1$2'");
-  return FORMULA_START.test(inner) ? `'${inner}` : inner;
+  const inner = value.replace(PIECE_AFTER_SEPARATOR, (match, separator: string, space: string, piece: string) =>
+    isFormulaRisk(piece) ? `${separator}${space}'${piece}` : match,
+  );
+  return isFormulaRisk(inner) ? `'${inner}` : inner;
 }
 
 /** Fields the CSV writer must quote although they hold no comma: line breaks, and other spreadsheets' separators. */
 export const csvQuoteMatch = /[\r\n;\t|]/;
 
-/** One CSV record: the 18 values, neutralised. */
-export function runnerExportRecord(r: RunnerExportSource): string[] {
-  return runnerExportValues(r).map(neutraliseFormula);
+/**
+ * The optional fields (Komunitas, Catatan Medis) keep '-' when left empty (registration-form.ts);
+ * a spreadsheet gets an empty cell there, so filters and counts see "nothing" rather than a dash.
+ */
+const OPTIONAL_COLUMNS = new Set<number>([runnerExportColumns.indexOf('Komunitas'), runnerExportColumns.indexOf('Catatan Medis')]);
+const EMPTY_PLACEHOLDER = '-';
+
+/** The 18 values as a spreadsheet gets them: an optional field left empty is an empty cell. */
+export function runnerExportCells(r: RunnerExportSource): string[] {
+  return runnerExportValues(r).map((value, i) => (OPTIONAL_COLUMNS.has(i) && value.trim() === EMPTY_PLACEHOLDER ? '' : value));
 }
+
+/** One CSV record: the 18 cells, guarded against formulas. */
+export function runnerExportRecord(r: RunnerExportSource): string[] {
+  return runnerExportCells(r).map(neutraliseFormula);
+}
+
+/** Column of the date of birth: a real date cell in the .xlsx. */
+export const DOB_COLUMN = runnerExportColumns.indexOf('Tanggal Lahir');
+
+/**
+ * The 18 cells of the .xlsx: every value a string (identity and phone numbers keep their leading 0,
+ * their '+' and all 16 digits of a NIK), except the date of birth, a Date at UTC midnight of that
+ * calendar day (a spreadsheet date has no time zone; UTC midnight is exactly that day's serial).
+ */
+export function runnerSpreadsheetRow(r: RunnerExportSource): (string | Date)[] {
+  const cells: (string | Date)[] = runnerExportCells(r);
+  const dob = /^(\d{2})-(\d{2})-(\d{4})$/.exec(r.runnerData.dob);
+  if (dob) cells[DOB_COLUMN] = new Date(Date.UTC(Number(dob[3]), Number(dob[2]) - 1, Number(dob[1])));
+  return cells;
+}
+
+/** Column widths of the .xlsx (in characters), in the order of `runnerExportColumns`. */
+export const runnerSpreadsheetWidths: readonly number[] = [16, 28, 32, 18, 14, 24, 10, 10, 14, 14, 12, 22, 26, 18, 36, 20, 20, 18];
+
+/** Excel's number format of the date cells (dd/mm/yyyy, the Indonesian way round). */
+export const SPREADSHEET_DATE_FORMAT = 'dd/mm/yyyy';
 
 /** `DD-MM-YYYY` of the Jakarta calendar day at `now`. */
 export function jakartaDayStamp(now: Date): string {
@@ -125,16 +174,16 @@ export function jakartaDayStamp(now: Date): string {
 }
 
 /**
- * `{event name}-{DD-MM-YYYY}.csv` (Jakarta's today). Characters a file system refuses (/ \ : * ? " < > |
- * and control characters) become spaces; letters of any script stay.
+ * `{event name}-{DD-MM-YYYY}.csv` (Jakarta's today; `.xlsx` for the workbook). Characters a file
+ * system refuses (/ \ : * ? " < > | and control characters) become spaces; letters of any script stay.
  */
-export function runnerExportFileName(eventName: string, now: Date): string {
+export function runnerExportFileName(eventName: string, now: Date, extension: 'csv' | 'xlsx' = 'csv'): string {
   const safe = eventName
     // eslint-disable-next-line no-control-regex
     .replace(/[/\\:*?"<>|\u0000-\u001f\u007f]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  return `${safe || 'data-pelari'}-${jakartaDayStamp(now)}.csv`;
+  return `${safe || 'data-pelari'}-${jakartaDayStamp(now)}.${extension}`;
 }
 
 /** Search matches the Indonesian labels too: the statuses whose raw value or label contains `q`. */

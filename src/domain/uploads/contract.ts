@@ -15,3 +15,6 @@ export type UploadResult = z.infer<typeof uploadResultSchema>;
 
 /** GET /api/files/{key}: the bytes themselves, with the content type stored at upload. */
 export const fileParamsSchema = z.object({ key: z.string().max(64) });
+
+/** `?w=` asks for a smaller WebP copy (one of the widths `srcset` uses) when the browser accepts WebP. */
+export const fileQuerySchema = z.object({ w: z.coerce.number().int().optional() });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-import { eventPaymentTypes, eventStatuses, registrationPaymentStatuses, registrationStatuses } from '../../domain/events/events';
+import { eventPaymentTypes, eventStatuses, refundModes, registrationPaymentStatuses, registrationStatuses } from '../../domain/events/events';
 import { orderKinds, orderStatuses, paymentGatewayNames } from '../../domain/payments/payments';
 import { grantKinds, subscriptionStatuses } from '../../domain/subscriptions/subscription';
 import { roles } from '../../domain/users/roles';
@@ -271,8 +271,45 @@ export const paymentSandboxTransactions = pgTable('payment_sandbox_transactions'
   grossAmount: integer('gross_amount').notNull(),
   paymentType: text('payment_type'),
   transactionId: text('transaction_id').notNull(),
+  /** The refund made at the sandbox checkout's "gateway" (one per order): its key and amount, so a replay is answered, not repeated. */
+  refundKey: text('refund_key'),
+  refundAmount: integer('refund_amount'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Money sent back for a paid order through its gateway (issue 13, decision 021): at most one refund
+ * per order, keyed by `refund_key` at the gateway so a retried request never refunds twice. A row is
+ * written before the gateway is asked (`requested`), then `succeeded` (the order became refunded in
+ * the same transaction) or `failed` (nothing changed; a retry sends the same key and amount).
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Sent to the gateway as `refund_key` (letters, digits, - and _). */
+    refundKey: text('refund_key').notNull(),
+    /** Whole rupiah. */
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ['requested', 'succeeded', 'failed'] }).notNull().default('requested'),
+    /** The gateway's id of the refund (Midtrans `refund_chargeback_id`). */
+    gatewayRefundId: text('gateway_refund_id'),
+    lastError: text('last_error'),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('order_refunds_order_key').on(t.orderId),
+    uniqueIndex('order_refunds_refund_key_key').on(t.refundKey),
+    check('order_refunds_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+export type OrderRefundRow = typeof orderRefunds.$inferSelect;
 
 export type UserRow = typeof users.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
@@ -302,6 +339,10 @@ export const events = pgTable(
     paymentQrImage: text('payment_qr_image'),
     paymentInstructions: text('payment_instructions'),
     status: text('status', { enum: eventStatuses }).notNull().default('diajukan'),
+    /** Canceled by its organizer or an admin (status `dibatalkan`): when, by whom and the notice mailed to every runner. */
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    canceledBy: uuid('canceled_by').references(() => users.id, { onDelete: 'set null' }),
+    cancelNotice: text('cancel_notice'),
     createdBy: uuid('created_by')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -395,6 +436,12 @@ export const runnerRegistrations = pgTable(
     racepackCollectedAt: timestamp('racepack_collected_at', { withTimezone: true }),
     racepackCollectedBy: uuid('racepack_collected_by').references(() => users.id, { onDelete: 'set null' }),
     /**
+     * The offline desk device whose mark took the racepack (its random id and the name a volunteer
+     * gave it); null for a scan made online (decision 022).
+     */
+    racepackCollectedDevice: text('racepack_collected_device'),
+    racepackCollectedDeviceName: text('racepack_collected_device_name'),
+    /**
      * Self-managed payment: the runner's proof of transfer (a private upload: only the event's
      * organizer and admins may fetch it) and when it was sent; the latest one wins.
      */
@@ -408,6 +455,20 @@ export const runnerRegistrations = pgTable(
     paymentRejectionReason: text('payment_rejection_reason'),
     /** When the "your hold ends soon" mail went out for the current hold (reset when a rejection starts a new one). */
     holdReminderSentAt: timestamp('hold_reminder_sent_at', { withTimezone: true }),
+    /**
+     * Canceled by the organizer, an admin or the event's cancellation (decision 021): when, by whom
+     * (null: the event's cancellation job), why, and what happens to the money: `gateway` refunded
+     * through the payment module, `manual` to be settled by hand (self-managed payments) until
+     * `refundSettledAt`, `none` nothing paid back.
+     */
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    canceledBy: uuid('canceled_by').references(() => users.id, { onDelete: 'set null' }),
+    cancelReason: text('cancel_reason'),
+    refundMode: text('refund_mode', { enum: refundModes }),
+    /** Whole rupiah sent back (gateway) or owed (manual). */
+    refundAmount: integer('refund_amount'),
+    refundSettledAt: timestamp('refund_settled_at', { withTimezone: true }),
+    refundSettledBy: uuid('refund_settled_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -416,13 +477,42 @@ export const runnerRegistrations = pgTable(
     uniqueIndex('runner_registrations_qr_token_key').on(t.qrToken),
     index('runner_registrations_event_created_idx').on(t.eventRef, t.createdAt),
     index('runner_registrations_order_idx').on(t.orderId),
+    // 'Event Diikuti': a signed-in runner's registrations, by account and by email.
+    index('runner_registrations_user_idx').on(t.userId),
+    index('runner_registrations_email_key_idx').on(t.emailKey),
     index('runner_registrations_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
     // A second attempt cannot hold a second slot, even when two arrive at the same instant.
     // A proof of transfer awaiting the organizer still holds its slot unpaid: it counts as pending here.
     uniqueIndex('runner_registrations_pending_identity_key').on(t.eventRef, t.identityKey).where(sql`${t.status} in ('pending', 'awaiting_verification')`),
     uniqueIndex('runner_registrations_pending_email_key').on(t.eventRef, t.emailKey).where(sql`${t.status} in ('pending', 'awaiting_verification')`),
+    // The 'refund manual' list: canceled registrations whose money is still to be paid back by hand.
+    index('runner_registrations_manual_refund_idx').on(t.eventRef).where(sql`${t.refundMode} = 'manual' and ${t.refundSettledAt} is null`),
   ],
 );
+
+/**
+ * The audit trail of corrections to a runner's data by the organizer or an admin (issue 13 item 2):
+ * who changed which field of which registration when, from what to what. Rows are only added.
+ */
+export const registrationChanges = pgTable(
+  'registration_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    registrationRef: uuid('registration_ref')
+      .notNull()
+      .references(() => runnerRegistrations.id, { onDelete: 'cascade' }),
+    changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept with the row: the user may be deleted or renamed later. */
+    changedByName: text('changed_by_name').notNull(),
+    /** A `runnerData` field name (bibName, tshirtSize, …). */
+    field: text('field').notNull(),
+    oldValue: text('old_value').notNull(),
+    newValue: text('new_value').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('registration_changes_registration_idx').on(t.registrationRef, t.changedAt)],
+);
+export type RegistrationChangeRow = typeof registrationChanges.$inferSelect;
 
 /**
  * Registration attempts per identity number per event, counted in fixed one-hour windows (the

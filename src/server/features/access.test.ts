@@ -45,6 +45,9 @@ const publicRoutes = new Set([
   // page (authorised by the registration id together with the gateway's unguessable order reference).
   'GET /api/runner-registrations/challenge',
   'GET /api/runner-registrations/{registrationId}/payment-state',
+  // The runner's 'Kirim ulang email' on the success page: the same credential as the payment state
+  // (registration id + order reference), paid registrations only, rate limited.
+  'POST /api/runner-registrations/{registrationId}/resend-confirmation',
 ]);
 
 /**
@@ -59,16 +62,22 @@ const ORGANIZERS: readonly Role[] = ['organizer', 'admin'];
 const roleRules: { route: RegExp; roles: readonly Role[]; premium?: true }[] = [
   { route: /^\w+ \/api\/admin\//, roles: ['admin'] },
   { route: /^(GET|POST) \/api\/events$/, roles: ORGANIZERS },
+  // Edit, delete, close registration early, Keuangan (issue 13; ownership in lifecycle.test.ts and finance.test.ts).
+  { route: /^((PUT|DELETE) \/api\/events\/\{id\}|POST \/api\/events\/\{id\}\/close-registration|GET \/api\/events\/(finance|\{id\}\/finance))$/, roles: ORGANIZERS },
   { route: /^POST \/api\/uploads$/, roles: ['organizer', 'admin', 'coach'] },
   {
-    route: /^\w+ \/api\/runner-registrations\/(event\/\{eventId\}(\/csv)?|\{registrationId\}(\/racepack|\/payment-proof|\/payment-verify|\/payment-reject)?)$/,
+    route: /^\w+ \/api\/runner-registrations\/(event\/\{eventId\}(\/csv|\/xlsx|\/checkin-list|\/checkin-sync)?|\{registrationId\}(\/racepack|\/payment-proof|\/payment-verify|\/payment-reject|\/cancel|\/resend|\/history|\/refund-settled)?)$/,
     roles: ORGANIZERS,
   },
+  // Canceling an event (registered by the registrations feature, decision 021) and its progress.
+  { route: /^(GET \/api\/events\/\{id\}\/cancellation|POST \/api\/events\/\{id\}\/cancel)$/, roles: ORGANIZERS },
   { route: /^\w+ \/api\/(training-plans|dev\/training-plans)(\/|$)/, roles: SIGNED_IN },
   { route: /^\w+ \/api\/(subscriptions\/|initiate-payment$)/, roles: SIGNED_IN },
   // Every AI route, present and future (ai-access.test.ts checks the message).
   { route: /^\w+ \/api\/ai\//, roles: SIGNED_IN, premium: true },
   { route: /^(GET \/api\/auth\/me|GET \/api\/user\/profile|POST \/api\/auth\/mobile-handoff\/code)$/, roles: SIGNED_IN },
+  // 'Event Diikuti': anyone signed in sees their own registrations (registration-receipt.test.ts).
+  { route: /^GET \/api\/runner-registrations\/mine$/, roles: SIGNED_IN },
 ];
 const rolesOf = (key: string) => roleRules.filter((rule) => rule.route.test(key));
 
@@ -149,9 +158,12 @@ describe('access control over every API route', () => {
   });
 
   it("refuses runners and coaches on every organizer route of registrations (runner data, scan, proof of transfer, Verifikasi, Tolak)", async () => {
-    const organizerRoutes = routes.filter((r) => r.path.startsWith('/api/runner-registrations/') && !publicRoutes.has(`${r.method} ${r.path}`));
+    const organizerRoutes = routes.filter(
+      (r) => r.path.startsWith('/api/runner-registrations/') && r.path !== '/api/runner-registrations/mine' && !publicRoutes.has(`${r.method} ${r.path}`),
+    );
     expect(organizerRoutes.map((r) => `${r.method} ${r.path}`)).toEqual(
       expect.arrayContaining([
+        'GET /api/runner-registrations/event/{eventId}/xlsx',
         'GET /api/runner-registrations/{registrationId}/payment-proof',
         'PATCH /api/runner-registrations/{registrationId}/payment-verify',
         'PATCH /api/runner-registrations/{registrationId}/payment-reject',

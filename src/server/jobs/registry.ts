@@ -4,6 +4,7 @@ import { runPlanEvaluations } from '../features/ai-coach/service.evaluation';
 import { pruneAiCoachData } from '../features/ai-coach/service';
 import { pruneSessions } from '../features/auth/service';
 import { sweepRegistrations } from '../features/registrations/service';
+import { CANCEL_EVENT_JOB, runEventCancellation } from '../features/registrations/service.management';
 import { runSubscriptionLifecycle } from '../features/subscriptions/service';
 import { pruneRateLimitHits } from '../plugins/rate-limit-store';
 import type { Services } from '../wiring';
@@ -32,6 +33,17 @@ export function jobRegistry(config: AppConfig, db: Db, services: Services): JobD
     // comes (one indexed query when nobody is due).
     { name: 'ai-coach.evaluate-plans', every: HOUR, run: ({ now, log }) => runPlanEvaluations({ db, log }, now) },
     { name: 'subscriptions.lifecycle', every: 5 * MINUTE, run: ({ now }) => runSubscriptionLifecycle({ db, mail: services.mail, publicUrl: config.publicUrl }, now) },
+    // One per canceled event (keyed by the event): refunds, the manual list and the notice mails,
+    // one registration per transaction; a refund the gateway refuses fails the run, which retries
+    // with backoff and continues where it stopped (decision 021). A long lease: a big event's
+    // refunds are many gateway calls, and a second server taking over early would only repeat work.
+    {
+      name: CANCEL_EVENT_JOB,
+      maxAttempts: 12,
+      leaseMs: 30 * MINUTE,
+      run: ({ payload, log }) =>
+        runEventCancellation({ db, payments: services.payments, mail: services.mail, publicUrl: config.publicUrl, log }, String(payload.eventRef ?? '')),
+    },
   ];
   // PAYMENT_EXPIRY_SWEEP_SECONDS=0 keeps the sweeps off (tests run them by hand).
   if (sweep > 0) {

@@ -163,6 +163,7 @@ describe('the registry of the product’s jobs', () => {
       'payments.expire-orders',
       'payments.prune-rejections',
       'rate-limits.prune',
+      'registrations.cancel-event',
       'registrations.sweep',
       'subscriptions.lifecycle',
     ]);
@@ -179,6 +180,7 @@ describe('the registry of the product’s jobs', () => {
       'auth.prune-sessions',
       'jobs.prune',
       'rate-limits.prune',
+      'registrations.cancel-event',
       'subscriptions.lifecycle',
     ]);
   });

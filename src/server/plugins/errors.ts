@@ -74,7 +74,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(500).send({ message: 'Terjadi kesalahan pada server.', code: 'INTERNAL' });
     }
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ message: error.message, ...(error.code ? { code: error.code } : {}) });
+      return reply
+        .status(error.statusCode)
+        .send({ message: error.message, ...(error.code ? { code: error.code } : {}), ...(error.errors?.length ? { errors: error.errors } : {}) });
     }
     if (databaseErrorCode(error)) {
       request.log.info({ err: error }, 'database refused the request data');

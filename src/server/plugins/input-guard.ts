@@ -24,6 +24,7 @@ export const routeBodyLimits: Record<string, number> = {
   'PUT /api/training-plans': 2 * 1024 * 1024,
   // Description 5000 + 20 categories × 1000 characters, as escaped UTF-8 at worst.
   'POST /api/events': 256 * 1024,
+  'PUT /api/events/:id': 256 * 1024,
   // The gateway's notifications; bounded because anyone may post to it.
   'POST /api/payments/notification': 64 * 1024,
   // A workout screenshot as a data URL: 10 MB of image is 13.4 MB of base64.
@@ -31,6 +32,8 @@ export const routeBodyLimits: Record<string, number> = {
   // The chat history (30 messages of up to 4000 characters) and the client's copy of the plan.
   'POST /api/ai/chat': 512 * 1024,
   'POST /api/ai/modify': 2 * 1024 * 1024,
+  // An offline desk's queue: up to 500 marks of about 200 bytes (MAX_CHECKIN_BATCH).
+  'POST /api/runner-registrations/event/:eventId/checkin-sync': 160 * 1024,
 };
 
 export const inputMessages = {

@@ -12,6 +12,7 @@ import type { StoragePort } from '../adapters/storage/port';
 import type { Db } from '../db/client';
 import { newQrToken, newRegistrationId } from '../features/registrations/service';
 import { newImageKey } from '../features/uploads/service';
+import { demoHeaderImage, type HeaderPalette } from './demo-header-image';
 import { eventCategories, events, runnerRegistrations, uploads } from '../db/schema';
 
 const DAY = 86_400_000;
@@ -41,6 +42,8 @@ interface DemoProof {
 
 interface DemoEvent {
   code: string;
+  /** Colours of its header image (demo-header-image.ts); none = the default image. */
+  header?: HeaderPalette;
   name: string;
   description: string;
   location: string;
@@ -58,6 +61,7 @@ interface DemoEvent {
 const demoEvents: DemoEvent[] = [
   {
     code: 'jakarta-sunrise-run-2027',
+    header: ['#fb923c', '#fde68a', '#0f766e', '#334155'],
     name: 'Jakarta Sunrise Run 2027',
     description:
       'Lari pagi menyusuri Sudirman–Thamrin saat matahari terbit. Rute steril, water station setiap 2,5 km, medali finisher untuk semua kategori.',
@@ -76,6 +80,7 @@ const demoEvents: DemoEvent[] = [
   },
   {
     code: 'bandung-trail-challenge',
+    header: ['#38bdf8', '#bae6fd', '#166534', '#78350f'],
     name: 'Bandung Trail Challenge',
     description: 'Trail run di perbukitan Lembang dengan pemandangan kebun teh. Wajib membawa hydration pack.',
     location: 'Lembang, Bandung Barat',
@@ -93,6 +98,7 @@ const demoEvents: DemoEvent[] = [
   },
   {
     code: 'jogja-heritage-run-2027',
+    header: ['#f472b6', '#fed7aa', '#9a3412', '#44403c'],
     name: 'Jogja Heritage Run 2027',
     description:
       'Lari pagi melewati Malioboro, Keraton dan Alun-Alun Kidul. Pembayaran langsung ke panitia lewat transfer bank; unggah bukti transfer setelah membayar.',
@@ -125,6 +131,7 @@ const demoEvents: DemoEvent[] = [
   },
   {
     code: 'bali-coastal-10k',
+    header: ['#0ea5e9', '#a5f3fc', '#0e7490', '#475569'],
     name: 'Bali Coastal 10K',
     description: 'Lari di sepanjang pantai Sanur saat fajar.',
     location: 'Pantai Sanur, Bali',
@@ -141,6 +148,7 @@ const demoEvents: DemoEvent[] = [
   },
   {
     code: 'surabaya-night-run',
+    header: ['#1e1b4b', '#6d28d9', '#312e81', '#0f172a'],
     name: 'Surabaya Night Run',
     description: 'Lari malam mengelilingi Tugu Pahlawan dengan lampu kota.',
     location: 'Tugu Pahlawan, Surabaya',
@@ -191,6 +199,14 @@ const demoAsset = (file: string) => readFileSync(new URL(`./demo-assets/${file}`
 export async function seedDemoEvents(db: Db, organizerId: string, now: Date, storage?: StoragePort): Promise<void> {
   let runnerIndex = 0;
   for (const e of demoEvents) {
+    let headerImage: string | null = null;
+    if (storage && e.header) {
+      const bytes = await demoHeaderImage(e.header);
+      const key = newImageKey({ ext: 'jpg' });
+      await storage.put(key, bytes, 'image/jpeg');
+      await db.insert(uploads).values({ key, contentType: 'image/jpeg', size: bytes.length, ownerId: organizerId, visibility: 'public' });
+      headerImage = storage.publicUrl(key);
+    }
     const [event] = await db
       .insert(events)
       .values({
@@ -198,6 +214,7 @@ export async function seedDemoEvents(db: Db, organizerId: string, now: Date, sto
         code: e.code,
         name: e.name,
         description: e.description,
+        headerImage,
         location: e.location,
         status: e.status,
         regOpen: jakartaAt(now, e.open, 8),

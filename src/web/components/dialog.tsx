@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 import { cn } from './cn';
 
 export interface DialogProps {
@@ -10,15 +10,17 @@ export interface DialogProps {
   description?: ReactNode;
   children?: ReactNode;
   footer?: ReactNode;
-  size?: 'sm' | 'md' | 'lg' | 'xl';
+  size?: 'sm' | 'md' | 'lg' | 'xl' | '2xl';
   /** Hide the corner close button (for flows that must be answered). */
   hideClose?: boolean;
+  /** What gets focus on opening (else the first focusable element); instead of `autoFocus`, which Preact does not run on elements added later. */
+  initialFocus?: RefObject<HTMLElement | null>;
 }
 
-const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' };
+const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl', '2xl': 'max-w-6xl' };
 
 /** Accessible modal (focus trap, Escape, labelled title) that fits a 360 px phone. */
-export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md', hideClose }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md', hideClose, initialFocus }: DialogProps) {
   // Opened from code (no Radix Trigger), Radix would drop focus on <body> when closing:
   // remember what had focus on opening and give it back.
   const returnFocusTo = useRef<HTMLElement | null>(null);
@@ -32,8 +34,12 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
             widths[size],
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
-          onOpenAutoFocus={() => {
+          onOpenAutoFocus={(event) => {
             returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            if (initialFocus?.current) {
+              event.preventDefault();
+              initialFocus.current.focus();
+            }
           }}
           onCloseAutoFocus={(event) => {
             const target = returnFocusTo.current;

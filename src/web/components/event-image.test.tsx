@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_EVENT_IMAGE, EventImage, eventImageOf } from './event-image';
+import { DEFAULT_EVENT_IMAGE, EventImage, eventImageOf, uploadedImageSrcSet } from './event-image';
 
 afterEach(cleanup);
 
@@ -43,6 +43,21 @@ describe('EventImage', () => {
     fireEvent.error(img(container));
     expect(img(container).getAttribute('src')).toBe(DEFAULT_EVENT_IMAGE);
     fireEvent.error(img(container));
+    expect(img(container).getAttribute('src')).toBe(DEFAULT_EVENT_IMAGE);
+  });
+
+  it('offers the WebP copies of an uploaded image in a srcset (and none for other addresses)', () => {
+    const key = `${'a'.repeat(32)}.png`;
+    const { container } = render(<EventImage src={`http://localhost:3000/api/files/${key}`} sizes="(min-width: 1024px) 33vw, 100vw" />);
+    expect(img(container).getAttribute('srcset')).toBe(
+      [480, 800, 1200, 1600].map((w) => `http://localhost:3000/api/files/${key}?w=${w} ${w}w`).join(', '),
+    );
+    expect(img(container).getAttribute('sizes')).toBe('(min-width: 1024px) 33vw, 100vw');
+    expect(uploadedImageSrcSet('https://cdn.example.com/x.png')).toBeUndefined();
+    expect(uploadedImageSrcSet(DEFAULT_EVENT_IMAGE)).toBeUndefined();
+    // A broken copy falls back to the default image, srcset dropped (else the browser keeps picking it).
+    fireEvent.error(img(container));
+    expect(img(container).hasAttribute('srcset')).toBe(false);
     expect(img(container).getAttribute('src')).toBe(DEFAULT_EVENT_IMAGE);
   });
 });

@@ -3,6 +3,15 @@ export const DEFAULT_EVENT_IMAGE = '/event-default.svg';
 
 export const eventImageOf = (headerImage: string | null | undefined) => headerImage || DEFAULT_EVENT_IMAGE;
 
+/** The widths the server makes WebP copies at (`GET /api/files/{key}?w=`, image-variants.ts). */
+export const IMAGE_WIDTHS = [480, 800, 1200, 1600] as const;
+
+/** `srcset` of an image uploaded to our own storage (its WebP copies); none for other addresses. */
+export function uploadedImageSrcSet(src: string | null | undefined): string | undefined {
+  if (!src || !/\/api\/files\/[a-f0-9]{32}\.(png|jpg|webp)$/.test(src)) return undefined;
+  return IMAGE_WIDTHS.map((w) => `${src}?w=${w} ${w}w`).join(', ');
+}
+
 /**
  * An event's header image (decorative: the event's name is beside it), the default one when missing or broken.
  * `width`/`height` give the box's proportions before the image arrives (no layout shift; the CSS
@@ -15,6 +24,7 @@ export function EventImage({
   priority = false,
   width = 1200,
   height = 600,
+  sizes = '100vw',
 }: {
   src: string | null | undefined;
   className?: string;
@@ -22,10 +32,15 @@ export function EventImage({
   priority?: boolean;
   width?: number;
   height?: number;
+  /** How wide the image is drawn, for picking from `srcset` (e.g. '(min-width: 1024px) 33vw, 100vw'). */
+  sizes?: string;
 }) {
+  const srcSet = uploadedImageSrcSet(src);
   return (
     <img
       src={eventImageOf(src)}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
       alt=""
       width={width}
       height={height}
@@ -35,7 +50,10 @@ export function EventImage({
       className={className}
       onError={(e) => {
         // Once: the default itself failing must not loop.
-        if (!e.currentTarget.src.endsWith(DEFAULT_EVENT_IMAGE)) e.currentTarget.src = DEFAULT_EVENT_IMAGE;
+        if (!e.currentTarget.src.endsWith(DEFAULT_EVENT_IMAGE)) {
+          e.currentTarget.removeAttribute('srcset');
+          e.currentTarget.src = DEFAULT_EVENT_IMAGE;
+        }
       }}
     />
   );

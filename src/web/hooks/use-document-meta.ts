@@ -33,3 +33,14 @@ export function useDocumentMeta(title: string, description: string) {
     };
   }, [title, description]);
 }
+
+/** Sets the page title while the page is shown (not a `<title>` element: the renderer does not hoist it, decision 023). */
+export function useDocumentTitle(title: string) {
+  useEffect(() => {
+    const previous = document.title;
+    document.title = title;
+    return () => {
+      document.title = previous;
+    };
+  }, [title]);
+}

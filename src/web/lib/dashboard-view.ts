@@ -6,6 +6,7 @@ export const dashboardViewIds = [
   'dashboard',
   'kalender-latihan',
   'kegiatan',
+  'keuangan',
   'daftar-pelari',
   'ubah-jadwal',
   'profil-pelatih',

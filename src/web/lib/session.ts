@@ -4,6 +4,7 @@ import type { PublicUser } from '../../domain/users/contract';
 import { api, goToLogin } from '../api/client';
 import { devLogin, fetchAuthConfig, fetchSessionUser, logout } from '../api/session';
 import { tokenStore } from '../api/tokens';
+import { clearDeviceData } from './device-data';
 
 export const sessionKeys = {
   me: ['auth', 'me'] as const,
@@ -31,8 +32,10 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => logout(api, { refreshToken: tokenStore.refreshToken ?? undefined }),
-    onSettled: () => {
+    onSettled: async () => {
       tokenStore.clear();
+      // The offline desk's runner lists leave the device with the session (decision 022).
+      await clearDeviceData();
       goToLogin();
       queryClient.clear();
     },

@@ -10,6 +10,7 @@ import {
   type ExpireOutcome,
   type GatewayTransaction,
   type PaymentGateway,
+  type RefundedTransaction,
   type VerifiedNotification,
 } from './port';
 
@@ -172,6 +173,37 @@ export function readMidtransStatus(body: Record<string, unknown>, orderRef: stri
   };
 }
 
+/** Midtrans refund reasons are at most 255 characters; refund keys letters, digits, - and _. */
+const REFUND_REASON_MAX = 255;
+const REFUND_KEY = /^[A-Za-z0-9_-]{1,100}$/;
+
+const amountOf = (value: unknown): number | null => {
+  const t = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : null;
+  return t !== null && /^\d+(\.\d{1,2})?$/.test(t) ? Number(t) : null;
+};
+
+/**
+ * The refund with `refundKey` in a `GET /v2/{order_id}/status` answer's `refunds` list, if Midtrans
+ * has it (a refund accepted earlier whose answer we never got, or a replay it refused as a duplicate).
+ */
+export function findMidtransRefund(body: Record<string, unknown>, orderRef: string, refundKey: string): RefundedTransaction | null {
+  if (text(body, 'order_id') !== orderRef || !Array.isArray(body.refunds)) return null;
+  for (const entry of body.refunds as unknown[]) {
+    if (!entry || typeof entry !== 'object') continue;
+    const r = entry as Record<string, unknown>;
+    const amount = amountOf(r.refund_amount);
+    if (r.refund_key !== refundKey || amount === null) continue;
+    return {
+      orderRef,
+      refundKey,
+      amount,
+      gatewayStatus: text(body, 'transaction_status')?.toLowerCase() ?? 'refund',
+      refundId: r.refund_chargeback_id === undefined || r.refund_chargeback_id === null ? null : String(r.refund_chargeback_id),
+    };
+  }
+  return null;
+}
+
 /** Snap's `expiry.start_time`: 'yyyy-MM-dd HH:mm:ss +0700' in Jakarta time. */
 export function midtransTime(instant: Date): string {
   const wall = jakartaWallClock(instant);
@@ -236,6 +268,11 @@ export function createMidtransGateway(opts: MidtransOptions): PaymentGateway {
     return readMidtransStatus(body, orderRef);
   }
 
+  async function statusBody(orderRef: string): Promise<Record<string, unknown> | null> {
+    const { res, body } = await call(`${opts.apiUrl}/v2/${encodeURIComponent(orderRef)}/status`, { method: 'GET', headers });
+    return res.ok && body ? body : null;
+  }
+
   return {
     name: 'midtrans',
 
@@ -274,6 +311,44 @@ export function createMidtransGateway(opts: MidtransOptions): PaymentGateway {
       if (mapped === 'paid' || mapped === 'refunded') return 'settled';
       if (mapped === 'expired' || mapped === 'canceled' || mapped === 'failed') return 'expired';
       throw new GatewayError('Transaksi Midtrans belum dapat dikedaluwarsakan.', { status: res.status, body, transactionStatus: transaction.gatewayStatus });
+    },
+
+    async refundTransaction(orderRef, amount, reason, refundKey): Promise<RefundedTransaction> {
+      if (!REFUND_KEY.test(refundKey) || !Number.isSafeInteger(amount) || amount <= 0) {
+        throw new GatewayError('Permintaan pengembalian dana tidak valid.', { orderRef, refundKey, amount });
+      }
+      const { res, body } = await call(`${opts.apiUrl}/v2/${encodeURIComponent(orderRef)}/refund`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ refund_key: refundKey, amount, reason: reason.trim().slice(0, REFUND_REASON_MAX) }),
+      });
+      // Midtrans' Core API answers HTTP 200 with its own status code in the body, errors included.
+      const code = String(body?.status_code ?? res.status);
+      const transactionStatus = typeof body?.transaction_status === 'string' ? body.transaction_status.toLowerCase() : null;
+      if (res.ok && body && code === '200' && (transactionStatus === 'refund' || transactionStatus === 'partial_refund')) {
+        if (text(body, 'order_id') !== null && text(body, 'order_id') !== orderRef) {
+          throw new GatewayError('Midtrans menjawab untuk pesanan lain.', { orderRef, answeredFor: body.order_id });
+        }
+        const key = text(body, 'refund_key');
+        if (key !== null && key !== refundKey) throw new GatewayError('Midtrans menjawab untuk pengembalian dana lain.', { orderRef, refundKey, answeredFor: key });
+        return {
+          orderRef,
+          refundKey,
+          amount: amountOf(body.refund_amount) ?? amount,
+          gatewayStatus: transactionStatus,
+          refundId: body.refund_chargeback_id === undefined || body.refund_chargeback_id === null ? null : String(body.refund_chargeback_id),
+        };
+      }
+      // Refused now, perhaps because this very refund was accepted before (a retry after an answer
+      // that never arrived): Midtrans lists the refunds of a transaction with their keys.
+      const current = await statusBody(orderRef).catch(() => null);
+      const earlier = current ? findMidtransRefund(current, orderRef, refundKey) : null;
+      if (earlier) return earlier;
+      throw new GatewayError('Midtrans menolak pengembalian dana.', {
+        status: res.status,
+        statusCode: code,
+        message: body?.status_message ?? body?.error_messages ?? null,
+      });
     },
   };
 }

@@ -51,6 +51,18 @@ export type ExpireOutcome =
   /** Too late: it was already paid; its notification will (or did) arrive. */
   | 'settled';
 
+/** A refund the gateway accepted (or had already accepted for the same refund key). */
+export interface RefundedTransaction {
+  orderRef: string;
+  refundKey: string;
+  /** Whole rupiah sent back by this refund. */
+  amount: number;
+  /** The gateway's own word for the transaction now (Midtrans `refund` or `partial_refund`). */
+  gatewayStatus: string;
+  /** The gateway's id of the refund (Midtrans `refund_chargeback_id`), when it gives one. */
+  refundId: string | null;
+}
+
 export interface PaymentGateway {
   readonly name: PaymentGatewayName;
   /** Opens a checkout; throws GatewayError when the gateway refuses or cannot be reached. */
@@ -65,6 +77,13 @@ export interface PaymentGateway {
   getTransactionStatus(orderRef: string): Promise<GatewayTransaction | null>;
   /** Closes an unpaid checkout before we expire the order locally; throws GatewayError when unsure. */
   expireTransaction(orderRef: string): Promise<ExpireOutcome>;
+  /**
+   * Sends `amount` of a settled order back to the payer (Midtrans `POST /v2/{order_id}/refund`).
+   * Idempotent by `refundKey`: the same key again answers the first refund and moves no more money.
+   * Throws GatewayError when the gateway refuses (not settled, method without refunds, over the
+   * amount) or cannot be reached.
+   */
+  refundTransaction(orderRef: string, amount: number, reason: string, refundKey: string): Promise<RefundedTransaction>;
 }
 
 /** The gateway refused a request or could not be reached; `detail` is for the logs only. */

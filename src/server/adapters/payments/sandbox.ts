@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paymentSandboxTransactions } from '../../db/schema';
 import { mapMidtransStatus, midtransSignature, midtransTime, readMidtransNotification } from './midtrans';
-import type { GatewayTransaction, PaymentGateway } from './port';
+import { GatewayError, type GatewayTransaction, type PaymentGateway, type RefundedTransaction } from './port';
 
 /**
  * The built-in gateway (default when no Midtrans server key is set): `payment_url` opens our own
@@ -40,7 +40,31 @@ export function createSandboxGateway(opts: { publicUrl: string; key: string; db:
       const status = (await transactionOf(opts.db, orderRef))?.status;
       return status === 'paid' || status === 'refunded' ? 'settled' : 'expired';
     },
+    refundTransaction: (orderRef, amount, _reason, refundKey) => refundSandboxTransaction(opts.db, orderRef, amount, refundKey),
   };
+}
+
+/**
+ * A refund at the sandbox "gateway", as Midtrans does one: only for a settled transaction, at most
+ * its amount, one per order; the same refund key again answers the first refund (no second one).
+ */
+async function refundSandboxTransaction(db: Db, orderRef: string, amount: number, refundKey: string): Promise<RefundedTransaction> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(paymentSandboxTransactions).where(eq(paymentSandboxTransactions.orderRef, orderRef)).for('update');
+    if (!row) throw new GatewayError('Sandbox: transaksi tidak ditemukan.', { orderRef });
+    if (row.refundKey !== null) {
+      if (row.refundKey !== refundKey) throw new GatewayError('Sandbox: transaksi ini sudah dikembalikan.', { orderRef, refundKey });
+      return { orderRef, refundKey, amount: row.refundAmount ?? amount, gatewayStatus: row.transactionStatus, refundId: row.transactionId };
+    }
+    if (row.transactionStatus !== 'settlement') throw new GatewayError('Sandbox: hanya transaksi lunas yang dapat dikembalikan.', { orderRef, status: row.transactionStatus });
+    if (!Number.isSafeInteger(amount) || amount <= 0 || amount > row.grossAmount) throw new GatewayError('Sandbox: jumlah pengembalian tidak valid.', { orderRef, amount });
+    const transactionStatus = amount === row.grossAmount ? 'refund' : 'partial_refund';
+    await tx
+      .update(paymentSandboxTransactions)
+      .set({ transactionStatus, refundKey, refundAmount: amount, updatedAt: sql`now()` })
+      .where(eq(paymentSandboxTransactions.orderRef, orderRef));
+    return { orderRef, refundKey, amount, gatewayStatus: transactionStatus, refundId: row.transactionId };
+  });
 }
 
 async function transactionOf(db: Db, orderRef: string): Promise<GatewayTransaction | null> {
@@ -62,7 +86,7 @@ export type SandboxOutcome = 'pay' | 'fail';
 export const sandboxOutcomeStatus: Record<SandboxOutcome, SandboxStatus> = { pay: 'settlement', fail: 'deny' };
 
 /** What the sandbox can report, with the status code Midtrans sends for it. */
-const sandboxStatusCodes = { settlement: '200', pending: '201', deny: '202', expire: '202', cancel: '202', refund: '200' } as const;
+const sandboxStatusCodes = { settlement: '200', pending: '201', deny: '202', expire: '202', cancel: '202', refund: '200', partial_refund: '200' } as const;
 export type SandboxStatus = keyof typeof sandboxStatusCodes;
 
 export interface SandboxNotificationInput {

@@ -180,11 +180,13 @@ describe('events API: lists, visibility and moderation', () => {
     expect(listA[0]).toMatchObject({
       name: 'Event A',
       createdBy: { name: 'Org A' },
-      // Paid ('Terbayar') and held but unpaid ('Menunggu pembayaran') apart; revenue counts only paid.
+      // Paid ('Terbayar') and held but unpaid ('Menunggu pembayaran') apart; revenue ('Pendapatan')
+      // counts only paid, as the organizer's net: without Derap's admin fee (decision 020).
       participants: 2,
       pendingPayment: 3,
       capacity: 500,
-      revenue: 160000 + 260000,
+      revenue: 150000 + 250000,
+      registrations: 6,
       fee: { min: 160000, max: 260000 },
       categories: [
         { name: '5K', paid: 1, pending: 2 },

@@ -23,7 +23,8 @@ export interface CachedBody {
   etag: string;
 }
 
-interface Entry extends CachedBody {
+interface Entry {
+  value: unknown;
   version: string | null;
   storedAt: number;
 }
@@ -54,7 +55,7 @@ export class PublicReadCache {
   /** Changes on every local invalidation: a load started before it must not be stored after it. */
   private generation = 0;
   private readonly entries = new Map<string, Entry>();
-  private readonly loading = new Map<string, Promise<Entry | null>>();
+  private readonly loading = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly db: Db,
@@ -98,27 +99,44 @@ export class PublicReadCache {
 
   /** The cached body for `key`, or a fresh one from `load` (null: nothing to cache, e.g. not public). */
   async get(key: string, load: () => Promise<unknown | null>): Promise<CachedBody | null> {
+    return this.cached(`body:${key}`, async () => {
+      const value = await load();
+      if (value === null) return null;
+      const body = JSON.stringify(value);
+      return { body, etag: etagOf(body) };
+    });
+  }
+
+  /**
+   * A value under the same version and TTL, shared by every request (callers must not mutate it):
+   * e.g. the event rows a registration starts from. Null from `load` is not cached.
+   */
+  async getValue<T>(key: string, load: () => Promise<T | null>): Promise<T | null> {
+    return this.cached(`value:${key}`, load);
+  }
+
+  private async cached<T>(key: string, load: () => Promise<T | null>): Promise<T | null> {
     const version = await this.version();
     const entry = this.entries.get(key);
-    if (entry && entry.version === version && Date.now() - entry.storedAt < this.options.ttlMs) return entry;
+    if (entry && entry.version === version && Date.now() - entry.storedAt < this.options.ttlMs) return entry.value as T;
     const loadKey = `${key}\u0000${version}`;
-    let pending = this.loading.get(loadKey);
+    let pending = this.loading.get(loadKey) as Promise<T | null> | undefined;
     if (!pending) {
       const generation = this.generation;
-      pending = load()
+      const started = Date.now();
+      const loading: Promise<T | null> = load()
         .then((value) => {
-          if (value === null) return null;
-          const body = JSON.stringify(value);
-          const fresh: Entry = { body, etag: etagOf(body), version, storedAt: Date.now() };
-          if (generation === this.generation && this.options.ttlMs > 0) {
+          if (value !== null && generation === this.generation && this.options.ttlMs > 0) {
             if (this.entries.size >= (this.options.maxEntries ?? 1000)) this.entries.clear();
-            this.entries.set(key, fresh);
+            // Aged from when the load began: what it read can be no younger than that.
+            this.entries.set(key, { value, version, storedAt: started });
           }
-          return fresh;
+          return value;
         })
         .finally(() => {
-          if (this.loading.get(loadKey) === pending) this.loading.delete(loadKey);
+          if (this.loading.get(loadKey) === loading) this.loading.delete(loadKey);
         });
+      pending = loading;
       this.loading.set(loadKey, pending);
     }
     return pending;

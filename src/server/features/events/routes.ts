@@ -3,7 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminEventsQuerySchema,
   createEventBodySchema,
+  deleteEventResponseSchema,
   eventCodeParamsSchema,
+  eventFinanceSchema,
+  financeQuerySchema,
+  organizerFinanceSchema,
+  updateEventBodySchema,
   eventIdParamsSchema,
   eventResponseSchema,
   eventStatusBodySchema,
@@ -19,6 +24,8 @@ import { errorResponseSchema as errorSchema } from '../../plugins/errors';
 import { badRequest, notFound } from '../../app-error';
 import { publicReadCacheFor, sendCached, type PublicReadCache } from './public-cache';
 import { createEvent, eventMessages, findPublicEventByCode, listEventsByStatus, listOrganizerEvents, moveEventStatus } from './service';
+import { closeRegistration, deleteEvent, lifecycleMessages, updateEvent } from './lifecycle';
+import { eventFinance, organizerFinance } from './finance';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
@@ -60,6 +67,100 @@ export async function eventRoutes(app: FastifyInstance, { db, config }: { db: Db
     async (request) => {
       const user = requireRole(request, 'organizer', 'admin');
       return { events: await listOrganizerEvents(db, user.role === 'admin' ? {} : { createdBy: user.id }) };
+    },
+  );
+
+  r.put(
+    '/api/events/:id',
+    {
+      onRequest: [allowRoles('organizer', 'admin')],
+      schema: {
+        tags: ['events'],
+        summary:
+          'Edits an event (its organizer or an admin). Once runners registered, a sold category keeps its name, prices and early bird, slots shrink only down to what is sold, and the code and payment type stay (decision 020): 409 per refused change',
+        params: eventIdParamsSchema,
+        body: updateEventBodySchema,
+        response: { 200: eventResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireRole(request, 'organizer', 'admin');
+      const event = await updateEvent(db, user, request.params.id, request.body);
+      cache.changedHere();
+      return { event };
+    },
+  );
+
+  r.delete(
+    '/api/events/:id',
+    {
+      onRequest: [allowRoles('organizer', 'admin')],
+      schema: {
+        tags: ['events'],
+        summary: "Deletes an event nobody ever registered for (its organizer or an admin); otherwise 409 pointing to 'Batalkan Event'",
+        params: eventIdParamsSchema,
+        response: { 200: deleteEventResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireRole(request, 'organizer', 'admin');
+      const { name } = await deleteEvent(db, user, request.params.id);
+      cache.changedHere();
+      return { deleted: true as const, message: lifecycleMessages.deleted(name) };
+    },
+  );
+
+  r.post(
+    '/api/events/:id/close-registration',
+    {
+      onRequest: [allowRoles('organizer', 'admin')],
+      schema: {
+        tags: ['events'],
+        summary: "'Tutup Pendaftaran': registration closes now (regClose becomes now); 409 before it opened or after it closed",
+        params: eventIdParamsSchema,
+        response: { 200: eventResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireRole(request, 'organizer', 'admin');
+      const event = await closeRegistration(db, user, request.params.id);
+      cache.changedHere();
+      return { event };
+    },
+  );
+
+  r.get(
+    '/api/events/finance',
+    {
+      onRequest: [allowRoles('organizer', 'admin')],
+      schema: {
+        tags: ['events'],
+        summary:
+          "Keuangan: the organizer's events (an admin: all) with gross, platform fees, gateway fees, refunds and net payout, for one Jakarta month (month=YYYY-MM) or all time",
+        querystring: financeQuerySchema,
+        response: { 200: organizerFinanceSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireRole(request, 'organizer', 'admin');
+      return organizerFinance(db, user, request.query.month ?? null);
+    },
+  );
+
+  r.get(
+    '/api/events/:id/finance',
+    {
+      onRequest: [allowRoles('organizer', 'admin')],
+      schema: {
+        tags: ['events'],
+        summary: "Keuangan of one event (its organizer or an admin): totals, per month, per category and per payment method",
+        params: eventIdParamsSchema,
+        response: { 200: eventFinanceSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireRole(request, 'organizer', 'admin');
+      return eventFinance(db, user, request.params.id);
     },
   );
 

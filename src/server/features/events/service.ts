@@ -2,10 +2,12 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { OrganizerEvent, PublicEventCard, RegistrationEvent } from '../../../domain/events/contract';
 import { eventFormMessages, type EventPayload } from '../../../domain/events/event-form';
 import { canMoveEventStatus, eventStatusLabels, normaliseEventCode, publicEventStatuses, type EventStatus } from '../../../domain/events/events';
+import { categoryPriceAt } from '../../../domain/events/early-bird';
 import { isPaymentOptionKey, type PaymentOptionKey } from '../../../domain/payments/payments';
 import type { Db } from '../../db/client';
-import { eventCategories, events, runnerRegistrations, users, type EventCategoryRow, type EventRow, type UserRow } from '../../db/schema';
+import { eventCategories, events, orders, runnerRegistrations, users, type EventCategoryRow, type EventRow, type UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../app-error';
+import { publicReadCacheFor } from './public-cache';
 
 export const eventMessages = {
   notFound: 'Event dengan kode tersebut tidak ditemukan.',
@@ -30,6 +32,20 @@ function uniqueViolation(error: unknown): string | null {
  * Creates an event with its categories in one transaction; status `diajukan` (waits for an
  * admin). The unique indexes on code and eventId decide races between two organizers.
  */
+/** A category row's columns from the event form (creation and edit alike). */
+export const categoryValues = (c: EventPayload['categories'][number], position: number) => ({
+  categoryId: c.categoryId,
+  name: c.name,
+  description: c.description,
+  price: c.price,
+  originalPrice: c.originalPrice,
+  slots: c.slots,
+  adminFee: c.adminFee,
+  earlyBird: c.earlyBird,
+  earlyBirdEndDate: c.earlyBirdEndDate ? new Date(c.earlyBirdEndDate) : null,
+  position,
+});
+
 export async function createEvent(db: Db, creator: UserRow, input: EventPayload): Promise<OrganizerEvent> {
   // Codes and eventId slugs share one namespace: registration looks an event up by either, so a
   // code equal to another event's slug (or the reverse) would send runners to the wrong event.
@@ -66,19 +82,7 @@ export async function createEvent(db: Db, creator: UserRow, input: EventPayload)
         })
         .returning({ id: events.id });
       await tx.insert(eventCategories).values(
-        input.categories.map((c, position) => ({
-          eventRef: row!.id,
-          categoryId: c.categoryId,
-          name: c.name,
-          description: c.description,
-          price: c.price,
-          originalPrice: c.originalPrice,
-          slots: c.slots,
-          adminFee: c.adminFee,
-          earlyBird: c.earlyBird,
-          earlyBirdEndDate: c.earlyBirdEndDate ? new Date(c.earlyBirdEndDate) : null,
-          position,
-        })),
+        input.categories.map((c, position) => ({ eventRef: row!.id, ...categoryValues(c, position) })),
       );
       return row!.id;
     });
@@ -111,31 +115,50 @@ async function categoriesOf(db: Db, eventIds: string[]): Promise<Map<string, Eve
   return byEvent;
 }
 
-const categorySummary = (c: EventCategoryRow) => ({
+/** A category as the public sees it at `now`: `price` is what a runner is charged then (early bird, decision 020). */
+const categorySummary = (c: EventCategoryRow, now: Date = new Date()) => ({
   categoryId: c.categoryId,
   name: c.name,
-  price: c.price,
+  price: categoryPriceAt(c, now).price,
   adminFee: c.adminFee,
   slots: c.slots,
   sold: c.sold,
 });
 
-/** Paid and held-but-unpaid registrations per category of these events (one grouped query). */
-async function categoryCountsOf(db: Db, eventIds: string[]): Promise<Map<string, { paid: number; pending: number }>> {
-  const byCategory = new Map<string, { paid: number; pending: number }>();
+interface CategoryCounts {
+  paid: number;
+  pending: number;
+  /** Registration rows of any status. */
+  rows: number;
+}
+
+/** Paid, held-but-unpaid and all registrations per category of these events (one grouped query). */
+async function categoryCountsOf(db: Db, eventIds: string[]): Promise<Map<string, CategoryCounts>> {
+  const byCategory = new Map<string, CategoryCounts>();
   if (eventIds.length === 0) return byCategory;
   const rows = await db
     .select({
       categoryRef: runnerRegistrations.categoryRef,
       paid: sql<number>`(count(*) filter (where ${runnerRegistrations.status} in ('confirmed', 'racepack_collected')))::float8`,
       pending: sql<number>`(count(*) filter (where ${runnerRegistrations.status} = 'pending'))::float8`,
+      rows: sql<number>`count(*)::float8`,
     })
     .from(runnerRegistrations)
     .where(inArray(runnerRegistrations.eventRef, eventIds))
     .groupBy(runnerRegistrations.categoryRef);
-  for (const row of rows) byCategory.set(row.categoryRef, { paid: Number(row.paid), pending: Number(row.pending) });
+  for (const row of rows) byCategory.set(row.categoryRef, { paid: Number(row.paid), pending: Number(row.pending), rows: Number(row.rows) });
   return byCategory;
 }
+
+/**
+ * The money columns of Keuangan in SQL, for the list's 'Pendapatan' (the same rule as
+ * domain/events/finance.ts `registrationMoney`, checked against it in finance.test.ts): a
+ * registration counts once paid (or paid and later refunded through its order); the organizer's
+ * net is what was kept less Derap's admin fee, never below 0.
+ */
+export const paidRegistrationSql = sql`(${runnerRegistrations.paymentStatus} = 'paid' or ${orders.status} = 'refunded')`;
+export const refundedAmountSql = sql`(case when ${orders.status} = 'refunded' then least(${orders.amount}, ${runnerRegistrations.paymentAmount}) else 0 end)`;
+const organizerNetSql = sql`greatest(${runnerRegistrations.paymentAmount} - ${refundedAmountSql} - ${runnerRegistrations.adminFee}, 0)`;
 
 /**
  * The organizer's (or admin's) list with its figures, in four queries whatever the number of
@@ -151,14 +174,14 @@ export async function listOrganizerEvents(
       eventRef: runnerRegistrations.eventRef,
       participants: sql<number>`(count(*) filter (where ${runnerRegistrations.status} in ('confirmed', 'racepack_collected')))::float8`.as('participants'),
       pendingPayment: sql<number>`(count(*) filter (where ${runnerRegistrations.status} = 'pending'))::float8`.as('pending_payment'),
-      revenue: sql<number>`coalesce(sum(${runnerRegistrations.paymentAmount}) filter (where ${runnerRegistrations.paymentStatus} = 'paid'), 0)::float8`.as(
-        'revenue',
-      ),
+      revenue: sql<number>`coalesce(sum(${organizerNetSql}) filter (where ${paidRegistrationSql}), 0)::float8`.as('revenue'),
+      registrations: sql<number>`count(*)::float8`.as('registrations'),
       awaitingVerification: sql<number>`(count(*) filter (where ${runnerRegistrations.status} = 'awaiting_verification'))::float8`.as(
         'awaiting_verification',
       ),
     })
     .from(runnerRegistrations)
+    .leftJoin(orders, eq(orders.id, runnerRegistrations.orderId))
     .groupBy(runnerRegistrations.eventRef)
     .as('totals');
   const where: SQL[] = [];
@@ -172,6 +195,7 @@ export async function listOrganizerEvents(
       participants: totals.participants,
       pendingPayment: totals.pendingPayment,
       revenue: totals.revenue,
+      registrations: totals.registrations,
       awaitingVerification: totals.awaitingVerification,
     })
     .from(events)
@@ -187,14 +211,31 @@ export async function listOrganizerEvents(
     db,
     rows.map((r) => r.event.id),
   );
-  return rows.map(({ event: e, creatorName, participants, pendingPayment, revenue, awaitingVerification }) => {
+  const now = new Date();
+  return rows.map(({ event: e, creatorName, participants, pendingPayment, revenue, registrations, awaitingVerification }) => {
     const cats = categories.get(e.id) ?? [];
-    const totalsOf = cats.map((c) => c.price + c.adminFee);
+    const totalsOf = cats.map((c) => categoryPriceAt(c, now).price + c.adminFee);
     return {
       ...eventSummary(e),
       description: e.description,
       paymentType: e.paymentType,
-      categories: cats.map((c) => ({ ...categorySummary(c), paid: counts.get(c.id)?.paid ?? 0, pending: counts.get(c.id)?.pending ?? 0 })),
+      categories: cats.map((c) => ({
+        ...categorySummary(c),
+        // The stored price (what the edit form shows); `currentPrice` is what a runner pays now.
+        price: c.price,
+        paid: counts.get(c.id)?.paid ?? 0,
+        pending: counts.get(c.id)?.pending ?? 0,
+        description: c.description,
+        originalPrice: c.originalPrice,
+        earlyBird: c.earlyBird,
+        earlyBirdEndDate: iso(c.earlyBirdEndDate),
+        currentPrice: categoryPriceAt(c, now).price,
+        locked: c.sold > 0 || (counts.get(c.id)?.rows ?? 0) > 0,
+      })),
+      earlyBirdEndDate: iso(e.earlyBirdEndDate),
+      paymentOptions: e.paymentOptions.filter(isPaymentOptionKey) as PaymentOptionKey[],
+      paymentInstruction: paymentInstructionOf(e),
+      registrations: Number(registrations ?? 0),
       createdBy: { _id: e.createdBy, name: creatorName },
       eventdate: e.eventDate.toISOString(),
       regopen: e.regOpen.toISOString(),
@@ -225,7 +266,7 @@ export async function listEventsByStatus(db: Db, status: EventStatus): Promise<P
   return rows.map(({ event: e, organizerName }) => ({
     ...eventSummary(e),
     organizer: { name: organizerName },
-    categories: (categories.get(e.id) ?? []).map(categorySummary),
+    categories: (categories.get(e.id) ?? []).map((c) => categorySummary(c)),
   }));
 }
 
@@ -273,6 +314,29 @@ export async function findEventByAnyId(db: Db, idOrSlugOrCode: string): Promise<
   return { event, categories, organizerName: organizer?.name ?? '' };
 }
 
+export interface RegistrationContext {
+  event: EventRow;
+  /** In the registration page's order. */
+  categories: EventCategoryRow[];
+}
+
+/**
+ * The rows a registration starts from, by key (as `findEventByKey`), from the public read cache
+ * (decision 015) when `cacheMs` > 0: at most that old, and dropped within the cache's poll when an
+ * event or category changes (or a category becomes full) on any server. Stale rows only ever cost a
+ * refusal: the reservation's UPDATE re-checks the event's status and window and the category's price
+ * and room on the latest row (decision 014). Shared between requests: never mutate them.
+ */
+export async function findRegistrationContext(db: Db, key: string, cacheMs: number): Promise<RegistrationContext | null> {
+  const load = async (): Promise<RegistrationContext | null> => {
+    const event = await findEventByKey(db, key);
+    if (!event) return null;
+    return { event, categories: (await categoriesOf(db, [event.id])).get(event.id) ?? [] };
+  };
+  if (cacheMs <= 0) return load();
+  return publicReadCacheFor(db, { ttlMs: cacheMs, pollMs: 500, maxEntries: 1000 }).getValue(`registration:${key.trim().toLowerCase()}`, load);
+}
+
 /** May this viewer see an event of any status (its organizer or an admin)? */
 export function canManageEvent(event: Pick<EventRow, 'createdBy'>, viewer: Pick<UserRow, 'id' | 'role'> | null): boolean {
   return !!viewer && (viewer.role === 'admin' || viewer.id === event.createdBy);
@@ -314,23 +378,35 @@ function eventSummary(e: EventRow) {
   };
 }
 
-export function toRegistrationEvent({ event: e, categories, organizerName }: EventWithCategories): RegistrationEvent {
+const paymentInstructionOf = (e: EventRow) =>
+  e.paymentType === 'self_managed' ? { qrImage: e.paymentQrImage ?? '', instructions: e.paymentInstructions ?? '' } : null;
+
+/**
+ * The registration page's event at `now`: each category's `price` is what a runner is charged then,
+ * `originalPrice` the normal price struck through while early bird lasts, and `earlyBird` whether
+ * the 'Early bird' tag shows (it goes at the end of the early bird day in Jakarta, decision 020).
+ */
+export function toRegistrationEvent({ event: e, categories, organizerName }: EventWithCategories, now: Date = new Date()): RegistrationEvent {
   return {
     ...eventSummary(e),
     description: e.description,
     earlyBirdEndDate: iso(e.earlyBirdEndDate),
     paymentType: e.paymentType,
     paymentOptions: e.paymentOptions.filter(isPaymentOptionKey) as PaymentOptionKey[],
-    paymentInstruction:
-      e.paymentType === 'self_managed' ? { qrImage: e.paymentQrImage ?? '', instructions: e.paymentInstructions ?? '' } : null,
+    paymentInstruction: paymentInstructionOf(e),
     organizer: { name: organizerName },
-    categories: categories.map((c) => ({
-      ...categorySummary(c),
-      description: c.description,
-      originalPrice: c.originalPrice,
-      earlyBird: c.earlyBird,
-      earlyBirdEndDate: iso(c.earlyBirdEndDate),
-    })),
+    categories: categories.map((c) => {
+      // The category's own end date, as the registration total reads it (registrationTotal).
+      const priced = categoryPriceAt(c, now);
+      return {
+        ...categorySummary(c, now),
+        price: priced.price,
+        description: c.description,
+        originalPrice: priced.originalPrice,
+        earlyBird: priced.earlyBird,
+        earlyBirdEndDate: priced.earlyBird ? iso(c.earlyBirdEndDate) : null,
+      };
+    }),
   };
 }
 

@@ -65,8 +65,10 @@ ${body}
 }
 
 function summary(order: OrderRow): string {
+  const registrationId = typeof order.metadata?.registrationId === 'string' ? order.metadata.registrationId : null;
   return `<dl>
 <div><dt>Pembelian</dt><dd>${escapeHtml(order.description)}</dd></div>
+${registrationId ? `<div><dt>ID Pendaftaran</dt><dd>${escapeHtml(registrationId)}</dd></div>` : ''}
 <div><dt>Nomor pesanan</dt><dd>${escapeHtml(order.gatewayRef)}</dd></div>
 <div><dt>Total pembayaran</dt><dd class="total">${formatRupiah(order.amount)}</dd></div>
 </dl>`;

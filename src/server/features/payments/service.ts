@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   isOpenOrder,
@@ -20,8 +20,8 @@ import {
   type VerifiedNotification,
 } from '../../adapters/payments/port';
 import type { Db } from '../../db/client';
-import { orders, paymentNotificationRejections, paymentNotifications, type OrderRow } from '../../db/schema';
-import { AppError, badRequest } from '../../app-error';
+import { orderRefunds, orders, paymentNotificationRejections, paymentNotifications, type OrderRefundRow, type OrderRow } from '../../db/schema';
+import { AppError, badRequest, conflict, notFound } from '../../app-error';
 
 /**
  * The payment module (DESIGN.md §5). An order's status changes only here: through a verified
@@ -62,6 +62,40 @@ export const paymentMessages = {
   retry: 'Notifikasi belum dapat diproses. Silakan kirim ulang.',
 } as const;
 
+export const refundMessages = {
+  orderNotFound: 'Pesanan pembayaran tidak ditemukan.',
+  notPaid: 'Pembayaran ini belum lunas atau sudah ditutup: tidak ada dana yang dapat dikembalikan.',
+  invalidAmount: 'Jumlah pengembalian dana tidak valid.',
+  gatewayFailed:
+    'Pengembalian dana gagal: layanan pembayaran menolak atau tidak dapat dihubungi. Belum ada yang berubah; silakan coba lagi beberapa saat lagi.',
+  cancelFailed: 'Pembayaran yang masih terbuka belum dapat ditutup di layanan pembayaran. Belum ada yang berubah; silakan coba lagi.',
+} as const;
+
+/** The refund key of an order at the gateway: one refund per order, so a retry can never be a second refund. */
+export const refundKeyOf = (order: Pick<OrderRow, 'gatewayRef'>) => `${order.gatewayRef}-RF`;
+
+export interface RefundOrderInput {
+  /** Whole rupiah, 1..the order's amount. Only the first request's amount counts (a retry repeats it). */
+  amount: number;
+  reason: string;
+  requestedBy?: string | null;
+  /**
+   * Runs in the transaction that marks the order refunded, after the kind's refund hook, whenever the
+   * order ends refunded (also when a gateway notification refunded it first): must be idempotent.
+   */
+  inTransaction?: OrderHook;
+}
+
+export interface RefundedOrder {
+  order: OrderRow;
+  refund: OrderRefundRow;
+  /** True when the order had been refunded already: no money moved now. */
+  replayed: boolean;
+}
+
+/** What closing an unpaid order did: closed here, found paid at the gateway (applied), or already closed. */
+export type CancelOpenOrderOutcome = 'canceled' | 'paid' | 'closed';
+
 /** PostgreSQL text and jsonb cannot hold NUL; anyone may post anything to the webhook. */
 const storable = (value: string) => value.replaceAll('\u0000', '');
 
@@ -93,10 +127,17 @@ export function boundedBody(body: unknown): unknown {
 
 const refPrefix: Record<OrderKind, string> = { subscription: 'SUB', registration: 'REG', coach_package: 'CPK' };
 
-/** Our order id at the gateway: readable kind, unguessable rest (it appears in the sandbox URL). */
-export function newOrderRef(kind: OrderKind): string {
-  return `${refPrefix[kind]}-${randomBytes(12).toString('hex')}`;
+/**
+ * Our order id at the gateway: readable kind (or the caller's own number, so the payer sees the
+ * same number at the checkout as on our pages), unguessable rest (it appears in the sandbox URL and
+ * is the credential of the registration's payment state). At most 39 characters (Midtrans: 50).
+ */
+export function newOrderRef(kind: OrderKind, stem?: string): string {
+  return `${stem ?? refPrefix[kind]}-${randomBytes(12).toString('hex')}`;
 }
+
+/** What an order reference's readable start may be: an id of ours such as `REG-7KQ2M4XW9B`. */
+const refStemPattern = /^[A-Z0-9][A-Z0-9-]{0,19}$/;
 
 /** A stored order and what its gateway checkout needs (the customer is not kept on the order). */
 export interface StoredOrder {
@@ -119,6 +160,8 @@ export interface CreateOrderInput {
   description: string;
   /** What the order pays for (ids the fulfilment hook needs). */
   metadata?: Record<string, unknown>;
+  /** The readable start of the gateway's order id (e.g. the registration id); the kind's prefix when absent. */
+  refStem?: string;
   /** Empty or absent: every method the gateway offers. */
   enabledPayments?: readonly string[];
   customer: { name: string; email: string; phone?: string | null };
@@ -199,6 +242,20 @@ export interface PaymentService {
   /** Takes back what a paid order of `kind` granted, when the payment is refunded or voided (paid → refunded/canceled). */
   registerOnRefunded(kind: OrderKind, hook: OrderHook, opts?: { replace?: boolean }): void;
   findOrderByRef(ref: string): Promise<OrderRow | null>;
+  /**
+   * Sends money of a paid order back through its gateway (decision 021) and marks the order
+   * `refunded` through the status path, so its kind's refund hook takes back what it granted. One
+   * refund per order, keyed at the gateway: a replay (double click, a job re-run after a crash) never
+   * refunds twice and answers `replayed`. A gateway refusal or outage throws 502 with nothing
+   * changed (the attempt stays recorded as failed, and a retry repeats it with the same key and amount).
+   */
+  refundOrder(orderId: string, input: RefundOrderInput): Promise<RefundedOrder>;
+  /**
+   * Closes an open (unpaid) order now: the gateway is asked to expire it first; one it says was paid
+   * meanwhile is applied from its status API ('paid'). Otherwise canceled with its kind's expiry hook
+   * (what it held is freed). Throws 502 when the gateway cannot say.
+   */
+  cancelOpenOrder(orderId: string): Promise<CancelOpenOrderOutcome>;
 }
 
 export interface PaymentServiceDeps {
@@ -239,6 +296,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       if (!isPaymentOptionKey(key)) throw badRequest(paymentMessages.invalidPaymentOption, 'INVALID_PAYMENT_OPTION');
       if (!enabledPayments.includes(key)) enabledPayments.push(key);
     }
+    if (input.refStem !== undefined && !refStemPattern.test(input.refStem)) throw new Error(`invalid order reference stem: ${input.refStem}`);
     if (!Number.isInteger(input.expiresInMinutes) || input.expiresInMinutes < 1 || input.expiresInMinutes > MAX_EXPIRY_MINUTES) {
       throw badRequest(paymentMessages.invalidExpiry, 'INVALID_EXPIRY');
     }
@@ -459,7 +517,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
           userId: input.userId,
           amount: input.amount,
           gateway: gateway.name,
-          gatewayRef: newOrderRef(input.kind),
+          gatewayRef: newOrderRef(input.kind, input.refStem),
           enabledPayments,
           description,
           metadata: input.metadata ?? {},
@@ -517,6 +575,88 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
 
     async createOrder(input) {
       return service.openOrder(await service.storeOrder(input));
+    },
+
+    async refundOrder(orderId, input) {
+      const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+      if (!order) throw notFound(refundMessages.orderNotFound);
+      const finish = async (refundId: string | null, replayed: boolean): Promise<RefundedOrder> =>
+        db.transaction(async (tx) => {
+          const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+          const [refund] = await tx
+            .update(orderRefunds)
+            .set({ status: 'succeeded', lastError: null, completedAt: sql`coalesce(${orderRefunds.completedAt}, now())`, ...(refundId ? { gatewayRefundId: refundId } : {}) })
+            .where(eq(orderRefunds.orderId, orderId))
+            .returning();
+          let current: OrderRow = locked!;
+          if (current.status === 'paid') {
+            const [updated] = await tx.update(orders).set({ status: 'refunded', updatedAt: new Date() }).where(eq(orders.id, orderId)).returning();
+            current = updated!;
+            await runHooks(tx, 'paid', current);
+          }
+          if (current.status === 'refunded') await input.inTransaction?.(tx, current);
+          return { order: current, refund: refund!, replayed };
+        });
+
+      const [existing] = await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
+      // Refunded already (by us, or the gateway's own refund notification): no money moves again.
+      if (order.status === 'refunded' && existing?.status === 'succeeded') return finish(null, true);
+      if (order.status !== 'paid') throw conflict(refundMessages.notPaid, 'ORDER_NOT_PAID');
+      if (!Number.isSafeInteger(input.amount) || input.amount <= 0 || input.amount > order.amount) {
+        throw badRequest(refundMessages.invalidAmount, 'INVALID_REFUND_AMOUNT');
+      }
+      await db
+        .insert(orderRefunds)
+        .values({
+          orderId,
+          refundKey: refundKeyOf(order),
+          amount: input.amount,
+          reason: storable(input.reason).trim().slice(0, 500) || '-',
+          requestedBy: input.requestedBy ?? null,
+        })
+        .onConflictDoNothing({ target: orderRefunds.orderId });
+      const [attempt] = await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
+      if (attempt!.status === 'succeeded') return finish(null, true);
+      let refunded;
+      try {
+        // The first request's key, amount and reason, whatever this call asked: a retry is the same refund.
+        refunded = await gateway.refundTransaction(order.gatewayRef, attempt!.amount, attempt!.reason, attempt!.refundKey);
+      } catch (err) {
+        const detail = err instanceof GatewayError ? err.detail : undefined;
+        log.error({ err, detail, orderId }, 'payment gateway refused a refund');
+        await db
+          .update(orderRefunds)
+          .set({ status: 'failed', lastError: (err instanceof Error ? err.message : String(err)).slice(0, 500) })
+          .where(and(eq(orderRefunds.orderId, orderId), ne(orderRefunds.status, 'succeeded')))
+          .catch((logErr: unknown) => log.error({ err: logErr, orderId }, 'could not record a failed refund'));
+        throw new AppError('gateway', refundMessages.gatewayFailed, 'REFUND_FAILED');
+      }
+      return finish(refunded.refundId, false);
+    },
+
+    async cancelOpenOrder(orderId) {
+      const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+      if (!order) throw notFound(refundMessages.orderNotFound);
+      if (!isOpenOrder(order.status)) return order.status === 'paid' ? 'paid' : 'closed';
+      let outcome;
+      try {
+        outcome = await gateway.expireTransaction(order.gatewayRef);
+      } catch (err) {
+        log.warn({ err, detail: err instanceof GatewayError ? err.detail : undefined, orderId }, 'could not close an open order at the gateway');
+        throw new AppError('gateway', refundMessages.cancelFailed, 'ORDER_CANCEL_FAILED');
+      }
+      if (outcome === 'settled') {
+        await reconcileOrder(order.gatewayRef);
+        const [now] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+        return now?.status === 'paid' ? 'paid' : 'closed';
+      }
+      return db.transaction(async (tx) => {
+        const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+        if (!locked || !isOpenOrder(locked.status)) return locked?.status === 'paid' ? 'paid' : 'closed';
+        const [updated] = await tx.update(orders).set({ status: 'canceled', updatedAt: new Date() }).where(eq(orders.id, orderId)).returning();
+        await runHooks(tx, locked.status, updated!);
+        return 'canceled';
+      });
     },
 
     async handleNotification(body, source = {}) {

@@ -132,5 +132,11 @@ export function admissionHooks(gate: AdmissionGate) {
       (request as AdmittedRequest)[aborted] = true;
       giveBack(request);
     },
+    /**
+     * Gives the turn back early: once the slot is reserved, what is left (the gateway's checkout, a
+     * network wait of hundreds of ms) uses neither the pool nor the event loop, so it must not keep
+     * the next runner waiting (decision 018).
+     */
+    release: giveBack,
   };
 }

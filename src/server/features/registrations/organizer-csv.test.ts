@@ -10,8 +10,8 @@ import { eq, sql } from 'drizzle-orm';
 const BOM = '\uFEFF';
 const HEADER = runnerExportColumns.join(',');
 
-/** Splits RFC 4180 CSV (quoted fields may hold commas, quotes and line breaks) into records. */
-function parseCsv(text: string): string[][] {
+/** Splits RFC 4180 CSV (quoted fields may hold the separator, quotes and line breaks) into records. */
+function parseCsv(text: string, separator = ','): string[][] {
   const records: string[][] = [];
   let field = '';
   let record: string[] = [];
@@ -25,7 +25,7 @@ function parseCsv(text: string): string[][] {
       } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') {
+    else if (c === separator) {
       record.push(field);
       field = '';
     } else if (c === '\r' && text[i + 1] === '\n') {
@@ -78,7 +78,7 @@ describe('runner data CSV export', () => {
     expect(body.replace(/\r\n/g, '')).not.toMatch(/\n/);
   });
 
-  it('quotes commas, quotes and line breaks and neutralises formulas', async () => {
+  it('quotes commas, quotes and line breaks and guards formulas, but not a plain phone number', async () => {
     const { siti, event, category } = await setup('Jakarta Run');
     const reg = await insertRegistration(t.database.db, event, category, {
       fullName: '=HYPERLINK("http://jahat.example","klik")',
@@ -100,7 +100,7 @@ describe('runner data CSV export', () => {
       reg.registrationId,
       `'=HYPERLINK("http://jahat.example","klik")`,
       reg.email,
-      "'+6281234567890",
+      '+6281234567890',
       "'@BUDI",
       'Pelari "Senja", Surabaya',
       reg.bloodType,
@@ -110,7 +110,7 @@ describe('runner data CSV export', () => {
       reg.identityType,
       "'\t3174",
       "'-Made",
-      `'${reg.emergencyContact}`,
+      reg.emergencyContact,
       'Asma ringan\nbawa inhaler\r\nalergi kacang',
       '21K Half Marathon',
       'Terkonfirmasi',
@@ -119,7 +119,7 @@ describe('runner data CSV export', () => {
     expect(res.body).toContain('"Pelari ""Senja"", Surabaya"');
   });
 
-  it("guards a formula after a separator (Indonesian Excel splits on ';') and keeps the '-' placeholder as '-'", async () => {
+  it("guards a formula after a separator (Indonesian Excel splits on ';'); an optional field left empty is an empty cell, not '-'", async () => {
     const { siti, event, category } = await setup('Bandung Run');
     await insertRegistration(t.database.db, event, category, {
       fullName: 'Budi;=HYPERLINK("http://jahat.example")',
@@ -129,8 +129,9 @@ describe('runner data CSV export', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/runner-registrations/event/${event.code}/csv`, headers: siti.headers });
     const row = parseCsv(res.body.slice(1))[1]!;
     expect(row[1]).toBe(`Budi;'=HYPERLINK("http://jahat.example")`);
-    expect(row[5]).toBe('-');
-    expect(row[14]).toBe('-');
+    expect(row[5]).toBe('');
+    expect(row[14]).toBe('');
+    expect(res.body).not.toContain("'-");
     // Quoted, so a spreadsheet splitting on ';' keeps it in one cell.
     expect(res.body).toContain(`"Budi;'=HYPERLINK(""http://jahat.example"")"`);
   });
@@ -148,6 +149,52 @@ describe('runner data CSV export', () => {
     expect(refused.headers['content-type']).toMatch(/application\/json/);
     const empty = await t.app.inject({ method: 'GET', url: `/api/runner-registrations/event/${event.eventId}/csv?q=zzz`, headers: siti.headers });
     expect(empty.body).toBe(`${BOM}${HEADER}\r\n`);
+  });
+
+  it("sep=semicolon: ';' between fields with the BOM, quoting values that hold ';', and the same 18 columns", async () => {
+    const { siti, event, category } = await setup('Semarang Run');
+    const reg = await insertRegistration(t.database.db, event, category, {
+      fullName: 'Ayu; Kartika',
+      phone: '081234567890',
+      emergencyContact: '+6281399990000',
+      identityNo: '3273012345670001',
+      community: '-',
+      emergencyName: '-Made',
+    });
+    const res = await t.app.inject({ method: 'GET', url: `/api/runner-registrations/event/${event.code}/csv?sep=semicolon`, headers: siti.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.body.startsWith(BOM)).toBe(true);
+    expect(res.body.slice(1).split('\r\n')[0]).toBe(runnerExportColumns.join(';'));
+    const records = parseCsv(res.body.slice(1), ';');
+    expect(records).toHaveLength(2);
+    expect(records[1]).toHaveLength(18);
+    expect(records[1]!.slice(0, 6)).toEqual([reg.registrationId, 'Ayu; Kartika', reg.email, '081234567890', reg.bibName, '']);
+    expect(records[1]![11]).toBe('3273012345670001');
+    expect(records[1]![12]).toBe("'-Made");
+    expect(records[1]![13]).toBe('+6281399990000');
+    expect(res.body).toContain('"Ayu; Kartika"');
+    // A name with a comma needs no quotes when ';' separates.
+    expect((await t.app.inject({ method: 'GET', url: `/api/runner-registrations/event/${event.code}/csv?sep=tab`, headers: siti.headers })).statusCode).toBe(400);
+  });
+
+  it('exports only what the filters keep (status, payment status, category, racepack), combined with q', async () => {
+    const { siti, event, category } = await setup('Malang Run');
+    const fiveK = await insertCategory(t.database.db, event.id, { name: '5K' });
+    await insertRegistration(t.database.db, event, category, { fullName: 'Wahyu Lunas' }, 1);
+    await insertRegistration(t.database.db, event, fiveK, { fullName: 'Wahyu Lima' }, 2);
+    await insertRegistration(t.database.db, event, category, { fullName: 'Wahyu Menunggu', status: 'pending', paymentStatus: 'pending' }, 3);
+    await insertRegistration(t.database.db, event, category, { fullName: 'Sri Ambil', status: 'racepack_collected' }, 4);
+    const names = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/runner-registrations/event/${event.code}/csv?${query}`, headers: siti.headers });
+      expect(res.statusCode, query).toBe(200);
+      return parseCsv(res.body.slice(1)).slice(1).map((r) => r[1]).sort();
+    };
+    expect(await names('paymentStatus=pending')).toEqual(['Wahyu Menunggu']);
+    expect(await names('category=5k')).toEqual(['Wahyu Lima']);
+    expect(await names('racepack=collected')).toEqual(['Sri Ambil']);
+    expect(await names('racepack=not_collected&q=wahyu')).toEqual(['Wahyu Lima', 'Wahyu Lunas']);
+    expect(await names('status=confirmed&category=21k-half-marathon')).toEqual(['Wahyu Lunas']);
   });
 
   it('streams 20 000 rows in batches of 1000 (keyset over equal timestamps): every row exactly once, newest first', async () => {
@@ -172,7 +219,7 @@ describe('runner data CSV export', () => {
     const managed = await findManagedEvent(t.database.db, user, event.eventId);
     const sizes: number[] = [];
     let previous: string | null = null;
-    for await (const batch of eventRegistrationBatches(t.database.db, managed, undefined, 1000)) {
+    for await (const batch of eventRegistrationBatches(t.database.db, managed, {}, 1000)) {
       sizes.push(batch.length);
       for (const r of batch) {
         if (previous) expect(r.createdAt <= previous).toBe(true);
@@ -195,7 +242,7 @@ describe('runner data CSV export', () => {
     const user = (await t.database.db.select().from(users).where(eq(users.id, siti.userId)))[0]!;
     const managed = await findManagedEvent(t.database.db, user, event.eventId);
     const seen: string[] = [];
-    for await (const batch of eventRegistrationBatches(t.database.db, managed, undefined, 2)) seen.push(...batch.map((r) => r._id));
+    for await (const batch of eventRegistrationBatches(t.database.db, managed, {}, 2)) seen.push(...batch.map((r) => r._id));
     expect(seen).toHaveLength(7);
     expect(new Set(seen).size).toBe(7);
   });

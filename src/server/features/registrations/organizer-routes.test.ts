@@ -36,6 +36,7 @@ describe('organizer registration API', () => {
     const urls = [
       `/api/runner-registrations/event/${event.eventId}`,
       `/api/runner-registrations/event/${event.eventId}/csv`,
+      `/api/runner-registrations/event/${event.eventId}/xlsx`,
       `/api/runner-registrations/${reg.registrationId}`,
     ];
     for (const url of urls) {
@@ -50,11 +51,12 @@ describe('organizer registration API', () => {
     expect(refused.json()).toMatchObject({ code: 'FORBIDDEN' });
   });
 
-  it("another organizer gets 403 for the event's list and CSV and 404 for its registrations (never 400)", async () => {
+  it("another organizer gets 403 for the event's list, CSV and .xlsx and 404 for its registrations (never 400)", async () => {
     const { other, event, tenK } = await setup();
     const reg = await insertRegistration(t.database.db, event, tenK);
     expect((await get(`/api/runner-registrations/event/${event.eventId}`, other.headers)).statusCode).toBe(403);
     expect((await get(`/api/runner-registrations/event/${event.eventId}/csv`, other.headers)).statusCode).toBe(403);
+    expect((await get(`/api/runner-registrations/event/${event.eventId}/xlsx`, other.headers)).statusCode).toBe(403);
     for (const value of [reg.id, reg.registrationId, reg.qrToken]) {
       const res = await get(`/api/runner-registrations/${encodeURIComponent(value)}`, other.headers);
       expect(res.statusCode).toBe(404);
@@ -222,5 +224,60 @@ describe('organizer registration API', () => {
     expect(searched.registrations).toHaveLength(10);
     expect([searched.total, searched.eventTotal]).toEqual([15, 300]);
     expect((await get(`/api/runner-registrations/event/${event.code}?limit=0`, siti.headers)).statusCode).toBe(400);
+  });
+
+  it('filters by status, payment status, category and racepack, combined with q; lists the categories; 400 on a wrong value', async () => {
+    const { siti, event, tenK, half } = await setup();
+    await insertRegistration(t.database.db, event, tenK, { fullName: 'Budi Lunas' }, 1);
+    await insertRegistration(t.database.db, event, half, { fullName: 'Budi Half' }, 2);
+    await insertRegistration(t.database.db, event, tenK, { fullName: 'Rina Menunggu', status: 'pending', paymentStatus: 'pending' }, 3);
+    await insertRegistration(t.database.db, event, half, { fullName: 'Sri Diambil', status: 'racepack_collected' }, 4);
+    await insertRegistration(t.database.db, event, tenK, { fullName: 'Eko Gagal', status: 'expired', paymentStatus: 'expired' }, 5);
+    const list = async (query: string) => {
+      const res = await get(`/api/runner-registrations/event/${event.code}?${query}`, siti.headers);
+      expect(res.statusCode, `${query}: ${res.body}`).toBe(200);
+      const body = res.json() as { registrations: { runnerData: { fullName: string } }[]; total: number; eventTotal: number; categories: unknown };
+      return { names: body.registrations.map((r) => r.runnerData.fullName).sort(), total: body.total, eventTotal: body.eventTotal, categories: body.categories };
+    };
+    const all = await list('');
+    expect(all.categories).toEqual([
+      { categoryId: '10k', name: '10K' },
+      { categoryId: 'half-marathon', name: 'Half Marathon' },
+    ]);
+    expect([all.total, all.eventTotal]).toEqual([5, 5]);
+    expect(await list('status=pending')).toMatchObject({ names: ['Rina Menunggu'], total: 1, eventTotal: 5 });
+    expect((await list('paymentStatus=paid')).names).toEqual(['Budi Half', 'Budi Lunas', 'Sri Diambil']);
+    expect((await list('paymentStatus=expired')).names).toEqual(['Eko Gagal']);
+    expect((await list('category=half-marathon')).names).toEqual(['Budi Half', 'Sri Diambil']);
+    expect((await list('racepack=collected')).names).toEqual(['Sri Diambil']);
+    expect((await list('racepack=not_collected')).names).toEqual(['Budi Half', 'Budi Lunas']);
+    expect(await list('racepack=not_collected&category=10k&q=budi')).toMatchObject({ names: ['Budi Lunas'], total: 1, eventTotal: 5 });
+    expect((await list('category=tidak-ada')).names).toEqual([]);
+    expect((await list('status=confirmed&paymentStatus=pending')).names).toEqual([]);
+    for (const bad of ['status=lunas', 'paymentStatus=ok', 'racepack=yes', 'category=', 'offset=-1', 'offset=abc', 'limit=5001']) {
+      const res = await get(`/api/runner-registrations/event/${event.code}?${bad}`, siti.headers);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().message, bad).toBeTruthy();
+    }
+  });
+
+  it('pages with offset and limit: newest first, no row twice, total counts every match past the first page', async () => {
+    const { siti, event, tenK } = await setup();
+    await insertRegistrations(t.database.db, event, tenK, 120);
+    const url = (query: string) => `/api/runner-registrations/event/${event.code}?${query}`;
+    const all = (await get(url(''), siti.headers)).json() as { registrations: { _id: string }[] };
+    const seen: string[] = [];
+    for (const offset of [0, 50, 100]) {
+      const page = (await get(url(`limit=50&offset=${offset}`), siti.headers)).json() as { registrations: { _id: string }[]; total: number; eventTotal: number };
+      expect([page.total, page.eventTotal], `offset ${offset}`).toEqual([120, 120]);
+      seen.push(...page.registrations.map((r) => r._id));
+    }
+    expect(seen).toEqual(all.registrations.map((r) => r._id));
+    const beyond = (await get(url('limit=50&offset=500'), siti.headers)).json();
+    expect(beyond).toMatchObject({ registrations: [], total: 120, eventTotal: 120 });
+    // Fewer than a page of matches past the first page still counts all of them.
+    const searched = (await get(url('limit=10&offset=10&q=budi'), siti.headers)).json();
+    expect(searched.registrations).toHaveLength(0);
+    expect([searched.total, searched.eventTotal]).toEqual([6, 120]);
   });
 });

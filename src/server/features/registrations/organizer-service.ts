@@ -1,10 +1,11 @@
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { registrationStatusLabels, type RegistrationStatus } from '../../../domain/events/events';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { registrationStatusLabels } from '../../../domain/events/events';
 import { paymentStatusLabels, racepackMessages, statusesMatching } from '../../../domain/registrations/runner-export';
 import type { Db } from '../../db/client';
-import { eventCategories, events, runnerRegistrations, type EventRow, type UserRow } from '../../db/schema';
-import { conflict, forbidden, notFound } from '../../app-error';
-import type { RegistrationJson } from '../../../domain/registrations/contract';
+import { eventCategories, events, runnerRegistrations, type EventRow, type RunnerRegistrationRow, type UserRow } from '../../db/schema';
+import { conflict, forbidden, notFound, type AppError } from '../../app-error';
+import { checkinMessages } from '../../../domain/registrations/checkin';
+import type { RegistrationFilters, RegistrationJson, RegistrationPage } from '../../../domain/registrations/contract';
 import { toRegistrationJson } from './registration-view';
 import { canManageEvent, findEventByKey } from '../events/service';
 
@@ -64,40 +65,53 @@ function searchCondition(q: string | undefined): SQL | undefined {
   return or(...conditions);
 }
 
+/**
+ * The Data Pelari filters (all combined by AND with the search): one status, one payment status, one
+ * category by its `categoryId`, and racepack taken (racepack_collected) or not yet (confirmed).
+ */
+function filterCondition(event: ManagedEvent, filters: RegistrationFilters): SQL {
+  const r = runnerRegistrations;
+  return and(
+    eq(r.eventRef, event.id),
+    searchCondition(filters.q),
+    filters.status ? eq(r.status, filters.status) : undefined,
+    filters.paymentStatus ? eq(r.paymentStatus, filters.paymentStatus) : undefined,
+    filters.category ? eq(eventCategories.categoryId, filters.category) : undefined,
+    filters.racepack === 'collected' ? eq(r.status, 'racepack_collected') : filters.racepack === 'not_collected' ? eq(r.status, 'confirmed') : undefined,
+  )!;
+}
+
+const isFiltered = (filters: RegistrationFilters) =>
+  Boolean(filters.q?.trim() || filters.status || filters.paymentStatus || filters.category || filters.racepack);
+
 const registrationWithCategory = {
   registration: runnerRegistrations,
   category: { categoryId: eventCategories.categoryId, name: eventCategories.name },
 };
 
-export interface RegistrationPage {
-  registrations: RegistrationJson[];
-  /** Registrations matching the search (all of them when there is no search). */
-  total: number;
-  /** Every registration of the event, whatever the search. */
-  eventTotal: number;
-}
-
 /**
- * The event's registrations (newest first), optionally searched or of one status; `limit` keeps a screen's list
- * small on a big event (the CSV has them all), without it every row comes back like the spec's list.
+ * One page of the event's registrations (newest first), searched and filtered; without `limit`
+ * every matching row comes back like the spec's list. `total` counts every match, `eventTotal` the
+ * whole event, and `categories` lists the event's categories for the filter.
  */
 export async function listEventRegistrations(
   db: Db,
   event: ManagedEvent,
-  q?: string,
-  limit?: number,
-  status?: RegistrationStatus,
+  filters: RegistrationFilters = {},
+  page: { limit?: number; offset?: number } = {},
 ): Promise<RegistrationPage> {
-  const where = and(eq(runnerRegistrations.eventRef, event.id), searchCondition(q), status ? eq(runnerRegistrations.status, status) : undefined);
+  const where = filterCondition(event, filters);
+  const offset = page.offset ?? 0;
   const query = db
     .select(registrationWithCategory)
     .from(runnerRegistrations)
     .innerJoin(eventCategories, eq(eventCategories.id, runnerRegistrations.categoryRef))
     .where(where)
-    .orderBy(desc(runnerRegistrations.createdAt), desc(runnerRegistrations.id));
-  const rows = limit ? await query.limit(limit) : await query;
+    .orderBy(desc(runnerRegistrations.createdAt), desc(runnerRegistrations.id))
+    .offset(offset);
+  const rows = page.limit ? await query.limit(page.limit) : await query;
   const registrations = rows.map((row) => toRegistrationJson(row.registration, event, row.category));
-  const countOf = async (condition: SQL | undefined) => {
+  const countOf = async (condition: SQL) => {
     const [row] = await db
       .select({ n: count() })
       .from(runnerRegistrations)
@@ -105,9 +119,16 @@ export async function listEventRegistrations(
       .where(condition);
     return row?.n ?? 0;
   };
-  const total = limit && rows.length === limit ? await countOf(where) : registrations.length;
-  const eventTotal = q?.trim() || status ? await countOf(eq(runnerRegistrations.eventRef, event.id)) : total;
-  return { registrations, total, eventTotal };
+  // A short page that starts at 0 holds every match: no count needed.
+  const complete = offset === 0 && (!page.limit || rows.length < page.limit);
+  const total = complete ? registrations.length : await countOf(where);
+  const eventTotal = isFiltered(filters) ? await countOf(eq(runnerRegistrations.eventRef, event.id)) : total;
+  const categories = await db
+    .select({ categoryId: eventCategories.categoryId, name: eventCategories.name })
+    .from(eventCategories)
+    .where(eq(eventCategories.eventRef, event.id))
+    .orderBy(asc(eventCategories.position), asc(eventCategories.name));
+  return { registrations, total, eventTotal, categories };
 }
 
 /**
@@ -140,13 +161,13 @@ export async function refreshRegistrationStatistics(db: Db): Promise<boolean> {
 export async function* eventRegistrationBatches(
   db: Db,
   event: ManagedEvent,
-  q?: string,
+  filters: RegistrationFilters = {},
   batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<RegistrationJson[]> {
   await refreshRegistrationStatistics(db);
   let cursor: KeysetCursor | null = null;
   for (;;) {
-    const rows = await readBatch(db, event, q, cursor, batchSize);
+    const rows = await readBatch(db, event, filters, cursor, batchSize);
     if (rows.length === 0) return;
     yield rows.map((row) => toRegistrationJson(row.registration, event, row.category));
     if (rows.length < batchSize) return;
@@ -160,7 +181,7 @@ interface KeysetCursor {
   id: string;
 }
 
-function readBatch(db: Db, event: ManagedEvent, q: string | undefined, cursor: KeysetCursor | null, batchSize: number) {
+function readBatch(db: Db, event: ManagedEvent, filters: RegistrationFilters, cursor: KeysetCursor | null, batchSize: number) {
   const after = cursor
     ? sql`(${runnerRegistrations.createdAt}, ${runnerRegistrations.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
     : undefined;
@@ -168,7 +189,7 @@ function readBatch(db: Db, event: ManagedEvent, q: string | undefined, cursor: K
     .select({ ...registrationWithCategory, cursorAt: sql<string>`${runnerRegistrations.createdAt}::text` })
     .from(runnerRegistrations)
     .innerJoin(eventCategories, eq(eventCategories.id, runnerRegistrations.categoryRef))
-    .where(and(eq(runnerRegistrations.eventRef, event.id), searchCondition(q), after))
+    .where(and(filterCondition(event, filters), after))
     .orderBy(desc(runnerRegistrations.createdAt), desc(runnerRegistrations.id))
     .limit(batchSize);
 }
@@ -214,28 +235,63 @@ export async function findManagedRegistration(db: Db, user: UserRow, value: stri
   throw notFound(racepackMessages.notFound);
 }
 
+/** How a racepack was taken: when (default: now) and by which offline desk device (none: online). */
+export interface RacepackTake {
+  at?: Date;
+  device?: { id: string; name: string | null } | null;
+}
+
 /**
- * Marks a confirmed registration's racepack as collected, atomically: the status condition sits in
- * the UPDATE, so two scanners racing on one QR code cannot both succeed.
+ * The one racepack rule: a confirmed registration becomes racepack_collected, atomically. The status
+ * condition sits in the UPDATE, so two scanners racing on one QR code (online, or two desks syncing)
+ * cannot both succeed. True when this call took it.
  */
-export async function collectRacepack(db: Db, user: UserRow, found: FoundRegistration): Promise<RegistrationJson> {
+export async function takeRacepack(db: Db, userId: string, registrationRef: string, take: RacepackTake = {}): Promise<boolean> {
   const [updated] = await db
     .update(runnerRegistrations)
-    .set({ status: 'racepack_collected', racepackCollectedAt: sql`now()`, racepackCollectedBy: user.id, updatedAt: sql`now()` })
-    .where(and(eq(runnerRegistrations.id, found.id), eq(runnerRegistrations.status, 'confirmed')))
+    .set({
+      status: 'racepack_collected',
+      racepackCollectedAt: take.at ?? sql`now()`,
+      racepackCollectedBy: userId,
+      racepackCollectedDevice: take.device?.id ?? null,
+      racepackCollectedDeviceName: take.device?.name ?? null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(runnerRegistrations.id, registrationRef), eq(runnerRegistrations.status, 'confirmed')))
     .returning({ id: runnerRegistrations.id });
+  return Boolean(updated);
+}
+
+type RacepackState = Pick<
+  RunnerRegistrationRow,
+  'status' | 'racepackCollectedAt' | 'updatedAt' | 'racepackCollectedDevice' | 'racepackCollectedDeviceName'
+>;
+
+/** The device that took a racepack, as recorded (null: an online scan). */
+export function collectingDevice(row: Pick<RacepackState, 'racepackCollectedDevice' | 'racepackCollectedDeviceName'>) {
+  return row.racepackCollectedDevice ? { id: row.racepackCollectedDevice, name: row.racepackCollectedDeviceName } : null;
+}
+
+/** Why a registration that this call did not take cannot be taken (409), with the spec's wording. */
+export function racepackRefusal(row: RacepackState, timeZone: string, { forDesk = false } = {}): AppError {
+  if (row.status === 'racepack_collected') {
+    const at = row.racepackCollectedAt ?? row.updatedAt;
+    const device = collectingDevice(row);
+    // A desk's take names the device; an online one keeps the sentence the scan dialog always showed,
+    // except to a desk, which is told it was an online scan.
+    const message = device || forDesk ? checkinMessages.alreadyCollected(at, device, timeZone) : racepackMessages.alreadyCollected(at, timeZone);
+    return conflict(message, 'RACEPACK_ALREADY_COLLECTED');
+  }
+  if (row.status === 'pending') return conflict(racepackMessages.unpaid, 'REGISTRATION_UNPAID');
+  if (row.status === 'awaiting_verification') return conflict(racepackMessages.unverified, 'PAYMENT_UNVERIFIED');
+  return conflict(racepackMessages.inactive, 'REGISTRATION_INACTIVE');
+}
+
+/** Marks a confirmed registration's racepack as collected (the scan dialog's 'Racepack Diambil'). */
+export async function collectRacepack(db: Db, user: UserRow, found: FoundRegistration): Promise<RegistrationJson> {
+  const taken = await takeRacepack(db, user.id, found.id);
   const row = await selectRegistration(db, eq(runnerRegistrations.id, found.id));
   if (!row) throw notFound(racepackMessages.notFound);
-  const registration = toRegistrationJson(row.registration, row.event, row.category);
-  if (updated) return registration;
-  const current = row.registration;
-  if (current.status === 'racepack_collected') {
-    throw conflict(
-      racepackMessages.alreadyCollected(current.racepackCollectedAt ?? current.updatedAt, row.event.timezone),
-      'RACEPACK_ALREADY_COLLECTED',
-    );
-  }
-  if (current.status === 'pending') throw conflict(racepackMessages.unpaid, 'REGISTRATION_UNPAID');
-  if (current.status === 'awaiting_verification') throw conflict(racepackMessages.unverified, 'PAYMENT_UNVERIFIED');
-  throw conflict(racepackMessages.inactive, 'REGISTRATION_INACTIVE');
+  if (taken) return toRegistrationJson(row.registration, row.event, row.category);
+  throw racepackRefusal(row.registration, row.event.timezone);
 }

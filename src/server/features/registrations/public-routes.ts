@@ -7,6 +7,8 @@ import {
   paymentStateQuerySchema,
   paymentStateSchema,
   publicRegistrationParamsSchema,
+  resendConfirmationBodySchema,
+  resendConfirmationResponseSchema,
 } from '../../../domain/registrations/contract';
 import type { AppConfig } from '../../config';
 import type { Mailer } from '../../adapters/mail/port';
@@ -14,6 +16,7 @@ import type { Db } from '../../db/client';
 import type { PaymentService } from '../payments/service';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
 import { admissionHooks, createAdmissionGate } from './admission';
+import { resendConfirmation, RESEND_WINDOW_MINUTES } from './confirmation-resend';
 import { challengeKeys, newRegistrationChallenge, redeemRegistrationChallenge } from './challenge';
 import { registrationPaymentState } from './payment-state';
 import { toPublicRegistrationJson } from './registration-view';
@@ -28,6 +31,8 @@ import { createRegistration, type RegistrationDeps } from './service';
 /** A runner fetches one challenge per form (and one more after each submit): twice the registrations. */
 export const challengeRateLimit = (registrationsPerMinute: number) => registrationsPerMinute * 2;
 export const PAYMENT_STATE_RATE_LIMIT = 60;
+/** 'Kirim ulang email' per address per hour (each registration also gets one per RESEND_WINDOW_MINUTES). */
+export const RESEND_RATE_LIMIT_PER_HOUR = 10;
 export const REGISTRATION_BODY_LIMIT = 32 * 1024;
 
 /**
@@ -44,6 +49,7 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
     holdMinutes: opts.config.registrationHoldMinutes,
     identityLimitPerHour: opts.config.registrationIdentityLimitPerHour,
     selfManagedHoldHours: opts.config.selfManagedHoldHours,
+    readCacheMs: opts.config.publicReadCacheSeconds * 1000,
     log: app.log,
   };
   const keys = challengeKeys(opts.config.jwtSecret);
@@ -107,7 +113,7 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
       },
     },
     async (request, reply) => {
-      const result = await createRegistration(deps, request.body, request.auth?.user.id ?? null);
+      const result = await createRegistration(deps, request.body, request.auth?.user.id ?? null, undefined, { onReserved: () => admission.release(request) });
       return reply
         .status(result.resumed ? 200 : 201)
         .send({ registration: toPublicRegistrationJson(result.registration), payment_url: result.payment_url, resumed: result.resumed });
@@ -132,5 +138,21 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
       reply.header('cache-control', 'no-store');
       return registrationPaymentState(opts.db, request.params.registrationId, request.query.order);
     },
+  );
+
+  r.post(
+    '/api/runner-registrations/:registrationId/resend-confirmation',
+    {
+      config: { rateLimit: { max: RESEND_RATE_LIMIT_PER_HOUR, timeWindow: '1 hour' } },
+      schema: {
+        tags: ['registrations'],
+        summary: `Public: the runner's 'Kirim ulang email' on the success page. Sends the confirmation mail (with the QR code) again to the registered address only. Needs the gateway's order reference (\`order\`) besides the registration id; paid registrations only (409 otherwise); one resend per registration per ${RESEND_WINDOW_MINUTES} minutes (429 RESEND_TOO_SOON) and ${RESEND_RATE_LIMIT_PER_HOUR} per address per hour`,
+        security: [],
+        params: publicRegistrationParamsSchema,
+        body: resendConfirmationBodySchema,
+        response: { 200: resendConfirmationResponseSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => ({ message: await resendConfirmation(opts.db, opts.mail, request.params.registrationId, request.body.order) }),
   );
 }

@@ -238,6 +238,8 @@ describe('hoarding slots without paying', () => {
           categoryName: '10K',
         },
         payment_url: first.payment_url,
+        // Unpaid: no receipt (name, BIB, QR code) yet.
+        receipt: null,
       });
       expect(state.body).not.toContain('rina@gmail.com');
 

@@ -1,7 +1,10 @@
+import { EVENT_CANCELED_MESSAGE } from '../../../domain/registrations/openness';
+
 /** What public registration answers when it cannot go on (Indonesian; the spec's text where it gives one). */
 export const registrationErrors = {
   eventNotFound: 'Event tidak ditemukan.',
   eventNotAccepted: 'Event ini belum dibuka untuk pendaftaran.',
+  eventCanceled: EVENT_CANCELED_MESSAGE,
   categoryNotFound: 'Kategori tidak ditemukan pada event ini.',
   paymentMethodNotOffered: 'Metode pembayaran tidak tersedia untuk event ini.',
   slotFull: (category: string) => `Slot Habis: kategori ${category} sudah penuh.`,

@@ -23,7 +23,20 @@ describe('registration overload: a bounded queue, then 503 with Retry-After', ()
   beforeEach(() => t.reset());
   afterAll(() => t.close());
 
-  /** The gateway answers only once the test lets it: the admitted registration holds its turn until then. */
+  /** The reservation waits until the test lets it: the admitted registration holds its turn until then. */
+  function heldReservation() {
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    const payments = t.app.payments;
+    const original = payments.storeOrder.bind(payments);
+    const spy = vi.spyOn(payments, 'storeOrder').mockImplementation(async (...args: Parameters<typeof payments.storeOrder>) => {
+      await opened;
+      return original(...args);
+    });
+    return { open, spy };
+  }
+
+  /** The gateway answers only once the test lets it (a slow Snap call). */
   function heldGateway() {
     let open!: () => void;
     const opened = new Promise<void>((resolve) => (open = resolve));
@@ -59,7 +72,7 @@ describe('registration overload: a bounded queue, then 503 with Retry-After', ()
 
   it('ten at once: one runs, one waits its turn and succeeds, eight get 503 with Retry-After and the calm message; sold equals the live registrations', async () => {
     const { event, categories } = await insertEvent(t, { categories: [{ name: '10K', slots: 100 }] });
-    const gateway = heldGateway();
+    const gateway = heldReservation();
     const pending = rush(event, 10);
     // The refusals come back while the first registration still holds its turn.
     await vi.waitFor(() => expect(refusedSoFar).toBe(8), { timeout: 10_000, interval: 20 });
@@ -82,7 +95,7 @@ describe('registration overload: a bounded queue, then 503 with Retry-After', ()
 
   it('a waiter whose turn does not come within REGISTRATION_QUEUE_WAIT_MS gets 503, never a 500', async () => {
     const { event, categories } = await insertEvent(t, { categories: [{ name: '10K', slots: 100 }] });
-    const gateway = heldGateway();
+    const gateway = heldReservation();
     const started = Date.now();
     const first = postRegistration(t, registrationPayload(event, '10k', { runnerData: freshRunner() }));
     const waiter = await sleep(20).then(() => postRegistration(t, registrationPayload(event, '10k', { runnerData: freshRunner() })));
@@ -96,5 +109,18 @@ describe('registration overload: a bounded queue, then 503 with Retry-After', ()
     expect(waiter.headers['retry-after']).toBe(String(REGISTRATION_BUSY_RETRY_AFTER_SECONDS));
     expect(waited).toBeGreaterThanOrEqual(4_000);
     expect(await expectSoldEqualsLive(categories[0]!.id)).toBe(1);
+  });
+
+  it('the turn goes back once the slot is reserved: a slow gateway does not hold the next runner', async () => {
+    const { event, categories } = await insertEvent(t, { categories: [{ name: '10K', slots: 100 }] });
+    const gateway = heldGateway();
+    // One at a time through the gate; each waits at the held gateway after reserving.
+    const pending = Promise.all([0, 1, 2].map((i) => sleep(i * 30).then(() => postRegistration(t, registrationPayload(event, '10k', { runnerData: freshRunner() })))));
+    await vi.waitFor(() => expect(gateway.spy).toHaveBeenCalledTimes(3), { timeout: 10_000, interval: 20 });
+    gateway.open();
+    const answers = await pending;
+    gateway.spy.mockRestore();
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
+    expect(await expectSoldEqualsLive(categories[0]!.id)).toBe(3);
   });
 });

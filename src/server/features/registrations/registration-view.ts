@@ -45,6 +45,7 @@ export function toRegistrationJson(
       eventFee: row.eventFee,
       adminFee: row.adminFee,
       method: row.paymentMethod,
+      platform: row.orderId !== null,
     },
     runnerData: {
       fullName: row.fullName,
@@ -74,5 +75,13 @@ export function toRegistrationJson(
       row.paymentRejectedAt && row.paymentRejectionReason
         ? { reason: row.paymentRejectionReason, rejectedAt: row.paymentRejectedAt.toISOString() }
         : null,
+    cancellation: row.canceledAt
+      ? {
+          canceledAt: row.canceledAt.toISOString(),
+          reason: row.cancelReason ?? '',
+          byEvent: row.canceledBy === null,
+          refund: { mode: row.refundMode ?? 'none', amount: row.refundAmount ?? 0, settledAt: iso(row.refundSettledAt) },
+        }
+      : null,
   };
 }

@@ -398,7 +398,8 @@ describe('self-managed payments', () => {
       expect(list.eventTotal).toBe(3);
       const viewA = list.registrations.find((r) => r.registrationId === a.registrationId)!;
       expect((await decide(a.registrationId, 'verify', owner.headers, { proofSubmittedAt: viewA.paymentProof!.submittedAt })).statusCode).toBe(200);
-      expect(await figures()).toEqual({ participants: 1, revenue: 160_000, awaitingVerification: 1 });
+      // Revenue is the organizer's net (decision 020): the Rp160.000 paid less the Rp10.000 admin fee.
+      expect(await figures()).toEqual({ participants: 1, revenue: 150_000, awaitingVerification: 1 });
       expect((await scan(a.registrationId)).statusCode).toBe(200);
       // Slots: all three still held (pending, awaiting and confirmed each hold one).
       const [category] = await t.database.db.select().from(eventCategories).where(eq(eventCategories.eventRef, event.id));

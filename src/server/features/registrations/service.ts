@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { registrationTotal } from '../../../domain/events/events';
+import { categoryPriceAt } from '../../../domain/events/early-bird';
 import { selfManagedHoldUntil } from '../../../domain/registrations/payment-verification';
 import { isPaymentOptionKey, type PaymentOptionKey } from '../../../domain/payments/payments';
 import { emailKey, identityKey } from '../../../domain/registrations/registration-identity';
@@ -12,7 +13,7 @@ import type { Db } from '../../db/client';
 import { eventCategories, events, runnerRegistrations, type EventCategoryRow, type EventRow, type OrderRow, type RunnerRegistrationRow } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../app-error';
 import type { PaymentService, StoredOrder } from '../payments/service';
-import { findEventByKey } from '../events/service';
+import { findRegistrationContext, type RegistrationContext } from '../events/service';
 import { confirmationMail } from './confirmation-mail';
 import { countIdentityAttempt, findResumable, isPendingDuplicate, pendingMessages, sweepRegistrationGuards, type ResumedRegistration, type RunnerKeys } from './pending-registrations';
 import { registrationErrors } from './registration-messages';
@@ -38,6 +39,8 @@ export interface RegistrationDeps {
   identityLimitPerHour: number;
   /** How long a self-managed registration holds its slot until a proof of transfer is sent. */
   selfManagedHoldHours: number;
+  /** How old the event rows a registration starts from may be (the public read cache; 0 = none). */
+  readCacheMs?: number;
   log: FastifyBaseLogger;
 }
 
@@ -65,15 +68,48 @@ export async function createRegistration(
   input: RegistrationPayload,
   userId: string | null,
   now: Date = new Date(),
+  hooks: RegistrationHooks = {},
 ): Promise<CreatedRegistration> {
   const { db } = deps;
-  const event = await findEventByKey(db, input.eventId);
-  if (!event) throw notFound(registrationErrors.eventNotFound);
+  const context = await findRegistrationContext(db, input.eventId, deps.readCacheMs ?? 0);
+  if (!context) throw notFound(registrationErrors.eventNotFound);
   const r = input.runnerData;
   const keys: RunnerKeys = { identityKey: identityKey(r.identityNo), emailKey: emailKey(r.email) };
-  await countIdentityAttempt(db, event, keys.identityKey, deps.identityLimitPerHour, now);
+  await countIdentityAttempt(db, context.event, keys.identityKey, deps.identityLimitPerHour, now);
+  try {
+    return await reserveAndOpen(deps, context, input, keys, userId, now, hooks);
+  } catch (err) {
+    // The reservation refused rows read from the cache: decide again on fresh rows, once (the event
+    // was closed, its price changed, or the category filled up within the cache's few seconds).
+    if (!(err instanceof StaleContext)) throw err;
+    const fresh = await findRegistrationContext(db, input.eventId, 0);
+    if (!fresh) throw notFound(registrationErrors.eventNotFound);
+    return reserveAndOpen(deps, fresh, input, keys, userId, now, hooks, true);
+  }
+}
+
+export interface RegistrationHooks {
+  /** The slot is reserved and committed; only the gateway's checkout is left (the admission gate's turn goes back). */
+  onReserved?: () => void;
+}
+
+/** The reservation's guard failed on rows that may have been stale; `createRegistration` retries once. */
+class StaleContext extends Error {}
+
+async function reserveAndOpen(
+  deps: RegistrationDeps,
+  { event, categories }: RegistrationContext,
+  input: RegistrationPayload,
+  keys: RunnerKeys,
+  userId: string | null,
+  now: Date,
+  hooks: RegistrationHooks,
+  fresh = false,
+): Promise<CreatedRegistration> {
+  const { db } = deps;
+  const r = input.runnerData;
+  if (event.status === 'dibatalkan') throw conflict(registrationErrors.eventCanceled, 'EVENT_CANCELED');
   if (event.status !== 'diterima' && event.status !== 'tutup') throw conflict(registrationErrors.eventNotAccepted, 'EVENT_NOT_ACCEPTED');
-  const categories = await db.select().from(eventCategories).where(eq(eventCategories.eventRef, event.id)).orderBy(asc(eventCategories.position));
   const openness = registrationOpenness({ ...event, categories }, now);
   if (openness.state === 'not_yet') throw conflict(openness.message, 'REGISTRATION_NOT_OPEN');
   if (openness.state === 'closed') throw conflict(openness.message, 'REGISTRATION_CLOSED');
@@ -94,11 +130,18 @@ export async function createRegistration(
   }
 
   // One pending registration per identity number and per email: a second attempt resumes the first.
-  const resumable = await findResumable(db, event, category, keys, now);
-  if (resumable) return resumed(resumable, event, category);
+  // Platform events skip the look-up: their only holds are `pending`, which the unique indexes
+  // refuse a second of, and the refusal below looks the first one up (one query less per runner in
+  // a rush). Self-managed ones also hold while a proof awaits verification, which no index covers.
+  if (event.paymentType !== 'platform') {
+    const resumable = await findResumable(db, event, category, keys, now);
+    if (resumable) return resumed(resumable, event, category);
+  }
 
   const registrationId = newRegistrationId();
-  const amount = registrationTotal(category);
+  // The price of the moment (early bird ends at the end of its Jakarta day, decision 020).
+  const eventFee = categoryPriceAt(category, now).price;
+  const amount = registrationTotal(category, now);
   // Platform-paid: a short hold (its order expires with it); self-managed: a bank transfer's window.
   const holdMinutes = deps.holdMinutes;
   const expiresAt = event.paymentType === 'self_managed' ? selfManagedHoldUntil(now, deps.selfManagedHoldHours) : new Date(now.getTime() + holdMinutes * 60_000);
@@ -116,6 +159,8 @@ export async function createRegistration(
           amount,
           description: `${event.name} — ${category.name}`,
           metadata: { registrationId },
+          // The checkout shows the runner's REG number, the one on the countdown and in the mail.
+          refStem: registrationId,
           enabledPayments: method ? [method] : [],
           customer: { name: r.fullName, email: r.email, phone: r.phone },
           finishUrl: `/registration-success?id=${registrationId}`,
@@ -133,7 +178,7 @@ export async function createRegistration(
         eventRef: event.id,
         categoryRef: category.id,
         userId,
-        eventFee: category.price,
+        eventFee,
         adminFee: category.adminFee,
         paymentAmount: amount,
         paymentMethod: method,
@@ -162,14 +207,29 @@ export async function createRegistration(
       })
       .returning();
     // Last: the slot. Nobody else waits on this row for longer than this statement and the COMMIT.
+    // The same statement re-checks, on the latest rows, what the (possibly cached) rows said: the
+    // event still accepted and open, and the category's price as charged.
     const reserved = await tx
       .update(eventCategories)
       .set({ sold: sql`${eventCategories.sold} + 1` })
-      .where(and(eq(eventCategories.id, category.id), lt(eventCategories.sold, eventCategories.slots)))
+      .where(
+        and(
+          eq(eventCategories.id, category.id),
+          lt(eventCategories.sold, eventCategories.slots),
+          eq(eventCategories.price, category.price),
+          eq(eventCategories.adminFee, category.adminFee),
+          sql`${eventCategories.originalPrice} is not distinct from ${category.originalPrice}`,
+          sql`exists (select 1 from ${events} where ${events.id} = ${event.id} and ${events.status} = 'diterima' and ${events.regOpen} <= ${now} and ${events.regClose} >= ${now})`,
+        ),
+      )
       .returning({ id: eventCategories.id });
-    if (reserved.length === 0) throw conflict(registrationErrors.slotFull(category.name), 'SLOT_FULL');
+    if (reserved.length === 0) {
+      if (!fresh) throw new StaleContext();
+      throw conflict(registrationErrors.slotFull(category.name), 'SLOT_FULL');
+    }
     return { row: row!, paymentUrl: null, stored };
   }).catch(async (err: unknown) => {
+    if (err instanceof StaleContext) throw err;
     // Another attempt of the same runner won the race (the unique index refused this one, or took
     // the last slot first): answer as if this attempt had come second.
     if (!isPendingDuplicate(err) && !(err instanceof AppError && err.code === 'SLOT_FULL')) throw err;
@@ -179,6 +239,7 @@ export async function createRegistration(
     throw err;
   });
   if (!('stored' in result) || result.row.registrationId !== registrationId) return resumed(result, event, category);
+  hooks.onReserved?.();
   let paymentUrl: string | null = null;
   if (result.stored) {
     // Committed: the slot is ours. Open the checkout with no transaction and no lock held; a gateway
@@ -238,8 +299,8 @@ export async function releaseRegistrationOrder(tx: Db, order: OrderRow): Promise
 export async function revokeRegistrationOrder(tx: Db, order: OrderRow, log?: FastifyBaseLogger): Promise<void> {
   const [row] = await tx
     .update(runnerRegistrations)
-    // The registration's payment statuses have no "refunded" (spec: pending, paid, other).
-    .set({ status: 'canceled', paymentStatus: 'failed', updatedAt: new Date() })
+    // Refunded: the money went back ('refunded', one of the spec's "other" payment statuses); voided: failed.
+    .set({ status: 'canceled', paymentStatus: order.status === 'refunded' ? 'refunded' : 'failed', updatedAt: new Date() })
     .where(and(eq(runnerRegistrations.orderId, order.id), inArray(runnerRegistrations.status, ['pending', 'confirmed'])))
     .returning();
   if (row) await releaseSlot(tx, row.categoryRef);

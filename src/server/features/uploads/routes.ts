@@ -1,15 +1,17 @@
+import { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
 import { IMAGE_MAX_BYTES } from '../../../domain/events/events';
-import { fileParamsSchema, uploadResultSchema } from '../../../domain/uploads/contract';
+import { fileParamsSchema, fileQuerySchema, uploadResultSchema } from '../../../domain/uploads/contract';
 import { isStorageKey, type StoragePort } from '../../adapters/storage/port';
 import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema';
 import { allowRoles, requireUser } from '../../plugins/auth';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
-import { notFound } from '../../app-error';
+import { badRequest, notFound } from '../../app-error';
+import { IMAGE_VARIANT_WIDTHS, imageVariant, isVariantWidth } from './image-variants';
 import { readImageUpload, sendStoredImage, storeImage } from './service';
 
 export const uploadMessages = {
@@ -17,7 +19,10 @@ export const uploadMessages = {
   notImage: 'File harus berupa gambar (PNG, JPG, WEBP).',
   noFile: 'Pilih file gambar untuk diunggah (kolom "file").',
   notFound: 'File tidak ditemukan.',
+  badWidth: `Lebar gambar harus salah satu dari ${IMAGE_VARIANT_WIDTHS.join(', ')}.`,
 } as const;
+
+const CONVERTIBLE = new Set(['image/png', 'image/jpeg', 'image/webp']);
 
 /**
  * Image uploads for event header and payment QR images (and coach pictures): the browser sends the
@@ -53,9 +58,10 @@ export async function uploadRoutes(app: FastifyInstance, { db, storage }: { db: 
     {
       schema: {
         tags: ['uploads'],
-        summary: 'An uploaded file, with the content type stored at upload (public: event images are public)',
+        summary: 'An uploaded file, with the content type stored at upload (public: event images are public); `?w=` a WebP copy that wide',
         params: fileParamsSchema,
-        response: { 404: errorSchema },
+        querystring: fileQuerySchema,
+        response: { 400: errorSchema, 404: errorSchema },
       },
     },
     async (request, reply) => {
@@ -67,6 +73,18 @@ export async function uploadRoutes(app: FastifyInstance, { db, storage }: { db: 
         .from(uploads)
         .where(and(eq(uploads.key, key), eq(uploads.visibility, 'public')));
       if (!row) throw notFound(uploadMessages.notFound);
+      const { w } = request.query;
+      if (w !== undefined) {
+        if (!isVariantWidth(w)) throw badRequest(uploadMessages.badWidth, 'BAD_IMAGE_WIDTH');
+        // The same address answers WebP or the original by what the browser accepts.
+        reply.header('vary', 'Accept');
+        if (CONVERTIBLE.has(row.contentType) && /image\/webp/.test(request.headers.accept ?? '')) {
+          const webp = await imageVariant(storage, key, w);
+          if (webp) {
+            return sendStoredImage(reply, { contentType: 'image/webp', size: webp.length, stream: Readable.from([webp]) }, 'public, max-age=31536000, immutable');
+          }
+        }
+      }
       const stream = await storage.get(key);
       if (!stream) throw notFound(uploadMessages.notFound);
       return sendStoredImage(reply, { contentType: row.contentType, size: row.size, stream }, 'public, max-age=31536000, immutable');

@@ -34,10 +34,10 @@ describe('sidebar items follow the spec', () => {
     expect(labels('pelatih')).toEqual(['Daftar Pelari', 'Ubah Jadwal', 'Profil Pelatih']);
     expect(labels('general')).toEqual(['Pengaturan', 'Bantuan', 'Keluar']);
   });
-  it("marks Kalender Latihan 'New', Keuangan inactive and links Admin to /admin", () => {
+  it("marks Kalender Latihan 'Baru', opens Keuangan in place and links Admin to /admin", () => {
     const all = navGroups.flatMap((g) => g.items);
-    expect(all.find((i) => i.label === 'Kalender Latihan')).toMatchObject({ kind: 'view', pill: 'New' });
-    expect(all.find((i) => i.label === 'Keuangan')).toMatchObject({ kind: 'soon' });
+    expect(all.find((i) => i.label === 'Kalender Latihan')).toMatchObject({ kind: 'view', pill: 'Baru' });
+    expect(all.find((i) => i.label === 'Keuangan')).toMatchObject({ kind: 'view', view: 'keuangan' });
     expect(navGroups.find((g) => g.id === 'admin')!.items).toEqual([expect.objectContaining({ kind: 'link', to: '/admin' })]);
   });
 });

@@ -19,7 +19,7 @@ import { allRoles as everyone, coachRoles, organizerRoles, type DashboardViewId 
 export type NavItem =
   /** Switches the dashboard view in place. */
   | { kind: 'view'; view: DashboardViewId; label: string; icon: LucideIcon; pill?: string }
-  /** Shown but not usable yet (marked 'Soon'). */
+  /** Shown but not usable yet (marked 'Segera'). */
   | { kind: 'soon'; label: string; icon: LucideIcon }
   /** Leaves the dashboard for another page. */
   | { kind: 'link'; to: string; label: string; icon: LucideIcon }
@@ -48,13 +48,13 @@ export const navGroups: readonly NavGroup[] = [
     id: 'pelari',
     label: 'Pelari',
     roles: everyone,
-    items: [view('dashboard', LayoutDashboard), view('kalender-latihan', CalendarDays, 'New')],
+    items: [view('dashboard', LayoutDashboard), view('kalender-latihan', CalendarDays, 'Baru')],
   },
   {
     id: 'penyelenggara',
     label: 'Penyelenggara',
     roles: organizerRoles,
-    items: [view('kegiatan', Flag), { kind: 'soon', label: 'Keuangan', icon: Wallet }],
+    items: [view('kegiatan', Flag), view('keuangan', Wallet)],
   },
   {
     id: 'pelatih',
@@ -70,7 +70,7 @@ export const navGroups: readonly NavGroup[] = [
   },
   {
     id: 'general',
-    label: 'General',
+    label: 'Umum',
     roles: everyone,
     items: [
       view('pengaturan', Settings),

@@ -79,7 +79,7 @@ function SidebarItem({
         <span className={cn(itemClass(), 'cursor-not-allowed text-slate-500 hover:bg-transparent hover:text-slate-500')} aria-disabled="true">
           {icon}
           <span className="flex-1">{item.label}</span>
-          <Badge tone="gray">Soon</Badge>
+          <Badge tone="gray">Segera</Badge>
         </span>
       );
     case 'link':

@@ -4,6 +4,7 @@ import type { Role } from '../../../domain/users/roles';
 import { AiCoachCard } from '../../features/ai-coach/ai-coach-card';
 import { analyzeTrainingImage } from '../../features/ai-coach/ai-coach-api';
 import { EventListView, type EventListTools } from '../../features/events/event-list-view';
+import { FinanceView } from '../../features/events/finance-view';
 import { CalendarView } from '../../features/training-plan/calendar/calendar-view';
 import { comingSoonView } from './coming-soon-view';
 import { HomeView } from './home-view';
@@ -15,6 +16,7 @@ import { allRoles as everyone, coachRoles, organizerRoles, type DashboardViewId,
 const eventListTools: EventListTools = {
   RunnerData: lazy(() => import('../../features/registrations/runner-data/runner-data-dialog').then((m) => ({ default: m.RunnerDataDialog }))),
   ScanQr: lazy(() => import('../../features/registrations/scan/scan-qr-dialog').then((m) => ({ default: m.ScanQrDialog }))),
+  CancelEvent: lazy(() => import('../../features/registrations/cancel-event-dialog').then((m) => ({ default: m.CancelEventDialog }))),
 };
 
 /**
@@ -55,6 +57,7 @@ export const dashboardViews: Record<DashboardViewId, DashboardViewDefinition> = 
     roles: organizerRoles,
     component: (props) => <EventListView {...props} tools={eventListTools} />,
   },
+  keuangan: { title: 'Keuangan', roles: organizerRoles, component: FinanceView },
   'daftar-pelari': {
     title: 'Daftar Pelari',
     roles: coachRoles,

@@ -1,6 +1,5 @@
 import { ArrowRight, CalendarCheck, CalendarDays, Camera, Footprints, Medal, Plus, ShoppingBag, Sparkles, TrendingUp } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { greetUser } from '../../../domain/shared/greeting';
 import { formatJakartaDate } from '../../../domain/shared/jakarta-time';
 import { jakartaToday } from '../../../domain/shared/wire-date';
@@ -10,6 +9,7 @@ import { analyzeTrainingImage } from '../../features/ai-coach/ai-coach-api';
 import { Button, buttonClass } from '../../components/button';
 import { SectionCard } from '../../components/section-card';
 import { LogResultDialog } from '../../features/training-plan/log-result/log-result-dialog';
+import { MyRegistrationsCard } from '../../features/registrations/my-registrations-card';
 import { ViewHeader } from '../../components/view-header';
 import { TodayRuns } from '../../features/training-plan/widgets/today-runs';
 import { useWeekRuns } from '../../features/training-plan/widgets/use-week-runs';
@@ -71,16 +71,7 @@ export function HomeView({ user, onNavigate, now = new Date() }: HomeViewProps) 
         </section>
 
         <SectionCard title="Event Diikuti" icon={Medal} titleId="events-card-title">
-          <p className="text-4xl font-extrabold text-slate-900" aria-describedby="events-card-text">
-            0
-          </p>
-          <p id="events-card-text" className="mt-1 text-sm text-slate-600">
-            Kamu belum mengikuti event lari apa pun.
-          </p>
-          <Link to="/registration" className={buttonClass('outline', 'sm', 'mt-4')}>
-            Cari Event Lari
-            <ArrowRight className="size-4" aria-hidden="true" />
-          </Link>
+          <MyRegistrationsCard />
         </SectionCard>
 
         <SectionCard title="Progres Latihan Minggu Ini" icon={TrendingUp} titleId="weekly-card-title" className="lg:col-span-2">

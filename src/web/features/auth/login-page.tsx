@@ -5,9 +5,11 @@ import { DevLoginForm } from './dev-login-form';
 import { AuthLayout, SessionChecking, SignInOptions } from './login-options';
 import { useSessionCheck } from './session-api';
 import { useAuthConfig } from '../../lib/session';
+import { useDocumentTitle } from '../../hooks/use-document-meta';
 
 /** /login (spec §2 Login, §4 "Login page on load"). */
 export function LoginPage() {
+  useDocumentTitle('Masuk — Derap');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const session = useSessionCheck();
@@ -24,7 +26,6 @@ export function LoginPage() {
 
   return (
     <AuthLayout aside={devLogin ? <DevLoginForm onSignedIn={() => navigate('/dashboard', { replace: true })} /> : undefined}>
-      <title>Masuk — Derap</title>
       {loading ? (
         <SessionChecking label={session.user ? 'Anda sudah masuk. Membuka dashboard...' : undefined} />
       ) : (

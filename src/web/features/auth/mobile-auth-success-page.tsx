@@ -23,6 +23,7 @@ import {
 import { requestHandoffCode } from './handoff-api';
 import { AuthLayout } from './login-options';
 import { useAuthConfig } from '../../lib/session';
+import { useDocumentTitle } from '../../hooks/use-document-meta';
 
 type PageState = { status: 'processing' } | AuthSuccessResult;
 
@@ -34,6 +35,7 @@ type PageState = { status: 'processing' } | AuthSuccessResult;
  * finds no code and shows the error state with 'Coba Lagi'.
  */
 export function MobileAuthSuccessPage({ opener: injected }: { opener?: AppOpener } = {}) {
+  useDocumentTitle('Kembali ke Aplikasi — Derap');
   const { search } = useLocation();
   const navigate = useNavigate();
   const config = useAuthConfig();
@@ -108,7 +110,6 @@ export function MobileAuthSuccessPage({ opener: injected }: { opener?: AppOpener
 
   return (
     <AuthLayout>
-      <title>Kembali ke Aplikasi — Derap</title>
       <div className="flex flex-col items-center text-center" aria-live="polite">
         {state.status === 'processing' && (
           <>

@@ -26,6 +26,7 @@ import { requestHandoffCode } from './handoff-api';
 import { AuthLayout, SessionChecking, SignInOptions } from './login-options';
 import { sessionCheckKey, useSessionCheck } from './session-api';
 import { useAuthConfig } from '../../lib/session';
+import { useDocumentTitle } from '../../hooks/use-document-meta';
 
 /**
  * /mobile-login (spec §2 Mobile login, §4; decision 008). The app opens it with
@@ -34,6 +35,7 @@ import { useAuthConfig } from '../../lib/session';
  * one-time code minted for the app's challenge. Signed in without from_app: /dashboard.
  */
 export function MobileLoginPage({ opener: injected }: { opener?: AppOpener } = {}) {
+  useDocumentTitle('Masuk ke Aplikasi — Derap');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
@@ -133,7 +135,6 @@ export function MobileLoginPage({ opener: injected }: { opener?: AppOpener } = {
 
   return (
     <AuthLayout aside={signInNeeded && config.data?.devLogin ? <DevLoginForm onSignedIn={signedInWithDev} /> : undefined}>
-      <title>Masuk ke Aplikasi — Derap</title>
       {body}
       {handed && <SuccessOverlay />}
     </AuthLayout>

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Lock, Plus, Trash2 } from 'lucide-react';
+import { Lock, Plus, Save, Trash2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Controller, get, useFieldArray, useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
-import { createEventInputSchema, eventFormMessages, type EventPayload } from '../../../domain/events/event-form';
+import { eventChangeProblems } from '../../../domain/events/event-changes';
+import { createEventInputSchema, eventFormMessages, toJakartaLocalInput, type EventPayload } from '../../../domain/events/event-form';
 import { EVENT_ADMIN_FEE, slugify, normaliseEventCode } from '../../../domain/events/events';
 import { formatRupiah } from '../../../domain/shared/money';
 import { paymentOptionKeys, paymentOptionLabels, type PaymentOptionKey } from '../../../domain/payments/payments';
@@ -13,16 +14,21 @@ import { cn } from '../../components/cn';
 import { Dialog } from '../../components/dialog';
 import { FormField } from '../../components/form-field';
 import { FieldError, fieldClass, Input } from '../../components/input';
-import { useCreateEvent } from './events-api';
+import { useCreateEvent, useUpdateEvent } from './events-api';
 import { ImageUploadField } from './image-upload-field';
 import type { OrganizerEvent } from '../../../domain/events/contract';
 
 interface CategoryFormValues {
+  /** The existing category's id on an edit (its name may change); '' for a new one. */
+  categoryId: string;
   name: string;
   description: string;
   price: string;
+  /** The normal price after early bird. */
+  originalPrice: string;
   slots: string;
   earlyBird: boolean;
+  /** A day (YYYY-MM-DD): early bird lasts to its end in WIB. */
   earlyBirdEndDate: string;
 }
 
@@ -42,7 +48,16 @@ export interface EventFormValues {
   categories: CategoryFormValues[];
 }
 
-const emptyCategory = (): CategoryFormValues => ({ name: '', description: '', price: '', slots: '', earlyBird: false, earlyBirdEndDate: '' });
+const emptyCategory = (): CategoryFormValues => ({
+  categoryId: '',
+  name: '',
+  description: '',
+  price: '',
+  originalPrice: '',
+  slots: '',
+  earlyBird: false,
+  earlyBirdEndDate: '',
+});
 
 const emptyForm = (): EventFormValues => ({
   name: '',
@@ -58,6 +73,37 @@ const emptyForm = (): EventFormValues => ({
   paymentInstruction: { qrImage: '', instructions: '' },
   categories: [emptyCategory()],
 });
+
+const localInput = (iso: string) => toJakartaLocalInput(new Date(iso));
+
+/** The edit form's values: the event as stored (dates as WIB wall clock). */
+export function formValuesOf(event: OrganizerEvent): EventFormValues {
+  return {
+    name: event.name,
+    description: event.description,
+    code: event.code,
+    location: event.location,
+    headerImage: event.headerImage ?? '',
+    regOpen: localInput(event.regOpen),
+    regClose: localInput(event.regClose),
+    eventDate: localInput(event.eventDate),
+    paymentType: event.paymentType,
+    paymentOptions: [...event.paymentOptions],
+    paymentInstruction: { qrImage: event.paymentInstruction?.qrImage ?? '', instructions: event.paymentInstruction?.instructions ?? '' },
+    categories: event.categories.map((c) => ({
+      categoryId: c.categoryId,
+      name: c.name,
+      description: c.description,
+      price: String(c.price),
+      originalPrice: c.originalPrice === null ? '' : String(c.originalPrice),
+      slots: String(c.slots),
+      earlyBird: c.earlyBird,
+      earlyBirdEndDate: c.earlyBirdEndDate ? localInput(c.earlyBirdEndDate).slice(0, 10) : '',
+    })),
+  };
+}
+
+const sameMinute = (a: Date, b: string) => Math.floor(a.getTime() / 60_000) === Math.floor(new Date(b).getTime() / 60_000);
 
 /** §8 event creation errors. */
 export function createEventErrorMessage(error: unknown): string {
@@ -81,14 +127,67 @@ export function CreateEventDialog(props: CreateEventDialogProps) {
 }
 
 function CreateEventForm({ onOpenChange, onCreated }: CreateEventDialogProps) {
+  const create = useCreateEvent();
+  return (
+    <EventForm
+      onOpenChange={onOpenChange}
+      save={async (payload) => {
+        onCreated(await create.mutateAsync(payload));
+      }}
+    />
+  );
+}
+
+export interface EditEventDialogProps {
+  /** The event to change; null: closed. */
+  event: OrganizerEvent | null;
+  onOpenChange: (open: boolean) => void;
+  onSaved: (event: OrganizerEvent) => void;
+}
+
+/**
+ * 'Ubah Event' (decision 020): the same form filled with the event. A category that sold tickets
+ * keeps its name, prices and early bird and cannot be removed; the form says so before saving and
+ * the server decides.
+ */
+export function EditEventDialog({ event, onOpenChange, onSaved }: EditEventDialogProps) {
+  return event ? <EditEventForm key={event._id} event={event} onOpenChange={onOpenChange} onSaved={onSaved} /> : null;
+}
+
+function EditEventForm({ event, onOpenChange, onSaved }: { event: OrganizerEvent; onOpenChange: (open: boolean) => void; onSaved: (event: OrganizerEvent) => void }) {
+  const update = useUpdateEvent();
+  return (
+    <EventForm
+      edited={event}
+      onOpenChange={onOpenChange}
+      save={async (payload) => {
+        onSaved(await update.mutateAsync({ id: event._id, payload }));
+      }}
+    />
+  );
+}
+
+interface EventFormProps {
+  /** The event being edited; absent: a new event. */
+  edited?: OrganizerEvent;
+  onOpenChange: (open: boolean) => void;
+  /** Sends the payload; throws the API's error. */
+  save: (payload: EventPayload) => Promise<void>;
+}
+
+function EventForm({ edited, onOpenChange, save }: EventFormProps) {
   const ids = useId();
   const formId = `${ids}-form`;
-  const create = useCreateEvent();
   const [serverError, setServerError] = useState<string | null>(null);
   const [uploads, setUploads] = useState(0);
   const errorRef = useRef<HTMLDivElement>(null);
-  // The clock for "not before today" is read at each validation, like the server's.
-  const schema = useMemo(() => createEventInputSchema(), []);
+  // The clock for "not before today" is read at each validation, like the server's; an edit may
+  // keep a registration opening that is already past.
+  const schema = useMemo(
+    () => createEventInputSchema(undefined, edited ? { regOpenMayBePast: (open) => sameMinute(open, edited.regOpen) } : {}),
+    [edited],
+  );
+  const storedCategories = useMemo(() => new Map((edited?.categories ?? []).map((c) => [c.categoryId, c])), [edited]);
   const {
     register,
     control,
@@ -98,7 +197,7 @@ function CreateEventForm({ onOpenChange, onCreated }: CreateEventDialogProps) {
     formState: { errors, isSubmitting },
   } = useForm<EventFormValues, unknown, EventPayload>({
     resolver: zodResolver(schema) as unknown as Resolver<EventFormValues, unknown, EventPayload>,
-    defaultValues: emptyForm(),
+    defaultValues: edited ? formValuesOf(edited) : emptyForm(),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     // The form focuses the first invalid field on the page itself (below); the library's own pick
@@ -113,12 +212,32 @@ function CreateEventForm({ onOpenChange, onCreated }: CreateEventDialogProps) {
     if (serverError) errorRef.current?.focus();
   }, [serverError]);
 
+  const focusFirstInvalid = () =>
+    // Move to the first invalid field so a phone user sees what to fix.
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(`#${CSS.escape(formId)} [aria-invalid="true"]`)?.focus());
+
   const submit = handleSubmit(
     async (payload) => {
       setServerError(null);
+      if (edited) {
+        // The server's rules for sold categories, answered at once (the server checks them again).
+        const problems = eventChangeProblems(
+          {
+            code: edited.code,
+            paymentType: edited.paymentType,
+            categories: edited.categories.map((c) => ({ ...c, hasRegistrations: c.locked })),
+          },
+          payload,
+        );
+        if (problems.length > 0) {
+          for (const p of problems) setError(p.path as FieldPath<EventFormValues>, { message: p.message });
+          setServerError(problems[0]!.message);
+          focusFirstInvalid();
+          return;
+        }
+      }
       try {
-        const event = await create.mutateAsync(payload);
-        onCreated(event);
+        await save(payload);
         onOpenChange(false);
       } catch (error) {
         // Field messages from the server's validation go next to their fields too.
@@ -130,10 +249,7 @@ function CreateEventForm({ onOpenChange, onCreated }: CreateEventDialogProps) {
         setServerError(createEventErrorMessage(error));
       }
     },
-    () => {
-      // Move to the first invalid field so a phone user sees what to fix.
-      requestAnimationFrame(() => document.querySelector<HTMLElement>(`#${CSS.escape(formId)} [aria-invalid="true"]`)?.focus());
-    },
+    focusFirstInvalid,
   );
 
   const err = (path: string): string | undefined => (get(errors, path) as { message?: string } | undefined)?.message;
@@ -144,8 +260,16 @@ function CreateEventForm({ onOpenChange, onCreated }: CreateEventDialogProps) {
     <Dialog
       open
       onOpenChange={onOpenChange}
-      title="Buat Event Baru"
-      description="Isi detail event. Event akan ditinjau admin (status Diajukan) sebelum tampil di daftar publik."
+      title={edited ? 'Ubah Event' : 'Buat Event Baru'}
+      description={
+        edited
+          ? edited.registrations > 0
+            ? 'Sudah ada pendaftar: tanggal, teks, gambar, lokasi dan instruksi pembayaran boleh diubah; nama, harga dan early bird kategori yang sudah terjual tetap.'
+            : edited.status === 'ditolak'
+              ? 'Setelah disimpan, event diajukan ulang (status Diajukan) untuk ditinjau admin.'
+              : 'Belum ada pendaftar: semua detail event masih bisa diubah.'
+          : 'Isi detail event. Event akan ditinjau admin (status Diajukan) sebelum tampil di daftar publik.'
+      }
       size="xl"
       footer={
         <>
@@ -153,8 +277,8 @@ function CreateEventForm({ onOpenChange, onCreated }: CreateEventDialogProps) {
             Batal
           </Button>
           <Button type="submit" form={formId} loading={isSubmitting} disabled={uploads > 0}>
-            <Plus className="size-4" aria-hidden="true" />
-            Buat Event
+            {edited ? <Save className="size-4" aria-hidden="true" /> : <Plus className="size-4" aria-hidden="true" />}
+            {edited ? 'Simpan Perubahan' : 'Buat Event'}
           </Button>
         </>
       }
@@ -166,9 +290,15 @@ function CreateEventForm({ onOpenChange, onCreated }: CreateEventDialogProps) {
             id={fieldId('name')}
             error={err('name')}
             hint={
-              <>
-                ID Event (otomatis dari nama): <span className="font-mono font-semibold text-slate-800">{slugify(name ?? '') || '-'}</span>
-              </>
+              edited ? (
+                <>
+                  ID Event (tetap sejak dibuat): <span className="font-mono font-semibold text-slate-800">{edited.eventId}</span>
+                </>
+              ) : (
+                <>
+                  ID Event (otomatis dari nama): <span className="font-mono font-semibold text-slate-800">{slugify(name ?? '') || '-'}</span>
+                </>
+              )
             }
           >
             {(control) => <Input {...control} autoComplete="off" maxLength={120} {...register('name')} />}
@@ -235,17 +365,30 @@ function CreateEventForm({ onOpenChange, onCreated }: CreateEventDialogProps) {
             {categories.fields.map((field, index) => {
               const base = `categories.${index}`;
               const earlyBird = watchedCategories?.[index]?.earlyBird ?? false;
+              const stored = field.categoryId ? storedCategories.get(field.categoryId) : undefined;
+              const locked = stored?.locked ?? false;
               return (
                 <li key={field.id} className="rounded-xl border border-slate-200 p-4" aria-label={`Kategori ${index + 1}`}>
                   <div className="mb-3 flex items-center justify-between gap-2">
                     <p className="text-sm font-bold text-slate-900">Kategori {index + 1}</p>
-                    {categories.fields.length > 1 && (
+                    {locked ? (
+                      <span className="inline-flex items-center gap-1 text-xs font-semibold text-slate-600">
+                        <Lock className="size-3.5" aria-hidden="true" />
+                        {stored!.sold.toLocaleString('id-ID')} slot terisi
+                      </span>
+                    ) : categories.fields.length > 1 && (
                       <Button variant="ghost" size="sm" onClick={() => categories.remove(index)} className="text-red-700 hover:bg-red-50">
                         <Trash2 className="size-4" aria-hidden="true" />
                         Hapus<span className="sr-only"> kategori {index + 1}</span>
                       </Button>
                     )}
                   </div>
+                  {locked && (
+                    <p className="mb-3 rounded-lg bg-slate-50 px-3 py-2 text-xs text-slate-700">
+                      Kategori ini sudah ada pendaftar: nama, harga dan early bird tidak dapat diubah, kategori tidak dapat dihapus, dan slot
+                      minimal {stored!.sold.toLocaleString('id-ID')}.
+                    </p>
+                  )}
                   <div className="grid gap-4 sm:grid-cols-2">
                     <FormField label="Nama Kategori" id={fieldId(`${base}.name`)} error={err(`${base}.name`)}>
                       {(control) => <Input {...control} placeholder="mis. 10K" maxLength={80} {...register(`categories.${index}.name`)} />}
@@ -254,7 +397,12 @@ function CreateEventForm({ onOpenChange, onCreated }: CreateEventDialogProps) {
                       {(control) => <Input {...control} maxLength={1000} {...register(`categories.${index}.description`)} />}
                     </FormField>
                     {(['price', 'slots'] as const).map((key) => (
-                      <FormField key={key} label={key === 'price' ? 'Harga (Rp)' : 'Slot'} id={fieldId(`${base}.${key}`)} error={err(`${base}.${key}`)}>
+                      <FormField
+                        key={key}
+                        label={key === 'slots' ? 'Slot' : earlyBird ? 'Harga Early Bird (Rp)' : 'Harga (Rp)'}
+                        id={fieldId(`${base}.${key}`)}
+                        error={err(`${base}.${key}`)}
+                      >
                         {(fieldControl) => (
                           <Controller
                             control={control}
@@ -292,18 +440,56 @@ function CreateEventForm({ onOpenChange, onCreated }: CreateEventDialogProps) {
                           type="checkbox"
                           className="size-4 accent-brand-600"
                           {...register(`categories.${index}.earlyBird`, {
-                            // Unchecking early bird clears its end date (§5).
+                            // Unchecking early bird clears its end date (§5) and its normal price.
                             onChange: (e: { target: HTMLInputElement }) => {
-                              if (!e.target.checked) setValue(`categories.${index}.earlyBirdEndDate`, '');
+                              if (!e.target.checked) {
+                                setValue(`categories.${index}.earlyBirdEndDate`, '');
+                                setValue(`categories.${index}.originalPrice`, '');
+                              }
                             },
                           })}
                         />
                         Early bird
                       </label>
+                      <FieldError id={`${fieldId(`${base}.earlyBird`)}-error`} message={err(`${base}.earlyBird`)} />
                       {earlyBird && (
-                        <FormField label="Akhir Early Bird" id={fieldId(`${base}.earlyBirdEndDate`)} error={err(`${base}.earlyBirdEndDate`)}>
-                          {(control) => <Input {...control} type="datetime-local" {...register(`categories.${index}.earlyBirdEndDate`)} />}
-                        </FormField>
+                        <div className="mt-2 grid gap-4 sm:grid-cols-2">
+                          <FormField
+                            label="Harga Normal (Rp)"
+                            id={fieldId(`${base}.originalPrice`)}
+                            error={err(`${base}.originalPrice`)}
+                            hint="Harga setelah early bird berakhir."
+                          >
+                            {(fieldControl) => (
+                              <Controller
+                                control={control}
+                                name={`categories.${index}.originalPrice`}
+                                render={({ field: f }) => (
+                                  <Input
+                                    {...fieldControl}
+                                    inputMode="numeric"
+                                    autoComplete="off"
+                                    maxLength={9}
+                                    placeholder="mis. 200000"
+                                    name={f.name}
+                                    ref={f.ref}
+                                    onBlur={f.onBlur}
+                                    value={f.value}
+                                    onChange={(e) => f.onChange(e.target.value.replace(/\D/g, ''))}
+                                  />
+                                )}
+                              />
+                            )}
+                          </FormField>
+                          <FormField
+                            label="Early Bird Sampai"
+                            id={fieldId(`${base}.earlyBirdEndDate`)}
+                            error={err(`${base}.earlyBirdEndDate`)}
+                            hint="Berlaku sampai pukul 23.59 WIB di tanggal ini."
+                          >
+                            {(control) => <Input {...control} type="date" {...register(`categories.${index}.earlyBirdEndDate`)} />}
+                          </FormField>
+                        </div>
                       )}
                     </div>
                   </div>

@@ -2,22 +2,30 @@ import { CalendarDays, ExternalLink, MapPin, Pencil, Trash2 } from 'lucide-react
 import { Link } from 'react-router';
 import type { OrganizerEvent } from '../../../domain/events/contract';
 import { formatJakartaDate } from '../../../domain/shared/jakarta-time';
-import { formatRupiah } from '../../../domain/shared/money';
 import { Button, buttonClass } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { EventImage } from '../../components/event-image';
+import { EventFacts } from './event-facts';
 import { EventStatusPill } from './event-status-pill';
-import { formatEventDateTime } from './event-format';
 
-const NOT_YET = 'Fitur ini belum tersedia';
+export const CANNOT_DELETE = 'Event yang sudah memiliki pendaftar tidak dapat dihapus. Gunakan "Batalkan Event" untuk membatalkannya.';
 
-/** Event Detail (§2): read-only; Delete and Edit exist but are disabled until they are built. */
-export function EventDetailDialog({ event, onOpenChange }: { event: OrganizerEvent | null; onOpenChange: (open: boolean) => void }) {
+/** Event Detail (§2) with 'Ubah' and 'Hapus' (decision 020: delete only while nobody registered). */
+export function EventDetailDialog({
+  event,
+  onOpenChange,
+  onEdit,
+  onDelete,
+}: {
+  event: OrganizerEvent | null;
+  onOpenChange: (open: boolean) => void;
+  onEdit: (event: OrganizerEvent) => void;
+  onDelete: (event: OrganizerEvent) => void;
+}) {
   if (!event) return null;
   // The spec's detail view reads the lowercase fields.
   const eventDate = event.eventdate ?? event.eventDate;
-  const regOpen = event.regopen ?? event.regOpen;
-  const regClose = event.regclose ?? event.regClose;
+  const deletable = event.registrations === 0;
   return (
     <Dialog
       open
@@ -26,13 +34,19 @@ export function EventDetailDialog({ event, onOpenChange }: { event: OrganizerEve
       size="lg"
       footer={
         <>
-          <Button variant="outline" disabled title={NOT_YET} aria-describedby="event-detail-not-yet">
+          <Button
+            variant="outline"
+            disabled={!deletable}
+            aria-describedby={deletable ? undefined : 'event-detail-no-delete'}
+            onClick={() => onDelete(event)}
+            className="text-red-700"
+          >
             <Trash2 className="size-4" aria-hidden="true" />
             Hapus
           </Button>
-          <Button variant="outline" disabled title={NOT_YET} aria-describedby="event-detail-not-yet">
+          <Button variant="outline" onClick={() => onEdit(event)}>
             <Pencil className="size-4" aria-hidden="true" />
-            Edit
+            Ubah
           </Button>
           <Link to={`/register/${event.code}`} className={buttonClass('primary')}>
             <ExternalLink className="size-4" aria-hidden="true" />
@@ -57,50 +71,12 @@ export function EventDetailDialog({ event, onOpenChange }: { event: OrganizerEve
           </div>
           <EventStatusPill status={event.status} />
         </div>
-        <p className="text-sm whitespace-pre-line text-slate-700">{event.description}</p>
-        <dl className="grid gap-3 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-2">
-          <div>
-            <dt className="font-semibold text-slate-500">Terbayar</dt>
-            <dd className="text-slate-900">
-              {event.participants} pelari · {formatRupiah(event.revenue)}
-            </dd>
-          </div>
-          <div>
-            <dt className="font-semibold text-slate-500">Menunggu pembayaran</dt>
-            <dd className="text-slate-900">{event.pendingPayment} pelari (slot ditahan, belum dihitung sebagai pendapatan)</dd>
-          </div>
-          <div>
-            <dt className="font-semibold text-slate-500">Kode Event</dt>
-            <dd className="font-mono text-slate-900">{event.code}</dd>
-          </div>
-          <div>
-            <dt className="font-semibold text-slate-500">Periode Pendaftaran</dt>
-            <dd className="text-slate-900">
-              {formatEventDateTime(regOpen)} – {formatEventDateTime(regClose)}
-            </dd>
-          </div>
-        </dl>
-        <div>
-          <h4 className="mb-2 text-sm font-bold text-slate-900">Kategori</h4>
-          <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
-            {event.categories.map((c) => (
-              <li key={c.categoryId} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
-                <span className="font-semibold text-slate-900">{c.name}</span>
-                <span className="text-slate-700">
-                  {formatRupiah(c.price)} <span className="text-slate-500">+ admin {formatRupiah(c.adminFee)}</span> · {c.sold}/{c.slots} slot
-                </span>
-                <span className="w-full text-xs text-slate-600">
-                  <span className="font-semibold text-green-800">{c.paid} terbayar</span>
-                  {' · '}
-                  <span className="font-semibold text-amber-800">{c.pending} menunggu pembayaran</span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
-        <p id="event-detail-not-yet" className="text-xs text-slate-500">
-          Hapus dan Edit: {NOT_YET}.
-        </p>
+        <EventFacts event={event} />
+        {!deletable && (
+          <p id="event-detail-no-delete" className="text-xs text-slate-500">
+            {CANNOT_DELETE}
+          </p>
+        )}
       </div>
     </Dialog>
   );

@@ -3,7 +3,15 @@
  * image uploads with progress, and the admin's moderation.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EventResponse, EventStatusBody, OrganizerEvent, OrganizerEventList } from '../../../domain/events/contract';
+import type {
+  DeleteEventResponse,
+  EventFinance,
+  EventResponse,
+  EventStatusBody,
+  OrganizerEvent,
+  OrganizerEventList,
+  OrganizerFinance,
+} from '../../../domain/events/contract';
 import type { ErrorResponse } from '../../../domain/shared/error-response';
 import type { UploadResult } from '../../../domain/uploads/contract';
 import type { EventPayload } from '../../../domain/events/event-form';
@@ -11,7 +19,6 @@ import type { EventStatus } from '../../../domain/events/events';
 import { api, ApiError } from '../../api/client';
 import { tokenStore } from '../../api/tokens';
 import { eventKeys } from '../../lib/query-keys';
-
 
 /** §8 event list: the server's message, else the status, else "try again later". */
 export function eventListErrorMessage(error: unknown): string {
@@ -37,6 +44,62 @@ export function useCreateEvent() {
       queryClient.setQueryData<OrganizerEvent[]>(eventKeys.mine, (old) => (old ? [event, ...old.filter((e) => e._id !== event._id)] : [event]));
       void queryClient.invalidateQueries({ queryKey: eventKeys.all });
     },
+  });
+}
+
+/** Puts a changed event into the organizer's list at once, then refetches every event query. */
+function useEventChanged() {
+  const queryClient = useQueryClient();
+  return (event: OrganizerEvent) => {
+    queryClient.setQueryData<OrganizerEvent[]>(eventKeys.mine, (old) => old?.map((e) => (e._id === event._id ? event : e)));
+    void queryClient.invalidateQueries({ queryKey: eventKeys.all });
+  };
+}
+
+/** PUT /api/events/{id} ('Ubah Event'). */
+export function useUpdateEvent() {
+  const changed = useEventChanged();
+  return useMutation({
+    mutationFn: async ({ id, payload }: { id: string; payload: EventPayload }) => (await api.put<EventResponse>(`/api/events/${id}`, payload)).event,
+    onSuccess: changed,
+  });
+}
+
+/** POST /api/events/{id}/close-registration ('Tutup Pendaftaran'). */
+export function useCloseRegistration() {
+  const changed = useEventChanged();
+  return useMutation({
+    mutationFn: async (id: string) => (await api.post<EventResponse>(`/api/events/${id}/close-registration`)).event,
+    onSuccess: changed,
+  });
+}
+
+/** DELETE /api/events/{id} ('Hapus Event'). */
+export function useDeleteEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => api.delete<DeleteEventResponse>(`/api/events/${id}`),
+    onSuccess: (_, id) => {
+      queryClient.setQueryData<OrganizerEvent[]>(eventKeys.mine, (old) => old?.filter((e) => e._id !== id));
+      void queryClient.invalidateQueries({ queryKey: eventKeys.all });
+    },
+  });
+}
+
+/** GET /api/events/finance: Keuangan of all the organizer's events, for a month ('YYYY-MM') or all time (null). */
+export function useOrganizerFinance(month: string | null) {
+  return useQuery({
+    queryKey: [...eventKeys.all, 'finance', month ?? 'all'],
+    queryFn: async () => api.get<OrganizerFinance>(`/api/events/finance${month ? `?month=${month}` : ''}`),
+  });
+}
+
+/** GET /api/events/{id}/finance. */
+export function useEventFinance(id: string | null) {
+  return useQuery({
+    queryKey: [...eventKeys.all, 'finance', 'event', id],
+    queryFn: async () => api.get<EventFinance>(`/api/events/${id}/finance`),
+    enabled: id !== null,
   });
 }
 

@@ -1,6 +1,6 @@
 import { Clock } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { zonedDateTime } from '../../../domain/registrations/registration-form';
+import { zonedDateTime } from '../../../domain/registrations/openness';
 import { cn } from '../../components/cn';
 
 /** Holds shorter than this count down in mm:ss; longer ones show their deadline. */

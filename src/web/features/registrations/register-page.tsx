@@ -1,9 +1,9 @@
 import { ArrowLeft, CalendarDays, Clock, MapPin } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { RegistrationEvent } from '../../../domain/events/contract';
 import type { CreatedRegistration } from '../../../domain/registrations/contract';
-import { registrationOpenness, zonedDateTime } from '../../../domain/registrations/registration-form';
+import { registrationOpenness, zonedDateTime } from '../../../domain/registrations/openness';
 import { Alert } from '../../components/alert';
 import { buttonClass } from '../../components/button';
 import { EventImage } from '../../components/event-image';
@@ -11,8 +11,33 @@ import { PublicLayout } from '../../components/public-layout';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
 import { EventLoadError, eventLoadMessages, useRegistrationEvent } from './registrations-api';
 import { HoldCountdown } from './hold-countdown';
-import { PlatformRedirectDialog, SelfManagedPaymentDialog } from './payment-dialogs';
-import { RegistrationForm } from './registration-form';
+import { clearHeld, loadHeld, saveHeld, type HeldRegistration } from './registration-draft';
+
+// The form (react-hook-form, the zod schemas) is requested as soon as this page's module runs, in
+// parallel with the event's data, and shown when both are here: the event's details do not wait for
+// it (issue 12: the page's first JavaScript stays under 100 KB; decision 023).
+const formModule = () => import('./registration-form');
+let formRequest: ReturnType<typeof formModule> | null = null;
+const loadForm = () => (formRequest ??= formModule().catch((error: unknown) => {
+  formRequest = null;
+  throw error;
+}));
+if (typeof window !== 'undefined') void loadForm().catch(() => {});
+const RegistrationForm = lazy(() => loadForm().then((m) => ({ default: m.RegistrationForm })));
+
+// The payment dialogs (and the dialog library under them) are needed only after a submit: loaded
+// then, or as soon as the runner starts on the form, so the page itself stays light (issue 12).
+const loadPaymentDialogs = () => import('./payment-dialogs');
+const PlatformRedirectDialog = lazy(() => loadPaymentDialogs().then((m) => ({ default: m.PlatformRedirectDialog })));
+const SelfManagedPaymentDialog = lazy(() => loadPaymentDialogs().then((m) => ({ default: m.SelfManagedPaymentDialog })));
+let dialogsRequested = false;
+function preloadPaymentDialogs() {
+  if (dialogsRequested) return;
+  dialogsRequested = true;
+  void loadPaymentDialogs().catch(() => {
+    dialogsRequested = false;
+  });
+}
 
 /** Codes are letters, digits, underscore and hyphen (§2). */
 const codePattern = /^[A-Za-z0-9_-]+$/;
@@ -57,13 +82,27 @@ function LoadError({ message }: { message: string }) {
 }
 
 function EventRegistration({ event }: { event: RegistrationEvent }) {
+  const eventKey = event._id || event.eventId;
   const [created, setCreated] = useState<CreatedRegistration | null>(null);
-  const [canceledPayment, setCanceledPayment] = useState<CreatedRegistration | null>(null);
-  // A self-managed registration whose dialog was closed before confirming: its slot is held, so the
-  // runner must be able to come back to it rather than register (and hold a slot) twice.
-  const [unconfirmed, setUnconfirmed] = useState<CreatedRegistration | null>(null);
+  // The registration this tab made and has not paid yet (kept in the tab's session): after a
+  // cancelled redirect, a closed dialog, a failed payment or a reload, the way back to paying it.
+  const [held, setHeld] = useState<HeldRegistration | null>(() => loadHeld(eventKey));
+  // The last answer of this visit: what the self-managed dialog shows when it is opened again.
+  const [lastCreated, setLastCreated] = useState<CreatedRegistration | null>(null);
   const openness = registrationOpenness(event);
   const when = zonedDateTime(new Date(event.eventDate), event.timezone);
+
+  function onRegistered(registration: CreatedRegistration) {
+    const kept: HeldRegistration = {
+      registrationId: registration.registration.registrationId,
+      paymentUrl: registration.payment_url,
+      expiresAt: registration.registration.expiresAt,
+    };
+    saveHeld(eventKey, kept);
+    setHeld(kept);
+    setLastCreated(registration);
+    setCreated(registration);
+  }
 
   return (
     <article className="space-y-8">
@@ -89,21 +128,41 @@ function EventRegistration({ event }: { event: RegistrationEvent }) {
         </div>
       </header>
 
-      {canceledPayment?.payment_url && (
-        <HeldRegistrationAlert created={canceledPayment} title={`Pendaftaran ${canceledPayment.registration.registrationId} menunggu pembayaran.`}>
-          <a href={canceledPayment.payment_url} className="font-semibold underline">
-            Lanjutkan pembayaran
-          </a>
-        </HeldRegistrationAlert>
-      )}
-
-      {unconfirmed && !created && (
-        <HeldRegistrationAlert created={unconfirmed} title={`Pendaftaran ${unconfirmed.registration.registrationId} menunggu konfirmasi pembayaran.`}>
-          Setelah membayar,{' '}
-          <button type="button" className="font-semibold underline" onClick={() => setCreated(unconfirmed)}>
-            konfirmasi pembayaran
-          </button>
-          .
+      {held && !created && (
+        <HeldRegistrationAlert
+          key={held.registrationId}
+          held={held}
+          title={
+            held.paymentUrl
+              ? `Pendaftaran ${held.registrationId} menunggu pembayaran.`
+              : `Pendaftaran ${held.registrationId} menunggu konfirmasi pembayaran.`
+          }
+          onExpired={() => clearHeld(eventKey)}
+        >
+          {held.paymentUrl ? (
+            <>
+              Data Anda tetap tersimpan di formulir.{' '}
+              <a href={held.paymentUrl} className="font-semibold underline">
+                Coba bayar lagi
+              </a>
+            </>
+          ) : lastCreated?.registration.registrationId === held.registrationId ? (
+            <>
+              Setelah membayar,{' '}
+              <button type="button" className="font-semibold underline" onClick={() => setCreated(lastCreated)}>
+                konfirmasi pembayaran
+              </button>
+              .
+            </>
+          ) : (
+            <>
+              Setelah membayar,{' '}
+              <Link to={`/registration-payment/${encodeURIComponent(held.registrationId)}`} className="font-semibold underline">
+                konfirmasi pembayaran
+              </Link>
+              .
+            </>
+          )}
         </HeldRegistrationAlert>
       )}
 
@@ -112,45 +171,45 @@ function EventRegistration({ event }: { event: RegistrationEvent }) {
           {openness.message}
         </Alert>
       ) : (
-        <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-          <RegistrationForm key={canceledPayment ? 'again' : 'first'} event={event} onRegistered={setCreated} />
+        <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8" onFocusCapture={preloadPaymentDialogs}>
+          <Suspense fallback={<FormLoading />}>
+            <RegistrationForm event={event} onRegistered={onRegistered} />
+          </Suspense>
         </div>
       )}
 
-      {created && event.paymentType === 'self_managed' && <SelfManagedPaymentDialog
-          event={event}
-          created={created}
-          onClose={() => {
-            setUnconfirmed(created);
-            setCreated(null);
-          }}
-        />}
-      {created && event.paymentType === 'platform' && (
-        <PlatformRedirectDialog
-          created={created}
-          onCancel={() => {
-            setCanceledPayment(created);
-            setCreated(null);
-          }}
-        />
-      )}
+      <Suspense fallback={null}>
+        {created && event.paymentType === 'self_managed' && <SelfManagedPaymentDialog event={event} created={created} onClose={() => setCreated(null)} />}
+        {created && event.paymentType === 'platform' && <PlatformRedirectDialog created={created} onCancel={() => setCreated(null)} />}
+      </Suspense>
     </article>
   );
 }
 
 /** A registration that holds a slot while the runner pays: the way back to it, and how long it lasts. */
-function HeldRegistrationAlert({ created, title, children }: { created: CreatedRegistration; title: string; children: ReactNode }) {
+function HeldRegistrationAlert({ held, title, children, onExpired }: { held: HeldRegistration; title: string; children: ReactNode; onExpired: () => void }) {
   const [over, setOver] = useState(false);
   return (
-    <Alert tone="info" title={over ? `Waktu pembayaran pendaftaran ${created.registration.registrationId} habis.` : title}>
+    <Alert tone="info" title={over ? `Waktu pembayaran pendaftaran ${held.registrationId} habis.` : title}>
       {/* With a deadline the countdown below says how long the slot is kept. */}
-      {!over && (
+      {over ? (
+        'Data Anda tetap tersimpan di formulir: kirim formulir lagi untuk mendaftar ulang.'
+      ) : (
         <>
-          {!created.registration.expiresAt && 'Slot Anda disimpan sementara. '}
+          {!held.expiresAt && 'Slot Anda disimpan sementara. '}
           {children}
         </>
       )}
-      {created.registration.expiresAt && <HoldCountdown expiresAt={created.registration.expiresAt} onExpired={() => setOver(true)} className="mt-2" />}
+      {held.expiresAt && (
+        <HoldCountdown
+          expiresAt={held.expiresAt}
+          onExpired={() => {
+            setOver(true);
+            onExpired();
+          }}
+          className="mt-2"
+        />
+      )}
     </Alert>
   );
 }
@@ -162,6 +221,16 @@ function RegisterSkeleton() {
       <div className="h-7 w-2/3 rounded bg-slate-200" />
       <div className="h-4 w-1/2 rounded bg-slate-100" />
       <div className="h-64 rounded-2xl bg-slate-100" />
+    </div>
+  );
+}
+
+/** While the form's code arrives (usually before the event's data): its place kept, announced politely. */
+function FormLoading() {
+  return (
+    <div role="status" className="flex min-h-64 items-center justify-center gap-3 text-sm text-slate-600">
+      <span className="size-5 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600" aria-hidden="true" />
+      Memuat formulir pendaftaran...
     </div>
   );
 }

@@ -1,12 +1,18 @@
 /**
- * What the runner typed in a registration form, kept in sessionStorage (this tab only, gone when
- * it closes) so a reload during a rush (decision 018) does not lose the form; cleared once the
- * registration is made. Only known fields with the right types are read back.
+ * What the runner typed in a registration form, kept in sessionStorage so a reload during a rush
+ * (decision 018) does not lose the form, and so a failed, cancelled or expired payment can be
+ * retried without typing everything again: the draft stays until the registration is paid (the
+ * success page clears it). Only known fields with the right types are read back.
+ *
+ * The draft holds the identity number too. That is acceptable only because sessionStorage belongs
+ * to this one tab and is gone when it closes: never move it to localStorage or anywhere lasting.
  */
 
 export type DraftValues = Record<string, string | boolean>;
 
-const key = (eventKey: string) => `derap:registration-draft:${eventKey}`;
+const prefix = 'derap:registration-draft:';
+const heldPrefix = 'derap:registration-held:';
+const key = (eventKey: string) => `${prefix}${eventKey}`;
 
 export function loadDraft<T extends DraftValues>(eventKey: string, defaults: T): T {
   try {
@@ -37,6 +43,69 @@ export function saveDraft(eventKey: string, values: DraftValues) {
 export function clearDraft(eventKey: string) {
   try {
     sessionStorage.removeItem(key(eventKey));
+  } catch {
+    // nothing kept
+  }
+}
+
+/**
+ * The registration this tab made at an event and has not seen paid yet: the way back to its payment
+ * ('Coba bayar lagi') while it holds its slot. No personal data: the id, the payment page and the deadline.
+ */
+export interface HeldRegistration {
+  registrationId: string;
+  /** The gateway's checkout (platform payment); null for a self-managed transfer. */
+  paymentUrl: string | null;
+  expiresAt: string | null;
+}
+
+export function saveHeld(eventKey: string, held: HeldRegistration) {
+  try {
+    sessionStorage.setItem(`${heldPrefix}${eventKey}`, JSON.stringify(held));
+  } catch {
+    // Storage blocked: the page still shows it until it is left.
+  }
+}
+
+/** The held registration of this event, or null when there is none or its hold has ended by `now`. */
+export function loadHeld(eventKey: string, now: number = Date.now()): HeldRegistration | null {
+  try {
+    const raw = sessionStorage.getItem(`${heldPrefix}${eventKey}`);
+    if (!raw) return null;
+    const held = JSON.parse(raw) as Partial<HeldRegistration> | null;
+    if (!held || typeof held.registrationId !== 'string') return null;
+    const paymentUrl = typeof held.paymentUrl === 'string' && /^https?:\/\//.test(held.paymentUrl) ? held.paymentUrl : null;
+    const expiresAt = typeof held.expiresAt === 'string' ? held.expiresAt : null;
+    if (expiresAt && !(new Date(expiresAt).getTime() > now)) {
+      clearHeld(eventKey);
+      return null;
+    }
+    return { registrationId: held.registrationId, paymentUrl, expiresAt };
+  } catch {
+    return null;
+  }
+}
+
+export function clearHeld(eventKey: string) {
+  try {
+    sessionStorage.removeItem(`${heldPrefix}${eventKey}`);
+  } catch {
+    // nothing kept
+  }
+}
+
+/** Paid: the draft and the held registration of whichever event this registration belongs to go. */
+export function forgetPaidRegistration(registrationId: string) {
+  try {
+    for (let i = sessionStorage.length - 1; i >= 0; i--) {
+      const name = sessionStorage.key(i);
+      if (!name?.startsWith(heldPrefix)) continue;
+      const eventKey = name.slice(heldPrefix.length);
+      if (loadHeld(eventKey, 0)?.registrationId === registrationId) {
+        clearHeld(eventKey);
+        clearDraft(eventKey);
+      }
+    }
   } catch {
     // nothing kept
   }

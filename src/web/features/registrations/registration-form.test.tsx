@@ -97,37 +97,80 @@ describe('<RegistrationForm>', () => {
     expect(field('Nomor Kontak Darurat').value).toBe('0812');
   });
 
-  it('the submit waits for every required field; then category and terms, then the payment method, then the fields', async () => {
+  it('the button is never disabled: a submit with errors shows each field error, a summary of them (role=alert) and focuses the first', async () => {
     render(<RegistrationForm event={event} onRegistered={() => {}} />);
     const button = screen.getByRole('button', { name: 'Lanjutkan Pembayaran' }) as HTMLButtonElement;
-    expect(button.disabled).toBe(true);
-    expect(screen.getByText('Lengkapi semua kolom wajib untuk melanjutkan.')).toBeTruthy();
-    fillValid();
-    type('Tanggal Lahir', '2024-01-01');
     expect(button.disabled).toBe(false);
-
+    expect(screen.queryByText(/Lengkapi semua kolom wajib/)).toBeNull();
+    type('Nomor Telepon', '0812');
     submit();
-    expect((await screen.findByRole('alert')).textContent).toBe(registrationMessages.categoryAndTerms);
-    fireEvent.click(screen.getByRole('radio', { name: /10K/ }));
-    fireEvent.click(screen.getByRole('checkbox', { name: /menyetujui seluruh Syarat & Ketentuan/ }));
-    expect(screen.queryByRole('alert')).toBeNull();
-    submit();
-    expect((await screen.findByRole('alert')).textContent).toBe(registrationMessages.paymentMethodRequired);
-    fireEvent.click(screen.getByRole('radio', { name: 'GoPay' }));
-
-    submit();
-    expect(await screen.findByText(registrationMessages.dobAge)).toBeTruthy();
-    await waitFor(() => expect(document.activeElement).toBe(field('Tanggal Lahir')));
+    const summary = await screen.findByRole('alert');
+    // 12 runner fields wrong (every required one), then category, payment method and terms.
+    expect(summary.textContent).toContain(registrationMessages.errorSummaryTitle(15));
+    const links = Array.from(summary.querySelectorAll('a')).map((a) => a.textContent);
+    expect(links.slice(0, 3)).toEqual(['Email', 'Nomor Telepon', 'Nama Lengkap']);
+    expect(links.slice(-3)).toEqual(['Kategori Lomba', 'Metode Pembayaran', 'Syarat & Ketentuan']);
+    expect(summary.textContent).toContain('Nomor Telepon: Nomor telepon terlalu pendek');
+    await waitFor(() => expect(document.activeElement).toBe(field('Email')));
+    expect(field('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(field('Email').getAttribute('aria-describedby')!.split(' ').at(-1)!)!.textContent).toBe(registrationMessages.emailRequired);
+    expect(screen.getByText(registrationMessages.categoryRequired)).toBeTruthy();
+    expect(screen.getByText(registrationMessages.termsRequired)).toBeTruthy();
+    // A summary link moves to its field.
+    fireEvent.click(screen.getByRole('link', { name: 'Syarat & Ketentuan' }));
+    expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: /menyetujui seluruh Syarat & Ketentuan/ }));
     expect(mutate).not.toHaveBeenCalled();
   });
 
-  it('an email to fix comes first, with its own alert', async () => {
+  it('the summary shrinks as the runner fixes things, and the first still wrong field gets the next focus', async () => {
     render(<RegistrationForm event={event} onRegistered={() => {}} />);
     fillValid();
-    type('Email', 'putu@gmial.com');
+    type('Tanggal Lahir', '2024-01-01');
     submit();
-    expect((await screen.findByRole('alert')).textContent).toBe(registrationMessages.fixEmailFirst);
-    expect(screen.getByText(registrationMessages.emailSuggestion('putu@gmail.com'))).toBeTruthy();
+    const summary = await screen.findByRole('alert');
+    expect(summary.textContent).toContain(registrationMessages.errorSummaryTitle(4));
+    await waitFor(() => expect(document.activeElement).toBe(field('Tanggal Lahir')));
+    fireEvent.click(screen.getByRole('radio', { name: /10K/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /menyetujui seluruh Syarat & Ketentuan/ }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(registrationMessages.errorSummaryTitle(2)));
+    expect(screen.queryByText(registrationMessages.categoryRequired)).toBeNull();
+    expect(screen.getByText(registrationMessages.paymentMethodRequired)).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'GoPay' }));
+    type('Tanggal Lahir', '1995-03-14');
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    submit();
+    await waitFor(() => expect(mutate).toHaveBeenCalledTimes(1));
+  });
+
+  it("an email typo comes with a one-tap fix: 'Gunakan …' puts the suggested address in and clears the error", async () => {
+    render(<RegistrationForm event={event} onRegistered={() => {}} />);
+    type('Email', 'putu@gmial.com');
+    leave('Email');
+    expect(await screen.findByText(registrationMessages.emailSuggestion('putu@gmail.com'))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Gunakan putu@gmail.com' }));
+    await waitFor(() => expect(field('Email').value).toBe('putu@gmail.com'));
+    await waitFor(() => expect(screen.queryByText(registrationMessages.emailSuggestion('putu@gmail.com'))).toBeNull());
+    expect(screen.queryByRole('button', { name: /Gunakan/ })).toBeNull();
+    expect(field('Email').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('the BIB name counts its characters and refuses a paste that does not fit instead of cutting it', async () => {
+    render(<RegistrationForm event={event} onRegistered={() => {}} />);
+    expect(screen.getByTestId('bib-counter').textContent).toBe('Terisi 0/10');
+    type('Nama BIB', 'PUTU');
+    expect(screen.getByTestId('bib-counter').textContent).toBe('Terisi 4/10');
+    expect(field('Nama BIB').maxLength).toBe(10);
+    expect(field('Nama BIB').getAttribute('aria-describedby')).toMatch(/-bibName-hint$/);
+    const bib = field('Nama BIB');
+    bib.setSelectionRange(4, 4);
+    const pasted = fireEvent.paste(bib, { clipboardData: { getData: () => ' AYU SARASWATI' } });
+    // Refused (the default action prevented), with why.
+    expect(pasted).toBe(false);
+    expect(await screen.findByText(registrationMessages.bibPasteTooLong(18))).toBeTruthy();
+    expect(field('Nama BIB').value).toBe('PUTU');
+    expect(field('Nama BIB').getAttribute('aria-invalid')).toBe('true');
+    // A paste that fits goes in as usual.
+    expect(fireEvent.paste(bib, { clipboardData: { getData: () => ' AYU' } })).toBe(true);
   });
 
   it('sends what the runner typed, with the event id, the category and the payment method', async () => {
@@ -187,8 +230,8 @@ describe('<RegistrationForm>', () => {
     expect(mutate.mock.calls[1]![0]).toEqual(mutate.mock.calls[0]![0]);
     expect(onRegistered).toHaveBeenCalledTimes(1);
     expect(screen.queryByText(retryMessages.busy)).toBeNull();
-    // Registered: the draft is gone, so the next form starts empty.
-    expect(sessionStorage.length).toBe(0);
+    // Registered but not paid yet: the draft stays, so a failed payment is retried without typing again.
+    expect(sessionStorage.getItem('derap:registration-draft:evt-1')).toContain('Putu Ayu');
     vi.restoreAllMocks();
   });
 

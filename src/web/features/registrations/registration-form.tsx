@@ -1,6 +1,6 @@
 import '../../../domain/shared/zod-locale';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ClipboardEvent, type FormEvent, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { RegistrationEvent } from '../../../domain/events/contract';
 import type { CreatedRegistration } from '../../../domain/registrations/contract';
@@ -9,10 +9,13 @@ import { formatRupiah } from '../../../domain/shared/money';
 import { jakartaToday } from '../../../domain/shared/wire-date';
 import { paymentOptionLabels } from '../../../domain/payments/payments';
 import {
+  bibPasteError,
   categoryIsFull,
+  choiceErrors,
   registrationMessages,
   runnerDataInputSchema,
-  validateEmail,
+  suggestedEmail,
+  type ChoiceField,
   type RegistrationPayloadInput,
 } from '../../../domain/registrations/registration-form';
 import { BIB_NAME_MAX } from '../../../domain/events/events';
@@ -21,7 +24,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { cn } from '../../components/cn';
 import { FormField } from '../../components/form-field';
-import { Input, Select } from '../../components/input';
+import { FieldError, Input, Select } from '../../components/input';
 import { CategoryChip } from './category-chip';
 import { CheckCircle2 } from 'lucide-react';
 import { Spinner } from '../../components/spinner';
@@ -29,7 +32,8 @@ import { challengeFailedMessage } from './challenge-solver';
 import { useCreateRegistration } from './registrations-api';
 import { useRegistrationChallenge } from './use-registration-challenge';
 import { WaiverText } from './waiver';
-import { clearDraft, loadDraft, retryDelayMs, saveDraft } from './registration-draft';
+import { loadDraft, retryDelayMs, saveDraft } from './registration-draft';
+import { ErrorSummary, type SummaryItem } from './error-summary';
 import { RetryNotice, type PendingRetry } from './retry-notice';
 
 type RunnerField = keyof typeof runnerDataInputSchema.shape;
@@ -55,9 +59,28 @@ const emptyRunner: Record<RunnerField, string> = {
 };
 const runnerFields = Object.keys(emptyRunner) as RunnerField[];
 
-const optionalFields: RunnerField[] = ['community', 'medicalNotes'];
-const requiredFields = runnerFields.filter((f) => !optionalFields.includes(f));
-const focusOrder = requiredFields.concat(optionalFields);
+/** The labels the fields show, also the error summary's words for them. */
+const fieldLabels: Record<RunnerField | ChoiceField, string> = {
+  email: 'Email',
+  phone: 'Nomor Telepon',
+  fullName: 'Nama Lengkap',
+  bibName: 'Nama BIB',
+  community: 'Komunitas',
+  bloodType: 'Golongan Darah',
+  tshirtSize: 'Ukuran Kaos',
+  sex: 'Jenis Kelamin',
+  dob: 'Tanggal Lahir',
+  identityType: 'Jenis Identitas',
+  identityNo: 'Nomor Identitas',
+  emergencyName: 'Nama Kontak Darurat',
+  emergencyContact: 'Nomor Kontak Darurat',
+  medicalNotes: 'Catatan Medis',
+  categoryId: 'Kategori Lomba',
+  paymentMethod: 'Metode Pembayaran',
+  agree: 'Syarat & Ketentuan',
+};
+/** Top to bottom as on the page: the order of the error summary and of "the first wrong field". */
+const pageOrder: (RunnerField | ChoiceField)[] = [...runnerFields, 'categoryId', 'paymentMethod', 'agree'];
 
 /**
  * The domain's runner schema checks the runner fields; the form's other values pass through. Raw:
@@ -97,8 +120,6 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
     setError,
     getFieldState,
     trigger,
-    setFocus,
-    handleSubmit,
     formState: { errors },
   } = useForm<RegistrationFormValues>({
     resolver: runnerResolver,
@@ -125,9 +146,41 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
 
   const hasOptions = event.paymentOptions.length > 0;
   const category = event.categories.find((c) => c.categoryId === values.categoryId) ?? null;
-  const filled = requiredFields.every((f) => (values[f] ?? '').trim() !== '');
   const busy = create.isPending || verifying;
-  const canSubmit = filled && !errors.email && !busy;
+  // Category, payment method and terms, checked on submit like the fields; each clears once chosen.
+  const [choiceProblems, setChoiceProblems] = useState<Partial<Record<ChoiceField, string>>>({});
+  // The error summary at the top, shown from a submit with errors (remounted on each, so it is announced again).
+  const [summaryShown, setSummaryShown] = useState(0);
+  const emailSuggestion = errors.email ? suggestedEmail(values.email ?? '') : null;
+
+  useEffect(() => {
+    setChoiceProblems((shown) => {
+      if (Object.keys(shown).length === 0) return shown;
+      const now = choiceErrors(
+        { categoryId: values.categoryId ?? '', paymentMethod: values.paymentMethod ?? '', agree: values.agree ?? false },
+        hasOptions,
+      );
+      const still = Object.fromEntries(Object.keys(shown).flatMap((k) => (now[k as ChoiceField] ? [[k, now[k as ChoiceField]]] : [])));
+      return Object.keys(still).length === Object.keys(shown).length ? shown : still;
+    });
+  }, [values.categoryId, values.paymentMethod, values.agree, hasOptions]);
+
+  const problemOf = (field: RunnerField | ChoiceField): string | undefined =>
+    field in emptyRunner ? errors[field as RunnerField]?.message : choiceProblems[field as ChoiceField];
+  const summaryItems: SummaryItem[] = pageOrder.flatMap((field) => {
+    const message = problemOf(field);
+    return message ? [{ id: controlId(field), label: fieldLabels[field], message }] : [];
+  });
+
+  /** The control a summary link (and the submit) moves to; for a choice, its first open option. */
+  function controlId(field: RunnerField | ChoiceField) {
+    return `${ids}-${field}`;
+  }
+
+  function focusField(id: string) {
+    // Focusing scrolls the field into view.
+    document.getElementById(id)?.focus();
+  }
 
   /** An error already shown follows the typing, so it disappears as soon as the value is right. */
   function followError(field: RunnerField) {
@@ -156,36 +209,46 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
     requestAnimationFrame(() => alertRef.current?.focus());
   }
 
-  function onSubmit(e: FormEvent) {
+  /** One tap on 'Gunakan …': the suggested address replaces the typed one and is checked again. */
+  function applyEmailSuggestion(email: string) {
+    setValue('email', email, { shouldValidate: true });
+    focusField(controlId('email'));
+  }
+
+  /** A paste the BIB name cannot hold is refused whole, with why, instead of being cut by maxLength. */
+  function onBibPaste(e: ClipboardEvent<HTMLInputElement>) {
+    const input = e.currentTarget;
+    const problem = bibPasteError(input.value, { start: input.selectionStart ?? input.value.length, end: input.selectionEnd ?? input.value.length }, e.clipboardData.getData('text'));
+    if (!problem) return;
+    e.preventDefault();
+    setError('bibName', { message: problem });
+  }
+
+  async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setAlert(null);
     setRetry(null);
-    const { email, agree, paymentMethod } = getValues();
-    const emailProblem = validateEmail(email);
-    if (emailProblem) {
-      setError('email', { message: emailProblem });
-      showAlert(registrationMessages.fixEmailFirst);
+    const current = getValues();
+    const choices = choiceErrors(current, hasOptions);
+    // Every field at once, errors under each; the summary lists them and the first one gets the focus.
+    const fieldsValid = await trigger(runnerFields);
+    setChoiceProblems(choices);
+    const first = pageOrder.find((f) => (f in emptyRunner ? getFieldState(f as RunnerField).error : choices[f as ChoiceField]));
+    if (!fieldsValid || first) {
+      setSummaryShown((n) => n + 1);
+      if (first) requestAnimationFrame(() => focusField(controlId(first)));
       return;
     }
-    if (!category || !agree) return showAlert(registrationMessages.categoryAndTerms);
-    if (hasOptions && !paymentMethod) return showAlert(registrationMessages.paymentMethodRequired);
-    // Every field at once; the first invalid one gets the focus.
-    void handleSubmit(
-      (valid) => {
-        const payload: RegistrationPayloadInput = {
-          // The database id names exactly one event; a slug or code could also be another event's.
-          eventId: event._id || event.eventId,
-          categoryId: category.categoryId,
-          runnerData: Object.fromEntries(runnerFields.map((f) => [f, valid[f]])) as RegistrationPayloadInput['runnerData'],
-          ...(valid.paymentMethod ? { paymentMethod: valid.paymentMethod as RegistrationPayloadInput['paymentMethod'] } : {}),
-        };
-        return send(payload);
-      },
-      (invalid) => {
-        const first = focusOrder.find((f) => invalid[f]);
-        if (first) setFocus(first);
-      },
-    )();
+    setSummaryShown(0);
+    const chosen = event.categories.find((c) => c.categoryId === current.categoryId)!;
+    const payload: RegistrationPayloadInput = {
+      // The database id names exactly one event; a slug or code could also be another event's.
+      eventId: event._id || event.eventId,
+      categoryId: chosen.categoryId,
+      runnerData: Object.fromEntries(runnerFields.map((f) => [f, current[f]])) as RegistrationPayloadInput['runnerData'],
+      ...(current.paymentMethod ? { paymentMethod: current.paymentMethod as RegistrationPayloadInput['paymentMethod'] } : {}),
+    };
+    return send(payload);
   }
 
   async function send(payload: RegistrationPayloadInput) {
@@ -202,7 +265,7 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
       onSuccess: (created) => {
         if (!created?.registration?.registrationId) return showAlert('Terjadi kesalahan saat mendaftar: Gagal mendapatkan ID pendaftaran.');
         if (event.paymentType === 'platform' && !created.payment_url) return showAlert('Terjadi kesalahan saat mendaftar: Gagal mendapatkan URL pembayaran.');
-        clearDraft(draftKey);
+        // The draft stays until the registration is paid: a failed or abandoned payment is retried without typing again.
         onRegistered(created);
       },
       onError: (error) => {
@@ -218,8 +281,20 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
     });
   }
 
-  const text = (field: RunnerField, label: string, opts: { type?: string; autoComplete?: string; inputMode?: 'tel' | 'email' | 'text'; hint?: string; maxLength?: number; optional?: boolean; placeholder?: string } = {}) => (
-    <FormField layout="page" id={`${ids}-${field}`} label={label} mark={opts.optional ? 'optional' : 'required'} hint={opts.hint} error={errors[field]?.message}>
+  const text = (
+    field: RunnerField,
+    opts: {
+      type?: string;
+      autoComplete?: string;
+      inputMode?: 'tel' | 'email' | 'text';
+      hint?: ReactNode;
+      maxLength?: number;
+      optional?: boolean;
+      placeholder?: string;
+      onPaste?: (e: ClipboardEvent<HTMLInputElement>) => void;
+    } = {},
+  ) => (
+    <FormField layout="page" id={controlId(field)} label={fieldLabels[field]} mark={opts.optional ? 'optional' : 'required'} hint={opts.hint} error={errors[field]?.message}>
       {(fieldControl) => (
         <Input
           {...fieldControl}
@@ -228,6 +303,7 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
           autoComplete={opts.autoComplete}
           maxLength={opts.maxLength}
           placeholder={opts.placeholder}
+          onPaste={opts.onPaste}
           required={!opts.optional}
           {...runnerField(field, field === 'phone' || field === 'emergencyContact' ? phoneChars : undefined)}
         />
@@ -235,11 +311,11 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
     </FormField>
   );
 
-  const select = (field: RunnerField, label: string, options: readonly string[]) => (
-    <FormField layout="page" id={`${ids}-${field}`} label={label} mark="required" error={errors[field]?.message}>
+  const select = (field: RunnerField, options: readonly string[]) => (
+    <FormField layout="page" id={controlId(field)} label={fieldLabels[field]} mark="required" error={errors[field]?.message}>
       {(fieldControl) => (
         <Select {...fieldControl} required {...runnerField(field)}>
-          <option value="">Pilih {label.toLowerCase()}</option>
+          <option value="">Pilih {fieldLabels[field].toLowerCase()}</option>
           {options.map((o) => (
             <option key={o} value={o}>
               {o}
@@ -251,18 +327,51 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-8" aria-label={`Formulir pendaftaran ${event.name}`}>
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-8" aria-label={`Formulir pendaftaran ${event.name}`}>
+      {summaryShown > 0 && summaryItems.length > 0 && (
+        <ErrorSummary key={summaryShown} title={registrationMessages.errorSummaryTitle(summaryItems.length)} items={summaryItems} onSelect={focusField} />
+      )}
       <FormSection title="Data Pelari" description="Isi sesuai identitas resmi. Kolom bertanda * wajib diisi.">
         <div className="grid gap-4 sm:grid-cols-2">
-          {text('email', 'Email', { type: 'email', autoComplete: 'email', inputMode: 'email', placeholder: 'nama@gmail.com', hint: 'Konfirmasi dan kode QR dikirim ke email ini.' })}
-          {text('phone', 'Nomor Telepon', { type: 'tel', autoComplete: 'tel', inputMode: 'tel', placeholder: '081234567890', maxLength: 20 })}
-          {text('fullName', 'Nama Lengkap', { autoComplete: 'name', maxLength: 100 })}
-          {text('bibName', 'Nama BIB', { maxLength: BIB_NAME_MAX, hint: `Nama pada nomor dada, maksimal ${BIB_NAME_MAX} karakter.` })}
-          {text('community', 'Komunitas', { optional: true, maxLength: 100 })}
-          {select('bloodType', 'Golongan Darah', bloodTypes)}
-          {select('tshirtSize', 'Ukuran Kaos', tshirtSizes)}
-          {select('sex', 'Jenis Kelamin', sexes)}
-          <FormField layout="page" id={`${ids}-dob`} label="Tanggal Lahir" mark="required" error={errors.dob?.message}>
+          <div>
+            {text('email', { type: 'email', autoComplete: 'email', inputMode: 'email', placeholder: 'nama@gmail.com', hint: 'Konfirmasi dan kode QR dikirim ke email ini.' })}
+            {emailSuggestion && (
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                className="mt-2 h-auto! min-h-9 max-w-full py-1.5 text-left [overflow-wrap:anywhere]"
+                onClick={() => applyEmailSuggestion(emailSuggestion)}
+                // The <wbr> below would put a space into the spoken address.
+                aria-label={registrationMessages.useSuggestedEmail(emailSuggestion)}
+              >
+                {/* A long address wraps after its @ rather than anywhere. */}
+                {registrationMessages.useSuggestedEmail(emailSuggestion).split('@')[0]}@
+                <wbr />
+                {emailSuggestion.split('@')[1]}
+              </Button>
+            )}
+          </div>
+          {text('phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel', placeholder: '081234567890', maxLength: 20 })}
+          {text('fullName', { autoComplete: 'name', maxLength: 100 })}
+          {text('bibName', {
+            maxLength: BIB_NAME_MAX,
+            onPaste: onBibPaste,
+            hint: (
+              <span className="flex items-start justify-between gap-3">
+                <span>Nama pada nomor dada, maksimal {BIB_NAME_MAX} karakter.</span>
+                <span className={cn('shrink-0 font-mono tabular-nums', (values.bibName ?? '').length >= BIB_NAME_MAX ? 'font-semibold text-slate-900' : '')} data-testid="bib-counter">
+                  <span className="sr-only">Terisi </span>
+                  {(values.bibName ?? '').length}/{BIB_NAME_MAX}
+                </span>
+              </span>
+            ),
+          })}
+          {text('community', { optional: true, maxLength: 100 })}
+          {select('bloodType', bloodTypes)}
+          {select('tshirtSize', tshirtSizes)}
+          {select('sex', sexes)}
+          <FormField layout="page" id={controlId('dob')} label={fieldLabels.dob} mark="required" error={errors.dob?.message}>
             {(fieldControl) => (
               <Controller
                 control={control}
@@ -292,20 +401,20 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
               />
             )}
           </FormField>
-          {select('identityType', 'Jenis Identitas', identityTypes)}
-          {text('identityNo', 'Nomor Identitas', { maxLength: 50 })}
+          {select('identityType', identityTypes)}
+          {text('identityNo', { maxLength: 50 })}
         </div>
       </FormSection>
 
       <FormSection title="Kontak Darurat & Kesehatan">
         <div className="grid gap-4 sm:grid-cols-2">
-          {text('emergencyName', 'Nama Kontak Darurat', { maxLength: 100 })}
-          {text('emergencyContact', 'Nomor Kontak Darurat', { type: 'tel', inputMode: 'tel', maxLength: 20, placeholder: '081234567890' })}
+          {text('emergencyName', { maxLength: 100 })}
+          {text('emergencyContact', { type: 'tel', inputMode: 'tel', maxLength: 20, placeholder: '081234567890' })}
           <div className="sm:col-span-2">
             <FormField
               layout="page"
-              id={`${ids}-medicalNotes`}
-              label="Catatan Medis"
+              id={controlId('medicalNotes')}
+              label={fieldLabels.medicalNotes}
               mark="optional"
               hint="Alergi, kondisi jantung, asma, obat rutin, dan sebagainya."
               error={errors.medicalNotes?.message}
@@ -325,11 +434,12 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
       </FormSection>
 
       <FormSection title="Kategori Lomba">
-        <fieldset>
+        <fieldset aria-describedby={choiceProblems.categoryId ? `${controlId('categoryId')}-error` : undefined}>
           <legend className="sr-only">Pilih kategori</legend>
           <div className="grid gap-3 sm:grid-cols-2">
             {event.categories.map((c) => {
               const full = categoryIsFull(c);
+              const firstOpen = c === event.categories.find((x) => !categoryIsFull(x));
               const left = Math.max(c.slots - c.sold, 0);
               return (
                 <label
@@ -337,10 +447,18 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
                   className={cn(
                     'relative flex gap-3 rounded-xl border-2 p-4 transition-colors',
                     full ? 'cursor-not-allowed border-slate-200 bg-slate-50 opacity-70' : 'cursor-pointer hover:border-brand-300',
-                    values.categoryId === c.categoryId ? 'border-brand-600 bg-brand-50' : !full && 'border-slate-200 bg-white',
+                    values.categoryId === c.categoryId ? 'border-brand-600 bg-brand-50' : !full && (choiceProblems.categoryId ? 'border-red-300 bg-white' : 'border-slate-200 bg-white'),
                   )}
                 >
-                  <input type="radio" value={c.categoryId} disabled={full} className="mt-1 size-4 shrink-0 accent-brand-600" {...register('categoryId', clearsAlert)} />
+                  <input
+                    type="radio"
+                    value={c.categoryId}
+                    disabled={full}
+                    id={firstOpen ? controlId('categoryId') : undefined}
+                    aria-describedby={choiceProblems.categoryId ? `${controlId('categoryId')}-error` : undefined}
+                    className="mt-1 size-4 shrink-0 accent-brand-600"
+                    {...register('categoryId', clearsAlert)}
+                  />
                   <span className="min-w-0 flex-1">
                     <span className="flex flex-wrap items-center gap-2">
                       <CategoryChip name={c.name} />
@@ -367,36 +485,55 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
             })}
           </div>
         </fieldset>
+        <FieldError id={`${controlId('categoryId')}-error`} message={choiceProblems.categoryId} />
       </FormSection>
 
       {hasOptions && (
         <FormSection title="Metode Pembayaran">
-          <fieldset>
+          <fieldset aria-describedby={choiceProblems.paymentMethod ? `${controlId('paymentMethod')}-error` : undefined}>
             <legend className="sr-only">Pilih metode pembayaran</legend>
             <div className="grid gap-3 sm:grid-cols-2">
-              {event.paymentOptions.map((key) => (
+              {event.paymentOptions.map((key, i) => (
                 <label
                   key={key}
                   className={cn(
                     'flex cursor-pointer items-center gap-3 rounded-xl border-2 px-4 py-3 text-sm font-semibold transition-colors hover:border-brand-300',
-                    values.paymentMethod === key ? 'border-brand-600 bg-brand-50 text-slate-900' : 'border-slate-200 bg-white text-slate-800',
+                    values.paymentMethod === key
+                      ? 'border-brand-600 bg-brand-50 text-slate-900'
+                      : cn('bg-white text-slate-800', choiceProblems.paymentMethod ? 'border-red-300' : 'border-slate-200'),
                   )}
                 >
-                  <input type="radio" value={key} className="size-4 shrink-0 accent-brand-600" {...register('paymentMethod', clearsAlert)} />
+                  <input
+                    type="radio"
+                    value={key}
+                    id={i === 0 ? controlId('paymentMethod') : undefined}
+                    aria-describedby={choiceProblems.paymentMethod ? `${controlId('paymentMethod')}-error` : undefined}
+                    className="size-4 shrink-0 accent-brand-600"
+                    {...register('paymentMethod', clearsAlert)}
+                  />
                   {paymentOptionLabels[key]}
                 </label>
               ))}
             </div>
           </fieldset>
+          <FieldError id={`${controlId('paymentMethod')}-error`} message={choiceProblems.paymentMethod} />
         </FormSection>
       )}
 
       <FormSection title="Syarat & Ketentuan">
         <WaiverText id={`${ids}-waiver`} />
         <label className="mt-4 flex cursor-pointer items-start gap-3 text-sm text-slate-800">
-          <input type="checkbox" aria-describedby={`${ids}-waiver`} className="mt-0.5 size-5 shrink-0 accent-brand-600" {...register('agree', clearsAlert)} />
+          <input
+            type="checkbox"
+            id={controlId('agree')}
+            aria-describedby={choiceProblems.agree ? `${ids}-waiver ${controlId('agree')}-error` : `${ids}-waiver`}
+            aria-invalid={choiceProblems.agree ? true : undefined}
+            className="mt-0.5 size-5 shrink-0 accent-brand-600"
+            {...register('agree', clearsAlert)}
+          />
           <span>Saya telah membaca, memahami, dan menyetujui seluruh Syarat & Ketentuan di atas.</span>
         </label>
+        <FieldError id={`${controlId('agree')}-error`} message={choiceProblems.agree} />
       </FormSection>
 
       <section aria-labelledby={`${ids}-summary`} className="rounded-2xl border border-slate-200 bg-slate-50 p-5">
@@ -440,10 +577,9 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
       )}
 
       <div>
-        <Button type="submit" size="lg" className="w-full" disabled={!canSubmit} loading={busy}>
+        <Button type="submit" size="lg" className="w-full" disabled={busy} loading={busy}>
           Lanjutkan Pembayaran
         </Button>
-        {!filled && <p className="mt-2 text-center text-xs text-slate-600">Lengkapi semua kolom wajib untuk melanjutkan.</p>}
         <ChallengeStatusLine status={challenge.status} onRetry={challenge.retry} />
         {/* Spoken only when the submit itself waits for the verification, not while the runner types. */}
         <p className="sr-only" aria-live="polite">

@@ -68,7 +68,14 @@ function EventCard({ event }: { event: PublicEventCard }) {
   const when = zonedDateTime(new Date(event.eventDate), event.timezone);
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
-      <EventImage src={event.headerImage} lazy width={1600} height={900} className="aspect-[16/9] w-full bg-slate-100 object-cover" />
+      <EventImage
+        src={event.headerImage}
+        lazy
+        width={1600}
+        height={900}
+        sizes="(min-width: 1152px) 368px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 100vw"
+        className="aspect-[16/9] w-full bg-slate-100 object-cover"
+      />
       <div className="flex flex-1 flex-col p-5">
         <h3 className="text-lg leading-snug font-bold text-slate-900">{event.name}</h3>
         <p className="mt-2 flex items-center gap-2 text-sm text-slate-700">

@@ -1,5 +1,5 @@
 import { ArrowLeft, CheckCircle2, Clock, Hourglass, XCircle } from 'lucide-react';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { paymentProofMessages } from '../../../domain/registrations/payment-verification';
 import type { SelfManagedPayment } from '../../../domain/registrations/contract';
@@ -12,6 +12,7 @@ import { ErrorAlert } from '../../components/query-state';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
 import { paymentConfirmErrorMessage, useSelfManagedPayment, useSubmitPaymentProof } from './registrations-api';
 import { PaymentInstructionBlock, ProofPicker } from './self-managed-payment';
+import { forgetPaidRegistration } from './registration-draft';
 
 const when = (iso: string, timeZone: string) => {
   const t = zonedDateTime(new Date(iso), timeZone);
@@ -28,6 +29,11 @@ const when = (iso: string, timeZone: string) => {
 export function RegistrationPaymentPage() {
   const { registrationId } = useParams();
   const query = useSelfManagedPayment(registrationId);
+  // The proof is sent (or the payment verified): the form's draft this tab kept for a retry goes.
+  const settled = query.data ? ['awaiting_verification', 'confirmed', 'racepack_collected'].includes(query.data.status) : false;
+  useEffect(() => {
+    if (registrationId && settled) forgetPaidRegistration(registrationId);
+  }, [registrationId, settled]);
   useDocumentMeta('Pembayaran Pendaftaran | Derap', 'Status pembayaran dan unggah bukti transfer pendaftaran event lari.');
 
   return (

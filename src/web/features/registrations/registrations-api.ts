@@ -4,13 +4,13 @@
  * confirmation. No sign-in needed.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { registrationEventResponseSchema, type RegistrationEvent } from '../../../domain/events/contract';
-import {
-  selfManagedPaymentResponseSchema,
-  type ChallengeResponse,
-  type CreatedRegistration,
-  type PaymentStateJson,
-  type SelfManagedPaymentResponse,
+import type { RegistrationEvent } from '../../../domain/events/contract';
+import type {
+  ChallengeResponse,
+  CreatedRegistration,
+  PaymentStateJson,
+  ResendConfirmationResponse,
+  SelfManagedPaymentResponse,
 } from '../../../domain/registrations/contract';
 import type { RegistrationPayloadInput } from '../../../domain/registrations/registration-form';
 import { api, ApiError } from '../../api/client';
@@ -33,6 +33,8 @@ export function useRegistrationEvent(code: string | undefined) {
     enabled: Boolean(code),
     retry: (count, error) => !(error instanceof EventLoadError) && count < 1,
     queryFn: async (): Promise<RegistrationEvent> => {
+      // The schema (zod) loads beside the request, not before the page (issue 12: the page's weight).
+      const schema = import('../../../domain/events/contract').then((m) => m.registrationEventResponseSchema);
       let body: unknown;
       try {
         body = await api.get<unknown>(`/api/events/${encodeURIComponent(code!)}`);
@@ -40,7 +42,7 @@ export function useRegistrationEvent(code: string | undefined) {
         if (error instanceof ApiError && error.status === 404) throw new EventLoadError(eventLoadMessages.notFound);
         throw new EventLoadError(eventLoadMessages.malformed);
       }
-      const parsed = registrationEventResponseSchema.safeParse(body);
+      const parsed = (await schema).safeParse(body);
       if (!parsed.success) throw new EventLoadError(eventLoadMessages.malformed);
       return parsed.data.event;
     },
@@ -53,13 +55,25 @@ export function fetchRegistrationChallenge(): Promise<ChallengeResponse> {
 }
 
 /** GET /api/runner-registrations/{id}/payment-state: where a registration stands after the payment page. */
-export function usePaymentState(registrationId: string | null, orderRef: string | null) {
+export function usePaymentState(registrationId: string | null, orderRef: string | null, opts: { awaitPayment?: boolean } = {}) {
   return useQuery({
     queryKey: ['events-public', 'payment-state', registrationId, orderRef],
     enabled: Boolean(registrationId && orderRef),
+    // The gateway said paid (or pending) but its notification may land a moment after the runner: ask
+    // again every 5 s while the registration still waits, for at most 2 minutes.
+    refetchInterval: (query) =>
+      opts.awaitPayment && query.state.data?.registration.status === 'pending' && query.state.dataUpdateCount < 24 ? 5_000 : false,
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
     queryFn: () =>
       api.get<PaymentStateJson>(`/api/runner-registrations/${encodeURIComponent(registrationId!)}/payment-state?order=${encodeURIComponent(orderRef!)}`),
+  });
+}
+
+/** 'Kirim ulang email' on the success page (POST …/resend-confirmation with the gateway's order reference). */
+export function useResendConfirmation() {
+  return useMutation({
+    mutationFn: ({ registrationId, order }: { registrationId: string; order: string }) =>
+      api.post<ResendConfirmationResponse>(`/api/runner-registrations/${encodeURIComponent(registrationId)}/resend-confirmation`, { order }),
   });
 }
 
@@ -78,7 +92,10 @@ export function useSelfManagedPayment(registrationId: string | undefined) {
     enabled: Boolean(registrationId),
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
     queryFn: async () => {
-      const body = await api.get<unknown>(`/api/runner-registrations/${encodeURIComponent(registrationId!)}/payment`);
+      const [{ selfManagedPaymentResponseSchema }, body] = await Promise.all([
+        import('../../../domain/registrations/contract'),
+        api.get<unknown>(`/api/runner-registrations/${encodeURIComponent(registrationId!)}/payment`),
+      ]);
       return selfManagedPaymentResponseSchema.parse(body).registration;
     },
   });

@@ -1,5 +1,7 @@
-import { Ban, CalendarX, Check, Lock, RotateCcw, type LucideIcon } from 'lucide-react';
+import { Ban, CalendarX, Check, ChevronDown, Lock, RotateCcw, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
+import { EventImage } from '../../../components/event-image';
+import { EventFacts } from '../event-facts';
 import type { OrganizerEvent } from '../../../../domain/events/contract';
 import { eventStatusLabels, eventStatusTransitions, type EventStatus } from '../../../../domain/events/events';
 import { ApiError } from '../../../api/client';
@@ -21,6 +23,8 @@ const moves: Record<EventStatus, { label: string; verb: string; icon: LucideIcon
   ditolak: { label: 'Tolak', verb: 'menolak', icon: Ban, variant: 'danger' },
   tutup: { label: 'Tutup', verb: 'menutup', icon: Lock, variant: 'outline' },
   diajukan: { label: 'Ajukan ulang', verb: 'mengajukan ulang', icon: RotateCcw, variant: 'outline' },
+  // Never a moderation move (no transition leads there): only the event's cancellation, with its refunds.
+  dibatalkan: { label: 'Batalkan', verb: 'membatalkan', icon: CalendarX, variant: 'danger' },
 };
 const reopenLabel = (from: EventStatus) => (from === 'tutup' ? 'Buka Kembali' : from === 'ditolak' ? 'Terima' : moves.diterima.label);
 
@@ -29,7 +33,24 @@ interface PendingMove {
   to: EventStatus;
 }
 
-const filters: (EventStatus | 'all')[] = ['diajukan', 'diterima', 'tutup', 'ditolak', 'all'];
+const filters: (EventStatus | 'all')[] = ['diajukan', 'diterima', 'tutup', 'ditolak', 'dibatalkan', 'all'];
+
+/**
+ * The warning before rejecting or closing an event runners already paid for (or are paying for):
+ * the counts come from the server's list ('21 pelari sudah membayar, 3 menunggu pembayaran').
+ */
+export function paidRunnersWarning(event: Pick<OrganizerEvent, 'participants' | 'pendingPayment' | 'awaitingVerification'>, to: EventStatus): string | null {
+  if (to !== 'ditolak' && to !== 'tutup') return null;
+  const parts: string[] = [];
+  if (event.participants > 0) parts.push(`${event.participants.toLocaleString('id-ID')} pelari sudah membayar`);
+  if (event.pendingPayment > 0) parts.push(`${event.pendingPayment.toLocaleString('id-ID')} menunggu pembayaran`);
+  if (event.awaitingVerification > 0) parts.push(`${event.awaitingVerification.toLocaleString('id-ID')} menunggu verifikasi pembayaran`);
+  if (parts.length === 0) return null;
+  const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} dan ${parts.at(-1)}` : parts[0];
+  return to === 'ditolak'
+    ? `${list}. Menolak event menutup halaman pendaftarannya; dana pelari tidak dikembalikan otomatis — penyelenggara perlu membatalkan event agar pelari menerima refund.`
+    : `${list}. Menutup event menghentikan pendaftaran; pelari yang sudah membayar tetap terdaftar.`;
+}
 
 /** Admin 'Event': moderate organizers' events (Diajukan → Diterima / Ditolak / Tutup) with a confirmation step. */
 export function EventsSection() {
@@ -38,6 +59,8 @@ export function EventsSection() {
   const move = useMoveEventStatus();
   const toast = useToast();
   const [pending, setPending] = useState<PendingMove | null>(null);
+  const [expanded, setExpanded] = useState<string | null>(null);
+  const warning = pending ? paidRunnersWarning(pending.event, pending.to) : null;
 
   const confirm = () => {
     if (!pending) return;
@@ -107,6 +130,20 @@ export function EventsSection() {
                       Kategori: {event.categories.map((c) => c.name).join(', ')} · Biaya {formatFee(event.fee)} · Kapasitas{' '}
                       {event.capacity.toLocaleString('id-ID')}
                     </p>
+                    <p className="text-sm text-slate-600">
+                      {event.participants.toLocaleString('id-ID')} pelari terbayar · {event.pendingPayment.toLocaleString('id-ID')} menunggu pembayaran
+                    </p>
+                    <button
+                      type="button"
+                      aria-expanded={expanded === event._id}
+                      aria-controls={`admin-event-${event._id}`}
+                      onClick={() => setExpanded(expanded === event._id ? null : event._id)}
+                      className="inline-flex min-h-9 items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+                    >
+                      <ChevronDown className={cn('size-4 transition-transform', expanded === event._id && 'rotate-180')} aria-hidden="true" />
+                      {expanded === event._id ? 'Sembunyikan detail' : 'Lihat detail lengkap'}
+                      <span className="sr-only"> {event.name}</span>
+                    </button>
                   </div>
                   <div className="flex shrink-0 flex-wrap gap-2">
                     {eventStatusTransitions[event.status].map((to) => {
@@ -130,6 +167,12 @@ export function EventsSection() {
                     })}
                   </div>
                 </div>
+                {expanded === event._id && (
+                  <div id={`admin-event-${event._id}`} className="mt-4 space-y-4 border-t border-slate-100 pt-4">
+                    <EventImage src={event.headerImage} className="aspect-[2/1] w-full max-w-xl rounded-xl bg-slate-100 object-cover" />
+                    <EventFacts event={event} />
+                  </div>
+                )}
               </li>
             ))}
           </ul>
@@ -159,6 +202,11 @@ export function EventsSection() {
               {eventStatusLabels[pending.event.status]} menjadi <strong>{eventStatusLabels[pending.to]}</strong>.
             </p>
             <p className={cn('text-slate-600', pending.to !== 'diterima' && 'hidden')}>Event akan tampil di daftar publik dan pelari bisa mendaftar.</p>
+            {warning && (
+              <Alert tone="error" title="Perhatian: sudah ada pelari">
+                {warning}
+              </Alert>
+            )}
             {move.isError && (
               <Alert tone="error">{move.error instanceof ApiError ? move.error.message : 'Gagal mengubah status. Coba lagi.'}</Alert>
             )}

@@ -15,8 +15,8 @@ const statusTones = {
   racepack_collected: 'blue',
   expired: 'red',
 } as const;
-/** §4: paid green, pending yellow, other red. */
-const paymentTones = { paid: 'green', pending: 'yellow', failed: 'red', expired: 'red' } as const;
+/** §4: paid green, pending yellow, other red; refunded grey (settled, nothing wrong). */
+const paymentTones = { paid: 'green', pending: 'yellow', failed: 'red', expired: 'red', refunded: 'gray' } as const;
 
 export function RegistrationStatusBadge({ status }: { status: RegistrationStatus }) {
   return <Badge tone={statusTones[status]} className="whitespace-nowrap">{registrationStatusLabels[status]}</Badge>;

@@ -1,15 +1,16 @@
 /**
- * The organizer's registration calls (events spec §7): an event's runner data, its CSV, one
+ * The organizer's registration calls (events spec §7): an event's runner data, its CSV and .xlsx, one
  * registration by scanned value, the racepack hand-out, and a self-managed payment's proof of
  * transfer with its Verifikasi / Tolak.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RegistrationStatus } from '../../../../domain/events/events';
 import type {
+  CsvSeparator,
   PaymentRejectionInput,
   RacepackBody,
   RegistrationDecision,
   RegistrationJson,
+  RegistrationFilters,
   RegistrationPage,
   RegistrationResponse,
 } from '../../../../domain/registrations/contract';
@@ -17,39 +18,46 @@ import type { UserResponse } from '../../../../domain/users/contract';
 import { api, ApiError } from '../../../api/client';
 import { eventKeys } from '../../../lib/query-keys';
 
-/** The dialog shows the newest rows; the CSV carries every one. */
-export const RUNNER_TABLE_LIMIT = 500;
+/** Rows per page of Data Pelari; the exports carry every matching row. */
+export const RUNNER_PAGE_SIZE = 50;
 
 export const runnerDataKeys = {
   all: ['runner-registrations'] as const,
-  event: (eventKey: string, q: string, status?: RegistrationStatus) => ['runner-registrations', 'event', eventKey, { q, status }] as const,
+  event: (eventKey: string, filters: RegistrationFilters, offset: number) => ['runner-registrations', 'event', eventKey, { ...filters, offset }] as const,
 };
 
-const query = (q: string, extra: Record<string, string> = {}) => {
-  const params = new URLSearchParams(extra);
-  if (q) params.set('q', q);
+/** The search and filters as query parameters (only those set), plus `extra`. */
+function query(filters: RegistrationFilters, extra: Record<string, string> = {}) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) {
+    const text = typeof value === 'string' ? value.trim() : '';
+    if (text) params.set(key, text);
+  }
+  for (const [key, value] of Object.entries(extra)) params.set(key, value);
   const text = params.toString();
   return text ? `?${text}` : '';
-};
+}
 
-export function useRunnerRegistrations(eventKey: string, q: string, enabled: boolean, status?: RegistrationStatus) {
+const eventPath = (eventKey: string) => `/api/runner-registrations/event/${encodeURIComponent(eventKey)}`;
+
+/** One page (newest first) of the event's registrations matching `filters`. */
+export function useRunnerRegistrations(eventKey: string, filters: RegistrationFilters, enabled: boolean, offset = 0, limit = RUNNER_PAGE_SIZE) {
   return useQuery({
-    queryKey: runnerDataKeys.event(eventKey, q, status),
-    queryFn: () =>
-      api.get<RegistrationPage>(
-        `/api/runner-registrations/event/${encodeURIComponent(eventKey)}${query(q, { limit: String(RUNNER_TABLE_LIMIT), ...(status ? { status } : {}) })}`,
-      ),
+    queryKey: runnerDataKeys.event(eventKey, filters, offset),
+    queryFn: () => api.get<RegistrationPage>(`${eventPath(eventKey)}${query(filters, { limit: String(limit), offset: String(offset) })}`),
     enabled,
     placeholderData: keepPreviousData,
     retry: false,
   });
 }
 
-export const runnerCsvUrl = (eventKey: string, q: string) =>
-  `/api/runner-registrations/event/${encodeURIComponent(eventKey)}/csv${query(q)}`;
+/** The CSV (`sep`: ',' as the spec, or ';' for Excel with Indonesian settings) or the .xlsx of what the filters keep. */
+export function runnerExportUrl(eventKey: string, format: 'csv' | 'xlsx', filters: RegistrationFilters, sep: CsvSeparator = 'comma') {
+  return `${eventPath(eventKey)}/${format}${query(filters, format === 'csv' && sep === 'semicolon' ? { sep } : {})}`;
+}
 
 /**
- * The CSV download is a plain navigation that carries the session cookie; a cheap authenticated
+ * A download is a plain navigation that carries the session cookie; a cheap authenticated
  * call first lets the API client refresh an expired access token, so the file is never a 401 page.
  */
 export function renewSessionForDownload() {

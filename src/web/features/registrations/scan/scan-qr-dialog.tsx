@@ -1,16 +1,18 @@
-import { Camera, Keyboard, PackageCheck, Search } from 'lucide-react';
+import { Camera, Keyboard, Search, WifiOff } from 'lucide-react';
+import { Link } from 'react-router';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { formatRupiah } from '../../../../domain/shared/money';
 import type { RegistrationJson } from '../../../../domain/registrations/contract';
 import { racepackMessages, zonedDateTime } from '../../../../domain/registrations/runner-export';
 import { ApiError } from '../../../api/client';
 import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
+import { Button, buttonClass } from '../../../components/button';
 import { cn } from '../../../components/cn';
 import { Dialog } from '../../../components/dialog';
 import { LoadingMessage } from '../../../components/query-state';
 import { Spinner } from '../../../components/spinner';
-import { PaymentStatusBadge, RegistrationStatusBadge } from '../runner-data/registration-badges';
+import { PaymentStatusBadge } from '../runner-data/registration-badges';
+import { RacepackCard } from './racepack-card';
 import { collectRacepack, lookupRegistration } from '../runner-data/runner-data-api';
 
 // The camera (and with it the QR decoder) loads only when someone picks the camera.
@@ -23,16 +25,16 @@ export interface ScanQrDialogProps {
 
 type Mode = 'scanner' | 'camera';
 
-/** §8 scan lookup errors, verbatim. */
+/** §8 scan lookup errors, in Indonesian (issue 13 item 8). */
 function lookupErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status === 404) return 'Registration not found.';
-  return 'An error occurred while fetching the registration data.';
+  if (error instanceof ApiError && error.status === 404) return 'Pendaftaran tidak ditemukan.';
+  return 'Terjadi kesalahan saat mengambil data pendaftaran.';
 }
 
 /** §8 racepack failure; a 409 carries the server's own reason (taken already, not paid). */
 function racepackErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 409) return error.message;
-  return 'Failed to update racepack status. Please try again.';
+  return 'Gagal memperbarui status racepack. Silakan coba lagi.';
 }
 
 const dateTime = (iso: string) => {
@@ -71,7 +73,7 @@ export function ScanQrDialog({ open, onOpenChange }: ScanQrDialogProps) {
   async function lookup(raw: string) {
     const scanned = raw.trim();
     if (!scanned) {
-      setInputError('Please enter a QR code value');
+      setInputError('Masukkan nilai QR code.');
       inputRef.current?.focus();
       return;
     }
@@ -116,6 +118,7 @@ export function ScanQrDialog({ open, onOpenChange }: ScanQrDialogProps) {
   return (
     <Dialog
       open={open}
+      initialFocus={inputRef}
       onOpenChange={onOpenChange}
       size="lg"
       title="Scan QR Pelari"
@@ -157,7 +160,6 @@ export function ScanQrDialog({ open, onOpenChange }: ScanQrDialogProps) {
                   setValue(e.target.value);
                   if (inputError) setInputError(null);
                 }}
-                autoFocus
                 autoComplete="off"
                 spellCheck={false}
                 placeholder="Arahkan scanner ke QR, atau ketik ID pendaftaran"
@@ -215,6 +217,17 @@ export function ScanQrDialog({ open, onOpenChange }: ScanQrDialogProps) {
         {registration && (
           <RunnerCard registration={registration} collect={collectState} onCollect={() => void handOut()} />
         )}
+
+        <div className="flex flex-col gap-2 rounded-xl border border-dashed border-slate-300 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-slate-700">
+            <span className="font-semibold text-slate-900">Sinyal di lokasi buruk?</span> Meja Racepack bekerja tanpa internet
+            setelah data pelari diunduh ke perangkat.
+          </p>
+          <Link to="/desk" className={buttonClass('outline', 'md', 'shrink-0')}>
+            <WifiOff className="size-4" aria-hidden="true" />
+            Buka Meja Racepack
+          </Link>
+        </div>
       </div>
     </Dialog>
   );
@@ -247,79 +260,47 @@ function RunnerCard({
   onCollect(): void;
 }) {
   const d = r.runnerData;
-  const section = useRef<HTMLElement>(null);
-  const collectedAlert = useRef<HTMLDivElement>(null);
-  // A new runner, or their racepack just handed out: bring the answer into view (the dialog
-  // scrolls; on a phone the card starts below the camera). Focus stays in the scanner input.
-  useEffect(() => {
-    section.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
-  }, [r._id]);
-  useEffect(() => {
-    if (collect.done) collectedAlert.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-  }, [collect.done]);
   return (
-    <section ref={section} aria-label={`Data pendaftaran ${d.fullName}`} data-testid="runner-card" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <header className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-100 px-4 py-3">
-        <div className="min-w-0">
-          <p className="text-lg font-bold break-words text-slate-900">{d.fullName}</p>
-          <p className="font-mono text-xs text-slate-600">
-            ID Pendaftaran: <span className="text-slate-900">{r.registrationId}</span>
-          </p>
+    <RacepackCard
+      name={d.fullName}
+      registrationId={r.registrationId}
+      bib={d.bibName}
+      category={r.categoryName}
+      size={d.tshirtSize}
+      status={r.status}
+      takenNote={r.racepackCollectedAt ? racepackMessages.alreadyCollected(new Date(r.racepackCollectedAt)) : null}
+      justCollected={collect.done}
+      error={collect.error}
+      collecting={collect.saving}
+      onCollect={onCollect}
+      details={
+        <div className="space-y-4">
+          <FieldGroup title="Data Pelari">
+            <Field label="Nama Lengkap" value={d.fullName} />
+            <Field label="Email" value={d.email} breakAll />
+            <Field label="No. HP" value={d.phone} />
+            <Field label="Golongan Darah" value={d.bloodType} />
+            <Field label="Komunitas" value={d.community} />
+            <Field label="Jenis Kelamin" value={d.sex} />
+            <Field label="Tanggal Lahir" value={d.dob} />
+            <Field label="Identitas" value={`${d.identityType} · ${d.identityNo}`} />
+            <Field label="Kontak Darurat" value={d.emergencyName} />
+            <Field label="No. Kontak Darurat" value={d.emergencyContact} />
+            <Field label="Catatan Medis" value={d.medicalNotes} wide />
+          </FieldGroup>
+          <FieldGroup title="Event">
+            <Field label="ID Event" value={r.eventId} breakAll />
+            <Field label="Nama Event" value={r.eventName} />
+            <Field label="Dibuat" value={dateTime(r.createdAt)} />
+            <Field label="Diperbarui" value={dateTime(r.updatedAt)} />
+          </FieldGroup>
+          <FieldGroup title="Pembayaran">
+            <Field label="Status Pembayaran" value={<PaymentStatusBadge status={r.payment.status} />} />
+            <Field label="Jumlah" value={formatRupiah(r.payment.amount)} />
+          </FieldGroup>
         </div>
-        <RegistrationStatusBadge status={r.status} />
-      </header>
-
-      <div className="space-y-4 px-4 py-3">
-        {r.status === 'racepack_collected' && (
-          <Alert ref={collectedAlert} tone={collect.done ? 'success' : 'info'} title={collect.done ? 'Racepack berhasil diambil.' : 'Racepack sudah diambil.'}>
-            {r.racepackCollectedAt ? racepackMessages.alreadyCollected(new Date(r.racepackCollectedAt)) : null}
-          </Alert>
-        )}
-        {r.status === 'pending' && <Alert tone="error">{racepackMessages.unpaid}</Alert>}
-        {r.status === 'awaiting_verification' && <Alert tone="error">{racepackMessages.unverified}</Alert>}
-        {(r.status === 'canceled' || r.status === 'expired') && <Alert tone="error">{racepackMessages.inactive}</Alert>}
-
-        <FieldGroup title="Data Pelari">
-          <Field label="Nama Lengkap" value={d.fullName} />
-          <Field label="Email" value={d.email} breakAll />
-          <Field label="No. HP" value={d.phone} />
-          <Field label="Nama BIB" value={d.bibName} />
-          <Field label="Golongan Darah" value={d.bloodType} />
-          <Field label="Komunitas" value={d.community} />
-          <Field label="Ukuran Kaos" value={d.tshirtSize} />
-          <Field label="Jenis Kelamin" value={d.sex} />
-          <Field label="Tanggal Lahir" value={d.dob} />
-          <Field label="Identitas" value={`${d.identityType} · ${d.identityNo}`} />
-          <Field label="Kontak Darurat" value={d.emergencyName} />
-          <Field label="No. Kontak Darurat" value={d.emergencyContact} />
-          <Field label="Catatan Medis" value={d.medicalNotes} wide />
-        </FieldGroup>
-
-        <FieldGroup title="Event">
-          <Field label="ID Event" value={r.eventId} breakAll />
-          <Field label="Nama Event" value={r.eventName} />
-          <Field label="Kategori" value={r.categoryName} />
-          <Field label="Dibuat" value={dateTime(r.createdAt)} />
-          <Field label="Diperbarui" value={dateTime(r.updatedAt)} />
-        </FieldGroup>
-
-        <FieldGroup title="Pembayaran">
-          <Field label="Status Pembayaran" value={<PaymentStatusBadge status={r.payment.status} />} />
-          <Field label="Jumlah" value={formatRupiah(r.payment.amount)} />
-        </FieldGroup>
-
-        {collect.error && <Alert tone="error">{collect.error}</Alert>}
-      </div>
-
-      {r.status === 'confirmed' && (
-        <footer className="border-t border-slate-100 px-4 py-3">
-          <Button className="w-full sm:w-auto" size="lg" loading={collect.saving} onClick={onCollect}>
-            {!collect.saving && <PackageCheck className="size-5" aria-hidden="true" />}
-            Racepack Diambil
-          </Button>
-        </footer>
-      )}
-    </section>
+      }
+    />
   );
 }
 

@@ -1,0 +1,2 @@
+CREATE INDEX "runner_registrations_user_idx" ON "runner_registrations" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "runner_registrations_email_key_idx" ON "runner_registrations" USING btree ("email_key");
