@@ -86,6 +86,7 @@ async function walkDashboard(page: Page, role: Role, findings: Finding[]) {
   const help = sidebar.getByRole('button', { name: 'Bantuan' });
   if (await help.isVisible().catch(() => false)) {
     await help.click();
+    await expect(page.getByRole('dialog', { name: 'Bantuan & Syarat Ketentuan' })).toBeVisible();
     findings.push(...(await englishOn(page, `${role}: Bantuan`)));
     await closeDialog(page);
   }
@@ -119,9 +120,12 @@ test.describe('every screen speaks Indonesian', () => {
         await page.goto('/dashboard');
         await page.getByRole('navigation').first().getByRole('button', { name: 'Daftar Kegiatan', exact: true }).click();
         await page.getByRole('button', { name: 'Buat Event' }).first().click();
+        await expect(page.getByRole('dialog', { name: 'Buat Event Baru' })).toBeVisible();
         findings.push(...(await englishOn(page, `${role}: Buat Event Baru`)));
         await closeDialog(page);
         await page.getByRole('button', { name: 'Scan QR' }).first().click();
+        // Loaded on first use: read (and close) it only once it is there, or it opens over the next step.
+        await expect(page.getByRole('dialog', { name: 'Scan QR Pelari' })).toBeVisible({ timeout: 20_000 });
         findings.push(...(await englishOn(page, `${role}: Scan QR`)));
         await closeDialog(page);
         if (role === 'organizer') {

@@ -109,9 +109,19 @@ test('scan with a keyboard scanner: lookup, Racepack Diambil, a second scan says
   const [noman, , rina] = runners as [SeededRunner, SeededRunner, SeededRunner];
   await loginAs({ email: organizerEmail, role: 'organizer', name: 'Siti Penyelenggara' });
   await openEventList(page);
+  // The scanner is downloaded on first use; while it comes, the page says it is loading.
+  let releaseChunk!: () => void;
+  const chunkHeld = new Promise<void>((resolve) => (releaseChunk = resolve));
+  await page.route(/scan-qr-dialog-[^/]*\.js$/, async (route) => {
+    await chunkHeld;
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Scan QR' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Memuat...' })).toBeVisible();
+  releaseChunk();
   const dialog = page.getByRole('dialog', { name: 'Scan QR Pelari' });
   await expect(dialog).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Memuat...' })).toHaveCount(0);
   const input = dialog.getByLabel('Nilai QR code');
   await expect(input).toBeFocused();
 

@@ -5,6 +5,7 @@ import { eventStatusLabels, type EventStatus } from '../../../domain/events/even
 import { formatJakartaDate } from '../../../domain/shared/jakarta-time';
 import { formatRupiah } from '../../../domain/shared/money';
 import { Button } from '../../components/button';
+import { Spinner } from '../../components/spinner';
 import { cn } from '../../components/cn';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorState, LoadingMessage, QueryState } from '../../components/query-state';
@@ -380,7 +381,17 @@ export function EventListView({ tools }: DashboardViewProps & { tools: EventList
         }}
       />
       <EventFinanceDialog event={finance} onOpenChange={(open) => !open && setFinance(null)} />
-      <Suspense fallback={null}>
+      <Suspense
+        fallback={
+          // First use downloads the tool (the scanner brings its QR decoder): say so over the page.
+          <div className="fixed inset-x-0 bottom-6 z-50 flex justify-center px-4">
+            <div className="flex items-center gap-2 rounded-full bg-slate-900 px-4 py-2 text-sm text-white shadow-lg">
+              <Spinner className="size-4" label="" />
+              <span role="status">Memuat...</span>
+            </div>
+          </div>
+        }
+      >
         {runnerData && (
           <RunnerDataDialog
             event={{ _id: runnerData._id, eventId: runnerData.eventId, name: runnerData.name }}
