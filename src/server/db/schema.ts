@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
+import { coachVerificationStatuses, connectionStatuses, packageShownModes } from '../../domain/coaching/coaching';
 import { eventPaymentTypes, eventStatuses, refundModes, registrationPaymentStatuses, registrationStatuses } from '../../domain/events/events';
 import { orderKinds, orderStatuses, paymentGatewayNames } from '../../domain/payments/payments';
 import { grantKinds, subscriptionStatuses } from '../../domain/subscriptions/subscription';
@@ -748,3 +749,103 @@ export const aiEvaluations = pgTable(
   },
   (t) => [uniqueIndex('ai_evaluations_user_window_key').on(t.userId, t.windowEnd), index('ai_evaluations_user_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * A coach's public profile (events-and-coach-pages §3), one per coach user. `uniquelink` is the
+ * /coaching/{uniquelink} address, unique case-insensitively. Verification is the admin's review of
+ * identity and certificates (a badge, not an endorsement); the documents are private uploads.
+ */
+export const coachProfiles = pgTable(
+  'coach_profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shownName: text('shown_name').notNull(),
+    headline: text('headline').notNull().default(''),
+    bio: text('bio').notNull().default(''),
+    certifications: text('certifications').array().notNull().default(sql`'{}'::text[]`),
+    profileImageUrl: text('profile_image_url'),
+    headerImageUrl: text('header_image_url'),
+    location: text('location').notNull().default(''),
+    availability: boolean('availability').notNull().default(true),
+    uniquelink: text('uniquelink').notNull(),
+    packageshown: text('packageshown', { enum: packageShownModes }).notNull().default('show'),
+    verification: text('verification', { enum: coachVerificationStatuses }).notNull().default('none'),
+    /** Private upload keys of the identity card and certificates sent for verification. */
+    verificationDocuments: text('verification_documents').array().notNull().default(sql`'{}'::text[]`),
+    verificationNote: text('verification_note'),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    verifiedBy: uuid('verified_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('coach_profiles_user_key').on(t.userId), uniqueIndex('coach_profiles_uniquelink_key').on(sql`lower(${t.uniquelink})`)],
+);
+export type CoachProfileRow = typeof coachProfiles.$inferSelect;
+
+/** A package a coach sells (events-and-coach-pages §3). Deleted packages that were sold stay (`deletedAt`) for the sales history. */
+export const coachPackages = pgTable(
+  'coach_packages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    coachId: uuid('coach_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    durationWeeks: integer('duration_weeks').notNull().default(1),
+    /** Whole rupiah, what the runner pays. */
+    price: integer('price').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('coach_packages_coach_idx').on(t.coachId),
+    check('coach_packages_duration_positive', sql`${t.durationWeeks} >= 1`),
+    check('coach_packages_price_not_negative', sql`${t.price} >= 0`),
+  ],
+);
+export type CoachPackageRow = typeof coachPackages.$inferSelect;
+
+/**
+ * A connection (package slot) between a coach and a runner (runner-and-coach §3): made by a paid
+ * package order (`orderId`, once per order) or by an admin as a `freeslot` the coach fills by
+ * email. The coach reads and changes the runner's plan only while it is live (coaching.ts
+ * connectionIsLive); the runner ends it from Pengaturan (`ended`).
+ */
+export const coachConnections = pgTable(
+  'coach_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    coachId: uuid('coach_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    runnerId: uuid('runner_id').references(() => users.id, { onDelete: 'set null' }),
+    packageId: uuid('package_id').references(() => coachPackages.id, { onDelete: 'set null' }),
+    /** The package title at the time, or 'freeslot'. */
+    packages: text('packages').notNull(),
+    title: text('title').notNull(),
+    status: text('status', { enum: connectionStatuses }).notNull().default('active'),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** What was paid and what the coach receives (0 for a freeslot), kept for the earnings. */
+    amount: integer('amount').notNull().default(0),
+    platformFee: integer('platform_fee').notNull().default(0),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endedBy: uuid('ended_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('coach_connections_coach_idx').on(t.coachId, t.createdAt),
+    index('coach_connections_runner_idx').on(t.runnerId).where(sql`${t.runnerId} is not null`),
+    uniqueIndex('coach_connections_order_key').on(t.orderId),
+  ],
+);
+export type CoachConnectionRow = typeof coachConnections.$inferSelect;

@@ -1,0 +1,172 @@
+/**
+ * The coaching API's contract (runner-and-coach §3, §7; events-and-coach-pages §3, §5, §7): coach
+ * profile and packages, the connections (package slots) a coach fills with runners, the public
+ * coach page, the package purchase and the coach's earnings. The routes validate with these
+ * schemas and the web app reads its types from them. Prices are never taken from a client for a
+ * purchase: the server reads the package. Pure: no I/O.
+ */
+import { z } from 'zod';
+import { coachVerificationStatuses, connectionStatuses, packageShownModes, UNIQUE_LINK_PATTERN } from './coaching';
+
+/** Every Indonesian message of the coaching side, verbatim from the spec where it gives one. */
+export const coachingMessages = {
+  // runner-and-coach §5, §8
+  invalidEmail: 'Masukkan email yang valid!',
+  /** Spec: "the user with that email is not yet registered on the product (Indonesian text, with the product's name)". */
+  userNotRegistered: (email: string) => `Pengguna dengan email ${email} belum terdaftar di Derap. Minta pelari mendaftar di Derap terlebih dahulu.`,
+  connected: 'Pelari berhasil dihubungkan!',
+  connectFailed: 'Gagal menghubungkan pelari.',
+  connectNetwork: 'Terjadi kesalahan saat menghubungkan pelari.',
+  removeFailed: 'Gagal menghapus pelari dari paket.',
+  removeNetwork: 'Terjadi kesalahan saat menghapus pelari.',
+  removeOnlyFreeslotTitle: 'Opsi Tidak Tersedia',
+  removeOnlyFreeslot: 'Opsi hapus pelari hanya tersedia untuk paket freeslot.',
+  listFailed: 'Gagal memuat daftar pelari',
+  connectionsFailed: 'Gagal memuat daftar koneksi. Periksa koneksi internet Anda.',
+  emptyList: 'Tidak ada pelari ditemukan.',
+  noRunners: 'Belum ada pelari yang terhubung',
+  pickRunner: '-- Pilih Pelari --',
+  /** The spec's English 'Please select a runner to view their training plan.' said in Indonesian. */
+  selectRunner: 'Pilih pelari untuk melihat jadwal latihannya.',
+  notYourRunner: 'Pelari ini tidak terhubung dengan Anda atau masa paketnya sudah berakhir.',
+  slotNotFound: 'Slot paket tidak ditemukan.',
+  slotTaken: 'Slot ini sudah diisi pelari lain.',
+  alreadyConnected: 'Pelari ini sudah terhubung dengan Anda.',
+  notARunner: 'Akun ini bukan akun pelari.',
+  connectionEnded: 'Hubungan dengan pelatih telah diakhiri.',
+  // schedule upload (runner-and-coach §5, §8)
+  scheduleFormat: 'Format file harus PNG, JPG, atau PDF',
+  scheduleSize: 'Ukuran file maksimal 10MB',
+  scheduleNone: 'Pilih file terlebih dahulu.',
+  scheduleUnexpected: 'AI tidak mengembalikan format yang diharapkan.',
+  scheduleParseFailed: (detail: string) => `Gagal parsing hasil AI: ${detail}`,
+  scheduleUploadFailed: 'Gagal mengunggah jadwal.',
+  // events-and-coach-pages §5, §8
+  required: 'Wajib diisi',
+  minDuration: 'Minimal 1 bulan',
+  notNegative: 'Tidak boleh negatif',
+  receivedZero: 'Harga yang diterima tidak boleh 0. Silakan perbaiki harga atau durasi.',
+  noProfile: 'Anda belum memiliki profile!',
+  profileNotFound: 'Profil tidak ditemukan.',
+  profileSaveFailed: 'Gagal menyimpan profil!',
+  noPackages: 'Anda belum memiliki paket latihan!',
+  packagesFailed: 'Gagal mengambil data paket!',
+  packageSaveFailed: 'Gagal menyimpan paket!',
+  packageDeleteFailed: 'Gagal menghapus paket!',
+  packageNotFound: 'Paket tidak ditemukan.',
+  packageInactive: 'Paket ini sedang tidak dijual.',
+  linkCopied: 'Link berhasil disalin!',
+  bioTooLong: 'Bio maksimal 500 karakter.',
+  uniqueLinkInvalid: 'Link unik 3–40 karakter: huruf kecil, angka dan tanda hubung.',
+  uniqueLinkTaken: 'Link unik ini sudah dipakai pelatih lain.',
+  imageOnly: 'File harus berupa gambar.',
+  paymentFailed: 'Gagal memulai pembayaran.',
+  ownPackage: 'Anda tidak dapat membeli paket Anda sendiri.',
+  buyForYourself: 'Paket hanya dapat dibeli untuk akun Anda sendiri.',
+  notCoach: 'Hanya pelatih yang dapat melakukan ini.',
+} as const;
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** POST/PUT /api/coach/profile (certifications as an array; the form splits the comma text). */
+export const coachProfileInputSchema = z.object({
+  shownName: z.string().trim().min(1, coachingMessages.required).max(80),
+  headline: z.string().trim().max(120).default(''),
+  bio: z.string().trim().max(500, coachingMessages.bioTooLong).default(''),
+  certifications: z.array(z.string().trim().min(1).max(120)).max(20).default([]),
+  /** Keys or URLs from our storage port (POST /api/uploads), never a third-party host. */
+  profileImageUrl: z.string().max(500).nullable().default(null),
+  headerImageUrl: z.string().max(500).nullable().default(null),
+  location: z.string().trim().max(120).default(''),
+  availability: z.boolean().default(true),
+  uniquelink: z.string().trim().toLowerCase().regex(UNIQUE_LINK_PATTERN, coachingMessages.uniqueLinkInvalid),
+  packageshown: z.enum(packageShownModes).default('show'),
+});
+export type CoachProfileInput = z.infer<typeof coachProfileInputSchema>;
+
+export const coachProfileSchema = coachProfileInputSchema.extend({
+  _id: z.string(),
+  userId: z.string(),
+  verification: z.enum(coachVerificationStatuses),
+});
+export type CoachProfile = z.infer<typeof coachProfileSchema>;
+
+/** POST /api/coach/package, PUT /api/coach/package/{id}. `isactive` (lowercase) is accepted too. */
+export const coachPackageInputSchema = z
+  .object({
+    title: z.string().trim().min(1, coachingMessages.required).max(100),
+    description: z.string().trim().max(1000).default(''),
+    durationWeeks: z.coerce.number().int().min(1, coachingMessages.minDuration).max(104).default(1),
+    price: z.coerce.number().int().min(0, coachingMessages.notNegative).max(100_000_000),
+    isActive: z.boolean().optional(),
+    isactive: z.boolean().optional(),
+  })
+  .transform(({ isactive, isActive, ...rest }) => ({ ...rest, isActive: isActive ?? isactive ?? true }));
+export type CoachPackageInput = z.infer<typeof coachPackageInputSchema>;
+
+export const coachPackageSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  durationWeeks: z.number().int(),
+  price: z.number().int(),
+  isActive: z.boolean(),
+  /** price − Rp15.000 × weeks. */
+  estimatedReceived: z.number().int(),
+});
+export type CoachPackage = z.infer<typeof coachPackageSchema>;
+
+/** GET /api/coach/public/profile/{uniquelink} → { data }: what anyone may see (packages per packageshown). */
+export const publicCoachProfileSchema = coachProfileSchema.omit({ uniquelink: true }).extend({
+  uniquelink: z.string(),
+  name: z.string(),
+  verified: z.boolean(),
+  packages: z.array(coachPackageSchema.omit({ estimatedReceived: true })),
+});
+export type PublicCoachProfile = z.infer<typeof publicCoachProfileSchema>;
+
+/** One connection (package slot) as Daftar Pelari and Ubah Jadwal read it (runner-and-coach §3). */
+export const coachConnectionSchema = z.object({
+  _id: z.string(),
+  runnerId: z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  title: z.string(),
+  status: z.enum(connectionStatuses),
+  /** What Daftar Pelari shows: Aktif, Berakhir, Kedaluwarsa, Belum diisi. */
+  displayStatus: z.enum(['active', 'ended', 'expired', 'empty']),
+  /** The package title, or 'freeslot'. */
+  packages: z.string(),
+  packageId: z.string().nullable(),
+  startDate: isoDay.nullable(),
+  endDate: isoDay.nullable(),
+});
+export type CoachConnection = z.infer<typeof coachConnectionSchema>;
+
+/** PUT /api/coach/connection/{id}: an address to connect, or null to empty a freeslot. */
+export const connectRunnerInputSchema = z.object({
+  runnerEmail: z.string().trim().max(254).nullable(),
+});
+
+/** POST /api/coach/initiate-payment (events-and-coach-pages §7). The price comes from the package. */
+export const coachPaymentInputSchema = z.object({
+  user_id: z.string().min(1),
+  package_id: z.string().min(1),
+});
+
+/** GET /api/runner/coaches: the runner's coaches, for Pengaturan (end the relationship). */
+export const myCoachSchema = z.object({
+  connectionId: z.string(),
+  coach: z.object({ _id: z.string(), name: z.string(), uniquelink: z.string().nullable() }),
+  packages: z.string(),
+  startDate: isoDay.nullable(),
+  endDate: isoDay.nullable(),
+});
+export type MyCoach = z.infer<typeof myCoachSchema>;
+
+/** GET /api/coach/earnings: paid packages by package and month (gross, platform fee, net). */
+const earningsLine = z.object({ sales: z.number().int(), gross: z.number().int(), platformFee: z.number().int(), net: z.number().int() });
+export const coachEarningsSchema = z.object({
+  total: earningsLine,
+  byPackage: z.array(earningsLine.extend({ packageId: z.string().nullable(), title: z.string() })),
+  byMonth: z.array(earningsLine.extend({ month: z.string().describe('YYYY-MM, Asia/Jakarta') })),
+});
+export type CoachEarnings = z.infer<typeof coachEarningsSchema>;
