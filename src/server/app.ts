@@ -28,6 +28,7 @@ import { organizerRegistrationRoutes } from './features/registrations/organizer-
 import { runnerRegistrationRoutes } from './features/registrations/runner-routes';
 import { registrationManagementRoutes } from './features/registrations/management-routes';
 import { devTrainingPlanRoutes } from './features/training-plan/dev-routes';
+import { devCoachingRoutes } from './features/coaching/dev-routes';
 import { trainingPlanRoutes } from './features/training-plan/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { adminSubscriptionRoutes, subscriptionRoutes } from './features/subscriptions/routes';
@@ -166,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(feature('mail-outbox', mailOutboxRoutes, needs), { db });
   await app.register(feature('training-plan', trainingPlanRoutes, needs), { db, now: deps.now });
   if (config.devLogin) await app.register(feature('training-plan-dev', devTrainingPlanRoutes, needs), { db });
+  if (config.devLogin) await app.register(feature('coaching-dev', devCoachingRoutes, needs), { db });
   await app.register(feature('training-plan-feed', calendarFeedRoutes, needs), { db, config });
   await app.register(feature('events', eventRoutes, needs), { db, config });
   await app.register(feature('events-admin', adminEventRoutes, needs), { db, config });

@@ -73,6 +73,8 @@ const roleRules: { route: RegExp; roles: readonly Role[]; premium?: true }[] = [
   { route: /^(GET \/api\/events\/\{id\}\/cancellation|POST \/api\/events\/\{id\}\/cancel)$/, roles: ORGANIZERS },
   { route: /^\w+ \/api\/(training-plans|dev\/training-plans)(\/|$)/, roles: SIGNED_IN },
   { route: /^\w+ \/api\/(subscriptions\/|initiate-payment$)/, roles: SIGNED_IN },
+  // Coaching (issue 14): a dev-only shortcut to a connected runner; coach and admin (admins get the coach navigation, spec §6).
+  { route: /^POST \/api\/dev\/coaching\/connections$/, roles: ['coach', 'admin'] },
   // Every AI route, present and future (ai-access.test.ts checks the message).
   { route: /^\w+ \/api\/ai\//, roles: SIGNED_IN, premium: true },
   { route: /^(GET \/api\/auth\/me|GET \/api\/user\/profile|POST \/api\/auth\/mobile-handoff\/code)$/, roles: SIGNED_IN },

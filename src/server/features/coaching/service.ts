@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { connectionIsLive } from '../../../domain/coaching/coaching';
 import { coachingMessages } from '../../../domain/coaching/contract';
 import { jakartaToday, type IsoDay } from '../../../domain/shared/wire-date';
-import { forbidden } from '../../app-error';
+import { notFound } from '../../app-error';
 import type { Db } from '../../db/client';
 import { coachConnections, type CoachConnectionRow } from '../../db/schema';
 
@@ -22,9 +22,12 @@ export async function liveConnection(db: Db, coachId: string, runnerId: string, 
   return rows.find((row) => connectionIsLive(row, today)) ?? null;
 }
 
-/** Throws 403 with the Indonesian message unless `coachId` coaches `runnerId` today. */
+/**
+ * Throws 404 with the Indonesian message unless `coachId` coaches `runnerId` today: 404, not 403,
+ * so a coach cannot probe which user ids exist.
+ */
 export async function requireLiveConnection(db: Db, coachId: string, runnerId: string, today?: IsoDay): Promise<CoachConnectionRow> {
   const connection = await liveConnection(db, coachId, runnerId, today);
-  if (!connection) throw forbidden(coachingMessages.notYourRunner);
+  if (!connection) throw notFound(coachingMessages.notYourRunner);
   return connection;
 }
