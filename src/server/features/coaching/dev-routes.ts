@@ -29,25 +29,28 @@ export async function devCoachingRoutes(app: FastifyInstance, { db }: { db: Db }
     {
       schema: {
         tags: ['development'],
-        summary: "Development only: a live connection from the calling coach to the runner with that email ('freeslot' unless a package title is given)",
-        body: z.object({ runnerEmail: z.string().email().max(254), weeks: z.number().int().min(1).max(104).default(4), packages: z.string().max(100).default('freeslot') }),
+        summary:
+          "Development only: a live connection from the calling coach to the runner with that email ('freeslot' unless a package title is given); " +
+          'without runnerEmail, an empty slot the coach fills by email',
+        body: z.object({ runnerEmail: z.string().email().max(254).optional(), weeks: z.number().int().min(1).max(104).default(4), packages: z.string().max(100).default('freeslot') }),
         response: { 201: z.object({ _id: z.string() }), 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
       },
     },
     async (request, reply) => {
       const coach = requireUser(request);
-      const runner = await findUserByEmail(db, request.body.runnerEmail);
-      if (!runner) throw notFound(coachingMessages.userNotRegistered(request.body.runnerEmail));
+      const { runnerEmail } = request.body;
+      const runner = runnerEmail ? await findUserByEmail(db, runnerEmail) : null;
+      if (runnerEmail && !runner) throw notFound(coachingMessages.userNotRegistered(runnerEmail));
       const today = jakartaToday();
       const [row] = await db
         .insert(coachConnections)
         .values({
           coachId: coach.id,
-          runnerId: runner.id,
+          runnerId: runner?.id ?? null,
           packages: request.body.packages,
           title: request.body.packages === 'freeslot' ? 'Slot gratis' : request.body.packages,
-          startDate: today,
-          endDate: packageEndDay(today, request.body.weeks),
+          startDate: runner ? today : null,
+          endDate: runner ? packageEndDay(today, request.body.weeks) : null,
           createdBy: coach.id,
         })
         .returning({ id: coachConnections.id });
