@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { cacheVersions, eventCategories } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { eventsApi } from '../../test/fixtures/events';
-import { PUBLIC_EVENTS_VERSION } from './public-cache';
+import { PUBLIC_EVENTS_VERSION } from '../../plugins/public-cache';
 
 // Bodies live 30 s here: a change seen sooner than that was seen through the invalidation.
 const env = { PUBLIC_READ_CACHE_SECONDS: '30' };

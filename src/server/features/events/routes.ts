@@ -22,7 +22,7 @@ import type { AppConfig } from '../../config';
 import { allowRoles, requireRole } from '../../plugins/auth';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
 import { badRequest, notFound } from '../../app-error';
-import { publicReadCacheFor, sendCached, type PublicReadCache } from './public-cache';
+import { publicReadCacheFor, sendCached, type PublicReadCache } from '../../plugins/public-cache';
 import { createEvent, eventMessages, findPublicEventByCode, listEventsByStatus, listOrganizerEvents, moveEventStatus } from './service';
 import { closeRegistration, deleteEvent, lifecycleMessages, updateEvent } from './lifecycle';
 import { eventFinance, organizerFinance } from './finance';

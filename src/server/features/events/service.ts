@@ -7,7 +7,7 @@ import { isPaymentOptionKey, type PaymentOptionKey } from '../../../domain/payme
 import type { Db } from '../../db/client';
 import { eventCategories, events, orders, runnerRegistrations, users, type EventCategoryRow, type EventRow, type UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../app-error';
-import { publicReadCacheFor } from './public-cache';
+import { publicReadCacheFor } from '../../plugins/public-cache';
 
 export const eventMessages = {
   notFound: 'Event dengan kode tersebut tidak ditemukan.',

@@ -4,7 +4,7 @@ import { eventCategories, events, orders } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { freshRunner, insertEvent, postRegistration, readCategory, readRegistration, registrationPayload } from '../../test/fixtures/registrations';
 import { findRegistrationContext, type RegistrationContext } from '../events/service';
-import { publicReadCacheFor } from '../events/public-cache';
+import { publicReadCacheFor } from '../../plugins/public-cache';
 
 /**
  * A registration starts from event rows that may come from the public read cache (a few seconds

@@ -25,7 +25,7 @@ import { Button } from '../../components/button';
 import { cn } from '../../components/cn';
 import { FormField } from '../../components/form-field';
 import { FieldError, Input, Select } from '../../components/input';
-import { CategoryChip } from './category-chip';
+import { CategoryChip } from '../../components/category-chip';
 import { CheckCircle2 } from 'lucide-react';
 import { Spinner } from '../../components/spinner';
 import { challengeFailedMessage } from './challenge-solver';

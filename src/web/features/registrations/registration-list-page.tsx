@@ -9,7 +9,7 @@ import { EventImage } from '../../components/event-image';
 import { PublicLayout } from '../../components/public-layout';
 import { ErrorAlert, QueryState } from '../../components/query-state';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
-import { CategoryChip } from './category-chip';
+import { CategoryChip } from '../../components/category-chip';
 import { usePublicEvents } from './public-events-api';
 
 /** Public list of accepted events (§2 "Public event list"). */

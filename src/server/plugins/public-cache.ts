@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
-import { cacheVersions } from '../../db/schema';
-import { ACCESS_COOKIE } from '../../plugins/session-cookies';
+import type { Db } from '../db/client';
+import { cacheVersions } from '../db/schema';
+import { ACCESS_COOKIE } from './session-cookies';
 
 /**
- * The public, anonymous event reads (list of accepted events, an event's registration page) served
+ * Every public, anonymous read (the accepted events, an event's registration page, the running calendar) served
  * from memory (decision 015). A body is reused while
  *  - the shared version (`cache_versions.public-events`, changed by triggers in the same
  *    transaction as any event edit, moderation, or a category becoming full or not full) is the one

@@ -1,5 +1,5 @@
-import { categoryTone, type CategoryTone } from '../../../domain/registrations/openness';
-import { cn } from '../../components/cn';
+import { categoryTone, type CategoryTone } from '../../domain/registrations/openness';
+import { cn } from './cn';
 
 /** Chip colours by distance (§9); every pair keeps ≥ 4.5:1 contrast. */
 const toneClass: Record<CategoryTone, string> = {
