@@ -33,6 +33,7 @@ import { trainingPlanRoutes } from './features/training-plan/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { adminSubscriptionRoutes, subscriptionRoutes } from './features/subscriptions/routes';
 import { aiCoachRoutes } from './features/ai-coach/routes';
+import { eventCalendarRoutes } from './features/event-calendar/routes';
 import type { AiCoachPort } from './adapters/ai/port';
 import type { StoragePort } from './adapters/storage/port';
 import { authPlugin } from './plugins/auth';
@@ -175,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(feature('subscriptions', subscriptionRoutes, needs), { db, payments, config });
   await app.register(feature('subscriptions-admin', adminSubscriptionRoutes, needs), { db });
   await app.register(feature('ai-coach', aiCoachRoutes, needs), { coach: services.ai, config });
+  await app.register(feature('event-calendar', eventCalendarRoutes, needs), { db, config, mail });
   await app.register(feature('public-site', publicSiteRoutes, ['errors']), { db, config });
 
   // The built web app; any non-API path returns index.html so client routes survive a reload.

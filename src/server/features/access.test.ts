@@ -48,6 +48,12 @@ const publicRoutes = new Set([
   // The runner's 'Kirim ulang email' on the success page: the same credential as the payment state
   // (registration id + order reference), paid registrations only, rate limited.
   'POST /api/runner-registrations/{registrationId}/resend-confirmation',
+  // The running calendar (issue 16): approved entries, the .ics feed, and submissions from anyone
+  // (always pending; rate limited per address, honeypot). Moderation is under /api/admin.
+  'GET /api/eventcalendar',
+  'GET /api/eventcalendar.ics',
+  'GET /api/eventcalendar/{id}',
+  'POST /api/eventcalendar',
 ]);
 
 /**
