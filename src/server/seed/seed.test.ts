@@ -8,7 +8,8 @@ import { roles } from '../../domain/users/roles';
 import { openTestDatabase } from '../test/fixtures/build-test-app';
 import type { Database } from '../db/client';
 import { createLocalDiskStorage } from '../adapters/storage/local-disk';
-import { eventCategories, events, orders, runnerRegistrations, subscriptionGrants, uploads, users } from '../db/schema';
+import { calendarEvents, eventCategories, events, orders, runnerRegistrations, subscriptionGrants, uploads, users } from '../db/schema';
+import { listCalendar } from '../features/event-calendar/service';
 import { readPlan } from '../features/training-plan/service';
 import { seedDemoData } from './seed';
 
@@ -67,6 +68,29 @@ describe('demo training plans', () => {
       const day = planDateToIso(r.date)!;
       expect(r.locked, r.date).toBe(r.generatedby === 'ai' && day > lastOpenDay);
     }
+  });
+});
+
+describe('demo running calendar (issue 16 item 6)', () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, drop } = await openTestDatabase());
+  });
+  afterAll(() => drop());
+
+  it('lists a dozen approved events ahead, road and trail in several cities, with the accepted Derap events, and two waiting', async () => {
+    const now = new Date('2026-11-24T03:00:00Z');
+    await seedDemoData(database.db, now);
+    const rows = await database.db.select().from(calendarEvents);
+    expect(rows.filter((r) => r.status === 'pending')).toHaveLength(2);
+    const approved = rows.filter((r) => r.status === 'approved');
+    expect(approved.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(approved.map((r) => r.roadortrail))).toEqual(new Set(['road', 'trail']));
+    expect(new Set(approved.map((r) => r.location.split(',').at(-1)!.trim())).size).toBeGreaterThanOrEqual(6);
+    const shown = await listCalendar(database.db, {}, '2026-11-24');
+    expect(shown.filter((e) => e.source === 'submission')).toHaveLength(approved.length);
+    expect(shown.some((e) => e.source === 'platform' && e.registerUrl?.startsWith('/register/'))).toBe(true);
   });
 });
 

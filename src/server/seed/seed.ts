@@ -6,6 +6,7 @@ import { jakartaToday } from '../../domain/shared/wire-date';
 import { addRuns } from '../features/training-plan/service';
 import { saveProfile } from '../features/ai-coach/service';
 import type { CreatePlanRequest } from '../../domain/ai-coach/contract';
+import { seedDemoCalendar } from './demo-calendar';
 import { seedDemoEvents } from './demo-events';
 import { demoSubscriptions, seedDemoSubscriptions } from './demo-subscriptions';
 import { buildDemoPlan } from './demo-plan';
@@ -76,6 +77,7 @@ export async function seedDemoData(db: Db, now = new Date(), storage?: StoragePo
     }
     const organizer = inserted.find((u) => u.email === 'siti.rahmawati@derap.id');
     if (organizer) await seedDemoEvents(tx, organizer.id, now, storage);
+    await seedDemoCalendar(tx, now);
   });
   return true;
 }

@@ -19,6 +19,7 @@ const RegistrationListPage = page(() => import('../features/registrations/regist
 const RegisterPage = page(() => import('../features/registrations/register-page'), 'RegisterPage');
 const RegistrationSuccessPage = page(() => import('../features/registrations/registration-success-page'), 'RegistrationSuccessPage');
 const RegistrationPaymentPage = page(() => import('../features/registrations/registration-payment-page'), 'RegistrationPaymentPage');
+const CalendarPage = page(() => import('../features/event-calendar/calendar-page'), 'CalendarPage');
 const DeskHomePage = page(() => import('../features/registrations/scan/desk-home-page'), 'DeskHomePage');
 const DeskPage = page(() => import('../features/registrations/scan/desk-page'), 'DeskPage');
 const QueryLayout = lazy(() => import('./query-layout'));
@@ -49,6 +50,7 @@ export function AppRoutes() {
             <Route path="/register/:code" element={<RegisterPage />} />
             <Route path="/registration-success" element={<RegistrationSuccessPage />} />
             <Route path="/registration-payment/:registrationId" element={<RegistrationPaymentPage />} />
+            <Route path="/calendar" element={<CalendarPage />} />
             {/* The offline racepack desk (decision 022): an installable app with its own service worker. */}
             <Route path="/desk" element={<DeskHomePage />} />
             <Route path="/desk/:eventKey" element={<DeskPage />} />

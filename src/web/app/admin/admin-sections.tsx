@@ -1,5 +1,6 @@
-import { Flag, Users, type LucideIcon } from 'lucide-react';
+import { CalendarDays, Flag, Users, type LucideIcon } from 'lucide-react';
 import type { ComponentType } from 'react';
+import { CalendarModerationSection } from '../../features/event-calendar/admin/calendar-moderation-section';
 import { EventsSection } from '../../features/events/admin/events-section';
 import { UserSubscriptionAction } from '../../features/subscriptions/admin/user-subscription-dialog';
 import { UsersSection, type UserActions } from '../../features/users/admin/users-section';
@@ -25,4 +26,5 @@ function AdminUsersSection() {
 export const adminSections: readonly AdminSection[] = [
   { id: 'pengguna', label: 'Pengguna', icon: Users, component: AdminUsersSection },
   { id: 'event', label: 'Event', icon: Flag, component: EventsSection },
+  { id: 'kalender', label: 'Kalender', icon: CalendarDays, component: CalendarModerationSection },
 ];
