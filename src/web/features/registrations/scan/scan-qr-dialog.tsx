@@ -100,7 +100,9 @@ export function ScanQrDialog({ open, onOpenChange }: ScanQrDialogProps) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void lookup(value);
+    // The field itself, not the last rendered state: a hardware scanner presses Enter right after
+    // its last character, sometimes before that keystroke's render.
+    void lookup(inputRef.current?.value ?? value);
   };
 
   async function handOut() {
