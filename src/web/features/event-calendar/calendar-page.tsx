@@ -114,7 +114,7 @@ export function CalendarPage() {
         <h2 id="calendar-list-title" className="sr-only">
           Daftar event
         </h2>
-        <div role="search" className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[1fr_10rem_8rem_9rem]">
+        <div role="search" className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-3 lg:grid-cols-[1fr_11rem_10rem_10rem]">
           <SearchInput
             id="calendar-q"
             label="Cari nama event atau lokasi"
@@ -122,7 +122,8 @@ export function CalendarPage() {
             value={query}
             onChange={setQuery}
             busy={calendar.isFetching && !calendar.isPending}
-            className="sm:col-span-2 lg:col-span-1"
+            className="sm:col-span-3 lg:col-span-1"
+            inputClassName="h-11 pr-9 focus:ring-2 focus:ring-brand-200 focus:outline-none"
           />
           <label className="sr-only" htmlFor="calendar-month">
             Bulan
