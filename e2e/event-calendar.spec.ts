@@ -1,3 +1,4 @@
+import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
@@ -5,9 +6,9 @@ import { expect, test } from './fixtures';
  * opens an entry, proposes an event and is told it is moderated; an admin approves it and it shows.
  */
 /** The table (desktop) and the cards (phone) carry the same text; the one on screen. */
-const visible = (page: import('@playwright/test').Page, text: string) => page.getByText(text).filter({ visible: true }).first();
+const visible = (page: Page, text: string) => page.getByText(text).filter({ visible: true }).first();
 
-const shot = (name: string, page: import('@playwright/test').Page, testInfo: import('@playwright/test').TestInfo) =>
+const shot = (name: string, page: Page, testInfo: TestInfo) =>
   page.screenshot({ path: `test-results/screens/calendar-${name}-${testInfo.project.name}.png`, fullPage: true });
 
 test('a visitor filters the calendar, opens an entry, and a shared link opens it too', async ({ page }, testInfo) => {
