@@ -23,8 +23,7 @@ export const PUBLIC_ROUTES: ReadonlyArray<{ path: string; modules: readonly stri
   { path: '/coaching', modules: [QUERY_LAYOUT, 'features/public-site/coaching-page.tsx'] },
   { path: '/registration', modules: [QUERY_LAYOUT, 'features/registrations/registration-list-page.tsx'] },
   { path: '/register/{code}', modules: [QUERY_LAYOUT, 'features/registrations/register-page.tsx'] },
-  // Issue 16 adds the calendar page; until then /calendar falls through to the home page.
-  { path: '/calendar', modules: null },
+  { path: '/calendar', modules: [QUERY_LAYOUT, 'features/event-calendar/calendar-page.tsx'] },
 ];
 
 export type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean };

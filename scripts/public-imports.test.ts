@@ -63,6 +63,12 @@ describe('what the public pages load before they are usable', () => {
     expect(reached).toContain('@tanstack/react-query');
   });
 
+  it('the running calendar: no schemas or form library before the list shows (the submission form follows on demand)', () => {
+    const reached = packagesReached(path.join(web, 'features/event-calendar/calendar-page.tsx'));
+    for (const name of ['zod', 'react-hook-form', '@hookform/resolvers', 'recharts', '@dnd-kit/core', 'qrcode', 'barcode-detector']) expect(reached, name).not.toContain(name);
+    expect(reached).toContain('@tanstack/react-query');
+  });
+
   it('the entry loads no page, no query library and no zod (zod’s locale comes with the first screen)', () => {
     const reached = packagesReached(path.join(web, 'app/main.tsx'));
     expect([...reached].sort()).toEqual(['clsx', 'react', 'react-dom', 'react-router']);
