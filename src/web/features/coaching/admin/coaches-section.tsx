@@ -96,7 +96,7 @@ export function CoachesSection({ rolesHref }: { rolesHref: string }) {
                           href={`/coaching/${coach.profile.uniquelink}`}
                           target="_blank"
                           rel="noopener noreferrer"
-                          className="inline-flex min-w-0 items-center gap-1 font-medium text-brand-700 underline underline-offset-2"
+                          className="inline-flex max-w-full min-w-0 items-center gap-1 font-medium text-brand-700 underline underline-offset-2 lg:max-w-52"
                         >
                           <span className="truncate">/coaching/{coach.profile.uniquelink}</span>
                           <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
@@ -107,27 +107,36 @@ export function CoachesSection({ rolesHref }: { rolesHref: string }) {
                       )}
                     </Labelled>
                     <Labelled label="Verifikasi">
-                      <VerificationBadge status={coach.verification} />
+                      <span className="whitespace-nowrap">
+                        <VerificationBadge status={coach.verification} />
+                      </span>
                     </Labelled>
                     <Labelled label="Slot">
                       <span className="whitespace-nowrap text-slate-700">
                         {coach.slots.used} terisi · {coach.slots.free} kosong
                       </span>
                     </Labelled>
-                    <td className="max-lg:mt-3 max-lg:flex max-lg:flex-wrap max-lg:gap-2 lg:px-4 lg:py-3 lg:text-right lg:whitespace-nowrap">
-                      <Button
-                        variant={coach.verification === 'pending' ? 'primary' : 'outline'}
-                        size="sm"
-                        disabled={!coach.profile}
-                        title={coach.profile ? undefined : 'Pelatih belum membuat profil'}
-                        onClick={() => setDialog({ kind: 'verify', coach })}
-                        aria-label={`Tinjau verifikasi ${coach.name}`}
-                      >
-                        <ShieldCheck className="size-4" aria-hidden="true" /> Tinjau
-                      </Button>{' '}
-                      <Button variant="outline" size="sm" onClick={() => setDialog({ kind: 'slots', coach })} aria-label={`Tambah slot gratis untuk ${coach.name}`}>
-                        <Plus className="size-4" aria-hidden="true" /> Slot Gratis
-                      </Button>
+                    <td className="max-lg:mt-3 lg:px-4 lg:py-3">
+                      <div className="flex flex-wrap gap-2 lg:flex-nowrap lg:justify-end">
+                        <Button
+                          variant={coach.verification === 'pending' ? 'primary' : 'outline'}
+                          size="sm"
+                          className="whitespace-nowrap"
+                          disabled={!coach.profile}
+                          title={coach.profile ? undefined : 'Pelatih belum membuat profil'}
+                          onClick={() => setDialog({ kind: 'verify', coach })}
+                          aria-label={`Tinjau verifikasi ${coach.name}`}
+                        >
+                          <ShieldCheck className="size-4" aria-hidden="true" /> Tinjau
+                        </Button>
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          className="whitespace-nowrap"
+                          onClick={() => setDialog({ kind: 'slots', coach })} aria-label={`Tambah slot gratis untuk ${coach.name}`}>
+                          <Plus className="size-4" aria-hidden="true" /> Slot Gratis
+                        </Button>
+                      </div>
                     </td>
                   </tr>
                 ))}
