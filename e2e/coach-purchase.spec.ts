@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
+import { seriousViolations } from './axe';
 
 /**
  * Buying a coach package (issue 14 items 1, 5, 6): a runner starts the payment, pays in the sandbox
@@ -76,6 +77,7 @@ test('the admin reviews a coach’s verification and adds free slots', async ({ 
   await expect(row).toContainText('Menunggu verifikasi');
   await expect(row).toContainText('0 terisi · 0 kosong');
   await page.screenshot({ path: `/tmp/buy-admin-coaches-${testInfo.project.name}.png`, fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
 
   await row.getByRole('button', { name: /Tinjau verifikasi/ }).click();
   const review = page.getByRole('dialog', { name: 'Tinjau Verifikasi Pelatih' });
@@ -85,8 +87,9 @@ test('the admin reviews a coach’s verification and adds free slots', async ({ 
   const file = await page.request.get((await doc.getAttribute('href'))!);
   expect(file.status()).toBe(200);
   expect(file.headers()['content-type']).toBe('image/png');
-  await page.waitForTimeout(400); // the dialog's opening animation, for the screenshot only
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
   await page.screenshot({ path: `/tmp/buy-admin-review-${testInfo.project.name}.png` });
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Tolak needs a reason, then asks for confirmation; going back keeps the review open.
   await review.getByRole('button', { name: 'Tolak' }).click();
