@@ -29,6 +29,9 @@ import { runnerRegistrationRoutes } from './features/registrations/runner-routes
 import { registrationManagementRoutes } from './features/registrations/management-routes';
 import { devTrainingPlanRoutes } from './features/training-plan/dev-routes';
 import { devCoachingRoutes } from './features/coaching/dev-routes';
+import { devCoachPurchaseRoutes } from './features/coaching/dev-purchase-routes';
+import { coachPaymentRoutes } from './features/coaching/payment-routes';
+import { coachAdminRoutes } from './features/coaching/admin-routes';
 import { trainingPlanRoutes } from './features/training-plan/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { adminSubscriptionRoutes, subscriptionRoutes } from './features/subscriptions/routes';
@@ -169,12 +172,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(feature('training-plan', trainingPlanRoutes, needs), { db, now: deps.now });
   if (config.devLogin) await app.register(feature('training-plan-dev', devTrainingPlanRoutes, needs), { db });
   if (config.devLogin) await app.register(feature('coaching-dev', devCoachingRoutes, needs), { db });
+  if (config.devLogin) await app.register(feature('coaching-dev-purchase', devCoachPurchaseRoutes, needs), { db });
   await app.register(feature('training-plan-feed', calendarFeedRoutes, needs), { db, config });
   await app.register(feature('events', eventRoutes, needs), { db, config });
   await app.register(feature('events-admin', adminEventRoutes, needs), { db, config });
   await app.register(feature('uploads', uploadRoutes, needs), { db, storage });
   await app.register(feature('subscriptions', subscriptionRoutes, needs), { db, payments, config });
   await app.register(feature('subscriptions-admin', adminSubscriptionRoutes, needs), { db });
+  await app.register(feature('coaching-payment', coachPaymentRoutes, needs), { db, payments, config });
+  await app.register(feature('coaching-admin', coachAdminRoutes, needs), { db, storage });
   await app.register(feature('ai-coach', aiCoachRoutes, needs), { coach: services.ai, config });
   await app.register(feature('event-calendar', eventCalendarRoutes, needs), { db, config, mail });
   await app.register(feature('public-site', publicSiteRoutes, ['errors']), { db, config });

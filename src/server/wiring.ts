@@ -20,6 +20,7 @@ import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import { NOTIFICATION_PATH, createPaymentService, type PaymentService } from './features/payments/service';
 import { registerRegistrationPaymentHooks } from './features/registrations/service';
 import { registerSubscriptionPaymentHooks } from './features/subscriptions/service';
+import { registerCoachingPaymentHooks } from './features/coaching/service.purchases';
 import { createAiCoachService, type AiCoachService } from './features/ai-coach/service';
 
 /**
@@ -153,6 +154,7 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   // What a paid, expired or refunded order of each kind grants or takes back.
   registerRegistrationPaymentHooks(payments, adapters.mailer, log);
   registerSubscriptionPaymentHooks(payments, adapters.mailer, config.publicUrl);
+  registerCoachingPaymentHooks(payments, adapters.mailer, config.publicUrl);
   const ai = createAiCoachService({ db, ai: adapters.ai, log, limits: config.aiLimits });
   return { payments, mail: adapters.mailer, storage: adapters.storage, identity: adapters.identity, ai };
 }

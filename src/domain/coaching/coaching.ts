@@ -107,3 +107,24 @@ export function splitCertifications(text: string): string[] {
   }
   return out;
 }
+
+/**
+ * The dates a slot takes when a runner fills it on `today`: an admin's freeslot of `durationWeeks`
+ * weeks runs from that day (its clock starts at the fill, not at its creation); a slot without a
+ * length keeps the end it had (or none).
+ */
+export function slotDatesOnFill(slot: { durationWeeks: number | null; endDate: IsoDay | null }, today: IsoDay): { startDate: IsoDay; endDate: IsoDay | null } {
+  if (slot.durationWeeks && slot.durationWeeks > 0) return { startDate: today, endDate: packageEndDay(today, slot.durationWeeks) };
+  return { startDate: today, endDate: slot.endDate };
+}
+
+/**
+ * Where a newly bought package starts when the buyer is still coached by the same coach: the day
+ * after the latest live end (so the two never overlap and no paid day is lost); otherwise `today`.
+ * A live connection without an end date is open-ended, so the new one starts today beside it.
+ */
+export function purchaseStartDay(liveEnds: readonly (IsoDay | null)[], today: IsoDay): IsoDay {
+  const ends = liveEnds.filter((end): end is IsoDay => end !== null && end >= today).sort();
+  const last = ends.at(-1);
+  return last ? addDays(last, 1) : today;
+}

@@ -833,6 +833,11 @@ export const coachConnections = pgTable(
     status: text('status', { enum: connectionStatuses }).notNull().default('active'),
     startDate: date('start_date', { mode: 'string' }),
     endDate: date('end_date', { mode: 'string' }),
+    /**
+     * How long an admin's empty freeslot lasts once a runner fills it (weeks from that day; the
+     * dates stay null until then). Null: no fixed length (bought packages carry their dates).
+     */
+    durationWeeks: integer('duration_weeks'),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     /** What was paid and what the coach receives (0 for a freeslot), kept for the earnings. */
     amount: integer('amount').notNull().default(0),

@@ -81,6 +81,10 @@ const roleRules: { route: RegExp; roles: readonly Role[]; premium?: true }[] = [
   { route: /^\w+ \/api\/(subscriptions\/|initiate-payment$)/, roles: SIGNED_IN },
   // Coaching (issue 14): a dev-only shortcut to a connected runner; coach and admin (admins get the coach navigation, spec §6).
   { route: /^POST \/api\/dev\/coaching\/connections$/, roles: ['coach', 'admin'] },
+  // Buying a package (any signed-in user, for themself); a coach's own verification request; a dev-only package for the calling coach.
+  { route: /^POST \/api\/coach\/initiate-payment$/, roles: SIGNED_IN },
+  { route: /^POST \/api\/coach\/verification(\/documents)?$/, roles: ['coach'] },
+  { route: /^POST \/api\/dev\/coaching\/packages$/, roles: ['coach'] },
   // Every AI route, present and future (ai-access.test.ts checks the message).
   { route: /^\w+ \/api\/ai\//, roles: SIGNED_IN, premium: true },
   { route: /^(GET \/api\/auth\/me|GET \/api\/user\/profile|POST \/api\/auth\/mobile-handoff\/code)$/, roles: SIGNED_IN },

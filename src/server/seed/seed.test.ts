@@ -8,8 +8,11 @@ import { roles } from '../../domain/users/roles';
 import { openTestDatabase } from '../test/fixtures/build-test-app';
 import type { Database } from '../db/client';
 import { createLocalDiskStorage } from '../adapters/storage/local-disk';
-import { calendarEvents, eventCategories, events, orders, runnerRegistrations, subscriptionGrants, uploads, users } from '../db/schema';
+import { calendarEvents, coachConnections, coachPackages, coachProfiles, eventCategories, events, orders, runnerRegistrations, subscriptionGrants, uploads, users } from '../db/schema';
 import { listCalendar } from '../features/event-calendar/service';
+import { connectionIsLive } from '../../domain/coaching/coaching';
+import { addDays, jakartaToday } from '../../domain/shared/wire-date';
+import { liveConnection } from '../features/coaching/service';
 import { readPlan } from '../features/training-plan/service';
 import { seedDemoData } from './seed';
 
@@ -127,7 +130,7 @@ describe('demo subscriptions (issue 10 item 7)', () => {
     }
     const rina = await byEmail('rina.wulandari@derap.id');
     const paid = await database.db.select().from(orders).where(eq(orders.userId, rina.id));
-    expect(paid.map((o) => [o.kind, o.status, o.amount])).toEqual([['subscription', 'paid', 550_000]]);
+    expect(paid.filter((o) => o.kind === 'subscription').map((o) => [o.kind, o.status, o.amount])).toEqual([['subscription', 'paid', 550_000]]);
   });
 });
 
@@ -184,6 +187,62 @@ describe('demo events', () => {
     const verified = regs.filter((r) => r.eventRef === selfManaged.id && r.status === 'confirmed');
     expect(verified.length).toBeGreaterThan(0);
     expect(verified.every((r) => r.paymentVerifiedAt && r.paymentStatus === 'paid')).toBe(true);
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('demo coaching', () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, drop } = await openTestDatabase());
+  });
+  afterAll(() => drop());
+
+  it('gives Andi a verified profile with pictures, three packages, Rina by a paid purchase, Budi in a freeslot and one empty slot', async () => {
+    const now = new Date('2026-11-25T03:00:00Z');
+    const today = jakartaToday(now);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'derap-demo-coach-'));
+    const storage = createLocalDiskStorage({ root: dir, publicBaseUrl: 'http://localhost:3000' });
+    await seedDemoData(database.db, now, storage);
+    const byEmail = async (email: string) => (await database.db.select().from(users).where(eq(users.email, email)))[0]!;
+    const [andi, dewi, rina, budi] = await Promise.all(['andi.pratama@derap.id', 'dewi.lestari@derap.id', 'rina.wulandari@derap.id', 'budi.santoso@derap.id'].map(byEmail));
+
+    const [profile] = await database.db.select().from(coachProfiles).where(eq(coachProfiles.userId, andi!.id));
+    expect(profile).toMatchObject({ uniquelink: 'andi-pratama', verification: 'verified', verifiedBy: dewi!.id, availability: true, packageshown: 'show' });
+    expect(profile!.bio.length).toBeGreaterThan(50);
+    expect(profile!.bio.length).toBeLessThanOrEqual(500);
+    expect(profile!.certifications.length).toBeGreaterThanOrEqual(2);
+    // The photo and header are public uploads the file route serves; the certificate is private.
+    for (const url of [profile!.profileImageUrl, profile!.headerImageUrl]) {
+      const key = url!.split('/').pop()!;
+      const [upload] = await database.db.select().from(uploads).where(eq(uploads.key, key));
+      expect(upload).toMatchObject({ visibility: 'public', ownerId: andi!.id });
+    }
+    const [doc] = await database.db.select().from(uploads).where(eq(uploads.key, profile!.verificationDocuments[0]!));
+    expect(doc!.visibility).toBe('private');
+
+    const packages = await database.db.select().from(coachPackages).where(eq(coachPackages.coachId, andi!.id));
+    expect(packages.map((p) => [p.durationWeeks, p.price, p.isActive]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([
+      [4, 600_000, true],
+      [12, 1_500_000, true],
+      [16, 2_400_000, false],
+    ]);
+
+    const connections = await database.db.select().from(coachConnections).where(eq(coachConnections.coachId, andi!.id));
+    expect(connections).toHaveLength(3);
+    const bought = connections.find((c) => c.runnerId === rina!.id)!;
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, bought.orderId!));
+    expect(order).toMatchObject({ kind: 'coach_package', status: 'paid', userId: rina!.id, amount: 1_500_000 });
+    expect(bought).toMatchObject({ packages: 'Persiapan Half Marathon 12 Minggu', amount: 1_500_000, platformFee: 180_000, startDate: addDays(today, -14), endDate: addDays(today, 70) });
+    const freeslot = connections.find((c) => c.runnerId === budi!.id)!;
+    expect(freeslot).toMatchObject({ packages: 'freeslot', createdBy: dewi!.id });
+    const empty = connections.find((c) => c.runnerId === null)!;
+    expect(empty).toMatchObject({ packages: 'freeslot', startDate: null, endDate: null, durationWeeks: 4 });
+    // Both runners are live for the coach today (the access rule), the empty slot is not.
+    expect(await liveConnection(database.db, andi!.id, rina!.id, today)).not.toBeNull();
+    expect(await liveConnection(database.db, andi!.id, budi!.id, today)).not.toBeNull();
+    expect(connectionIsLive(empty, today)).toBe(false);
     rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -1,6 +1,7 @@
-import { CalendarDays, Flag, Users, type LucideIcon } from 'lucide-react';
+import { CalendarDays, Flag, UserCheck, Users, type LucideIcon } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { CalendarModerationSection } from '../../features/event-calendar/admin/calendar-moderation-section';
+import { CoachesSection } from '../../features/coaching/admin/coaches-section';
 import { EventsSection } from '../../features/events/admin/events-section';
 import { UserSubscriptionAction } from '../../features/subscriptions/admin/user-subscription-dialog';
 import { UsersSection, type UserActions } from '../../features/users/admin/users-section';
@@ -15,6 +16,11 @@ export interface AdminSection {
 /** Each user's row of 'Pengguna' opens their subscription (status, payments, ledger, grant days). */
 const subscriptionAction: UserActions = (user, { onUserChanged }) => <UserSubscriptionAction user={user} onChanged={onUserChanged} />;
 
+/** 'Pelatih' points to 'Pengguna' for role changes (making someone a coach). */
+function AdminCoachesSection() {
+  return <CoachesSection rolesHref="/admin?tab=pengguna" />;
+}
+
 function AdminUsersSection() {
   return <UsersSection userActions={subscriptionAction} />;
 }
@@ -26,5 +32,6 @@ function AdminUsersSection() {
 export const adminSections: readonly AdminSection[] = [
   { id: 'pengguna', label: 'Pengguna', icon: Users, component: AdminUsersSection },
   { id: 'event', label: 'Event', icon: Flag, component: EventsSection },
+  { id: 'pelatih', label: 'Pelatih', icon: UserCheck, component: AdminCoachesSection },
   { id: 'kalender', label: 'Kalender', icon: CalendarDays, component: CalendarModerationSection },
 ];

@@ -1,0 +1,1 @@
+ALTER TABLE "coach_connections" ADD COLUMN "duration_weeks" integer;
