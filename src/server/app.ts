@@ -29,6 +29,7 @@ import { runnerRegistrationRoutes } from './features/registrations/runner-routes
 import { registrationManagementRoutes } from './features/registrations/management-routes';
 import { devTrainingPlanRoutes } from './features/training-plan/dev-routes';
 import { devCoachingRoutes } from './features/coaching/dev-routes';
+import { connectionRoutes } from './features/coaching/connection-routes';
 import { trainingPlanRoutes } from './features/training-plan/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { adminSubscriptionRoutes, subscriptionRoutes } from './features/subscriptions/routes';
@@ -175,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(feature('subscriptions', subscriptionRoutes, needs), { db, payments, config });
   await app.register(feature('subscriptions-admin', adminSubscriptionRoutes, needs), { db });
   await app.register(feature('ai-coach', aiCoachRoutes, needs), { coach: services.ai, config });
+  await app.register(feature('coaching-connections', connectionRoutes, needs), { db, mail, config });
   await app.register(feature('public-site', publicSiteRoutes, ['errors']), { db, config });
 
   // The built web app; any non-API path returns index.html so client routes survive a reload.

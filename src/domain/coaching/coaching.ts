@@ -107,3 +107,11 @@ export function splitCertifications(text: string): string[] {
   }
   return out;
 }
+
+/**
+ * The connect-runner email check (runner-and-coach §5): no spaces, exactly one at-sign, a dot in
+ * the domain with something on both sides. Deliberately simple: the server then looks the address up.
+ */
+export function isConnectEmail(value: string): boolean {
+  return /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/.test(value);
+}
