@@ -188,6 +188,8 @@ export const CONNECTIONS_PAGE_SIZE = 10;
 export const connectionListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(CONNECTIONS_PAGE_SIZE),
+  /** `empty`: only slots a runner can still be connected to (the connect modal's choice). */
+  only: z.enum(['empty']).optional(),
 });
 
 /** GET /api/coach/connections: one page of the caller's slots (newest first), the total and the figures of all of them. */

@@ -228,6 +228,12 @@ describe('coach connections API', () => {
         expect((await t.app.inject({ method: 'GET', url: `/api/coach/connections${bad}`, headers: coach.headers })).statusCode, bad).toBe(400);
       }
       expect((await myConnections(coach)).data.map((c) => c._id)).toEqual([ids[0]]);
+      // The connect modal's choice: only slots that can still be filled (not ended, not past their end).
+      await t.database.db.update(coachConnections).set({ status: 'ended' }).where(eq(coachConnections.id, ids[2]!));
+      await t.database.db.update(coachConnections).set({ endDate: addDays(today, -1) }).where(eq(coachConnections.id, ids[3]!));
+      const fillable = await list(coach, '?only=empty&limit=100');
+      expect(fillable.total).toBe(19);
+      expect(fillable.data.map((c) => c._id)).toEqual(ids.slice(4).reverse());
       expect((await list(other)).total).toBe(1);
     });
   });

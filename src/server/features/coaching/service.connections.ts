@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { connectionDisplayStatus, connectionIsLive, FREESLOT, isConnectEmail } from '../../../domain/coaching/coaching';
 import { coachingMessages, connectionMessages, type CoachConnection, type CoachConnectionList, type MyCoach } from '../../../domain/coaching/contract';
@@ -48,10 +48,18 @@ async function connectionsWithRunner(db: Db, where: ReturnType<typeof and>, page
 }
 
 /** Daftar Pelari: one page of the coach's slots (filled, empty, ended, expired), newest first, with the figures of all of them. */
-export async function listCoachConnections(db: Db, coachId: string, paging: { page: number; limit: number }, today: IsoDay = jakartaToday()): Promise<CoachConnectionList> {
+export async function listCoachConnections(
+  db: Db,
+  coachId: string,
+  paging: { page: number; limit: number; only?: 'empty' },
+  today: IsoDay = jakartaToday(),
+): Promise<CoachConnectionList> {
   const mine = eq(coachConnections.coachId, coachId);
-  const [page, all] = await Promise.all([
-    connectionsWithRunner(db, and(mine), { limit: paging.limit, offset: (paging.page - 1) * paging.limit }),
+  const fillable = and(mine, isNull(coachConnections.runnerId), eq(coachConnections.status, 'active'), or(isNull(coachConnections.endDate), gte(coachConnections.endDate, today)));
+  const where = paging.only === 'empty' ? fillable : and(mine);
+  const [page, [counted], all] = await Promise.all([
+    connectionsWithRunner(db, where, { limit: paging.limit, offset: (paging.page - 1) * paging.limit }),
+    db.select({ n: count() }).from(coachConnections).where(where),
     db
       .select({ status: coachConnections.status, runnerId: coachConnections.runnerId, startDate: coachConnections.startDate, endDate: coachConnections.endDate })
       .from(coachConnections)
@@ -59,7 +67,7 @@ export async function listCoachConnections(db: Db, coachId: string, paging: { pa
   ]);
   return {
     data: page.map(({ row, who }) => toCoachConnection(row, who, today)),
-    total: all.length,
+    total: counted?.n ?? 0,
     page: paging.page,
     limit: paging.limit,
     summary: {
