@@ -38,3 +38,12 @@ export function useSetSlotRunner() {
 
 export const connectError = (error: unknown) => messageOf(error, coachingMessages.connectFailed, coachingMessages.connectNetwork);
 export const removeError = (error: unknown) => messageOf(error, coachingMessages.removeFailed, coachingMessages.removeNetwork);
+
+/** The slots a runner can still be connected to (the connect modal's choice), loaded when the modal opens. */
+export function useFillableSlots(enabled: boolean) {
+  return useQuery({
+    queryKey: ['coaching', 'connections', 'fillable'] as const,
+    queryFn: async () => (await api.get<CoachConnectionList>('/api/coach/connections?only=empty&page=1&limit=100')).data,
+    enabled,
+  });
+}
