@@ -92,7 +92,9 @@ export function ConnectRunnerDialog({ open, slot, onOpenChange }: { open: boolea
     >
       {done ? (
         <Alert tone="success" title={coachingMessages.connected}>
-          {connect.data?.data.runnerId && `${connect.data.data.runnerId.name} (${connect.data.data.runnerId.email}) kini terhubung dengan Anda.`}
+          {connect.data?.data.runnerId && (
+            <span className="[overflow-wrap:anywhere]">{`${connect.data.data.runnerId.name} (${connect.data.data.runnerId.email}) kini terhubung dengan Anda.`}</span>
+          )}
         </Alert>
       ) : (
         <form id="connect-runner-form" noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
@@ -133,7 +135,12 @@ export function ConnectRunnerDialog({ open, slot, onOpenChange }: { open: boolea
               />
             )}
           </FormField>
-          {connect.isError && <Alert tone="error">{connectError(connect.error)}</Alert>}
+          {connect.isError && (
+            <Alert tone="error">
+              {/* The message quotes the address, which may be longer than a phone is wide. */}
+              <span className="[overflow-wrap:anywhere]">{connectError(connect.error)}</span>
+            </Alert>
+          )}
         </form>
       )}
     </Dialog>

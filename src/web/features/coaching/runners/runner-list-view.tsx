@@ -50,8 +50,12 @@ export function RunnerListView() {
   const runnerCell = (c: CoachConnection) =>
     c.runnerId ? (
       <div className="min-w-0">
-        <p className="truncate font-semibold text-slate-900">{c.runnerId.name}</p>
-        <p className="truncate text-xs text-slate-500">{c.runnerId.email}</p>
+        <p className="truncate font-semibold text-slate-900" title={c.runnerId.name}>
+          {c.runnerId.name}
+        </p>
+        <p className="truncate text-xs text-slate-500" title={c.runnerId.email}>
+          {c.runnerId.email}
+        </p>
       </div>
     ) : c.displayStatus === 'empty' ? (
       <button type="button" onClick={() => setConnecting(c)} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
@@ -76,7 +80,7 @@ export function RunnerListView() {
         }
       />
 
-      <div className="mb-6 grid gap-3 sm:grid-cols-3 sm:gap-4">
+      <div className="mb-6 grid grid-cols-3 gap-2 sm:gap-4">
         <SummaryCard icon={Users} label="Total Pelari" value={list?.summary.runners} note="Termasuk yang sudah berakhir" />
         <SummaryCard icon={UserCheck} label="Pelari Aktif" value={list?.summary.live} note="Jadwalnya dapat Anda kelola" />
         <SummaryCard icon={UserPlus} label="Slot Kosong" value={list?.summary.empty} note="Menunggu pelari dihubungkan" />
@@ -210,16 +214,17 @@ export function RunnerListView() {
 
 function SummaryCard({ icon: Icon, label, value, note }: { icon: LucideIcon; label: string; value: number | undefined; note: ReactNode }) {
   return (
-    <div className="flex items-center gap-3 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-sm sm:gap-4 sm:p-5">
-      <span className="flex size-9 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600 sm:size-11">
+    // Three across even on a 360 px phone: the icon and the note join from the sm breakpoint.
+    <div className="flex items-center gap-3 rounded-2xl border border-slate-200 bg-white px-3 py-3 shadow-sm sm:gap-4 sm:p-5">
+      <span className="hidden size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600 sm:flex">
         <Icon className="size-5" aria-hidden="true" />
       </span>
       <div className="min-w-0">
-        <p className="text-sm text-slate-600">{label}</p>
+        <p className="text-xs text-slate-600 sm:text-sm">{label}</p>
         <p className="truncate text-xl font-extrabold text-slate-900 sm:text-2xl" data-testid={`summary-${label}`}>
           {value === undefined ? '–' : value.toLocaleString('id-ID')}
         </p>
-        <p className="text-xs text-slate-500">{note}</p>
+        <p className="hidden text-xs text-slate-500 sm:block">{note}</p>
       </div>
     </div>
   );
