@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { expect, signIn, test, uniqueEmail } from './fixtures';
 
 /**
@@ -33,6 +34,7 @@ test('the coach connects a runner to a freeslot by email, is refused removing a 
   await expect(page.getByTestId('summary-Slot Kosong')).toHaveText('1');
   await expect(page.getByText('Menampilkan 1–2 dari 2 pelari')).toBeVisible();
   await shot(page, 'list');
+  expect(await seriousViolations(page)).toEqual([]);
 
   // 'Belum diisi' opens the connect dialog for that slot.
   await page.getByRole('button', { name: /Belum diisi/ }).click();
@@ -47,6 +49,8 @@ test('the coach connects a runner to a freeslot by email, is refused removing a 
   await dialog.getByRole('button', { name: 'Hubungkan' }).click();
   await expect(dialog.getByRole('alert')).toHaveText(`Pengguna dengan email ${unknown} belum terdaftar di Derap. Minta pelari mendaftar di Derap terlebih dahulu.`);
   await shot(page, 'connect-unknown');
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  expect(await seriousViolations(page)).toEqual([]);
   await email.fill(rina.email.toUpperCase());
   await dialog.getByRole('button', { name: 'Hubungkan' }).click();
   await expect(dialog.getByText('Pelari berhasil dihubungkan!')).toBeVisible();
@@ -114,6 +118,7 @@ test('the runner ends the relationship in Pengaturan; the coach sees Berakhir', 
   await expect(section.getByTestId('my-coach')).toContainText('Coach Dian');
   await expect(section).toContainText('Paket 4 Minggu');
   await shot(page, 'my-coach');
+  expect(await seriousViolations(page)).toEqual([]);
   await section.getByRole('button', { name: 'Akhiri Hubungan dengan Coach Dian' }).click();
   const confirm = page.getByRole('dialog', { name: 'Akhiri hubungan dengan Coach Dian?' });
   await expect(confirm).toContainText('pelatih tidak akan lagi dapat melihat profil dan data latihan Anda');
