@@ -152,13 +152,19 @@ describe('coach connections API', () => {
       expect((await rowOf(second.id)).runnerId).toBeNull();
     });
 
-    it('lets exactly one of two simultaneous connections fill a slot', async () => {
+    it('lets exactly one of two simultaneous connections fill a slot, and connects a runner only once', async () => {
       const coach = await t.login('pelatih@contoh.id', 'coach');
       await t.login('rina@contoh.id');
       await t.login('budi@contoh.id');
       const free = await slot(coach);
       const codes = (await Promise.all([put(coach, free.id, 'rina@contoh.id'), put(coach, free.id, 'budi@contoh.id')])).map((r) => r.statusCode).sort();
       expect(codes).toEqual([200, 409]);
+      // Nor one runner into two slots at once.
+      const [a, b] = [await slot(coach), await slot(coach)];
+      await t.login('citra@contoh.id');
+      const both = await Promise.all([put(coach, a.id, 'citra@contoh.id'), put(coach, b.id, 'citra@contoh.id')]);
+      expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect(both.find((r) => r.statusCode === 409)?.json().message).toBe(coachingMessages.alreadyConnected);
     });
 
     it('empties a freeslot with null (the coach loses access at once, the slot can be filled again); other packages answer 409', async () => {

@@ -122,6 +122,8 @@ export async function connectRunner(
     // The spec's text for an unknown address ("not yet registered on Derap"), never the English marker.
     if (!found) throw notFound(coachingMessages.userNotRegistered(email));
     if (found.role !== 'runner' || found.id === coachId) throw new AppError('unprocessable', coachingMessages.notARunner, 'NOT_A_RUNNER');
+    // One change per runner at a time: two slots filled with the same runner at once would both pass the check below.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, found.id)).for('update');
     const live = await tx
       .select({ id: coachConnections.id, status: coachConnections.status, runnerId: coachConnections.runnerId, startDate: coachConnections.startDate, endDate: coachConnections.endDate })
       .from(coachConnections)

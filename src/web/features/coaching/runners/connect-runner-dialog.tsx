@@ -53,11 +53,14 @@ export function ConnectRunnerDialog({ open, slot, onOpenChange }: { open: boolea
     if (open && choosing && slots.data?.[0] && !form.getValues('slotId')) form.setValue('slotId', slots.data[0]._id);
   }, [open, choosing, slots.data, form]);
 
+  // The parent re-renders when the list reloads (a new onOpenChange each time): the 1.2 s must not restart.
+  const onOpenChangeRef = useRef(onOpenChange);
+  onOpenChangeRef.current = onOpenChange;
   useEffect(() => {
     if (!done) return;
-    const timer = window.setTimeout(() => onOpenChange(false), CONNECTED_CLOSE_MS);
+    const timer = window.setTimeout(() => onOpenChangeRef.current(false), CONNECTED_CLOSE_MS);
     return () => window.clearTimeout(timer);
-  }, [done, onOpenChange]);
+  }, [done]);
 
   const submit = form.handleSubmit((values) => connect.mutate({ id: values.slotId, runnerEmail: values.runnerEmail.trim() }));
   const noSlots = choosing && slots.isSuccess && slots.data.length === 0;

@@ -157,7 +157,8 @@ export function RunnerListView() {
                           <span className="text-xs text-slate-500">{packageLabel(c.packages)}</span>
                         </div>
                         {runnerCell(c)}
-                        <p className="mt-1 text-sm break-words text-slate-700">{c.title}</p>
+                        {/* A bought package's title is its package name: said once, in the line above. */}
+                        {c.title !== c.packages && <p className="mt-1 text-sm break-words text-slate-700">{c.title}</p>}
                       </div>
                       {menu(c)}
                     </div>
