@@ -93,7 +93,7 @@ test('views switch in place, and navigating to /dashboard resets to the home vie
   await nav.getByRole('button', { name: 'Daftar Pelari' }).click();
   const title = page.getByRole('heading', { level: 1 });
   await expect(title).toContainText('Daftar Pelari');
-  await expect(page.getByText('Daftar Pelari segera hadir', { exact: true })).toBeVisible();
+  await expect(page.getByText('Tidak ada pelari ditemukan.', { exact: true })).toBeVisible();
   await expect(title).toBeFocused();
   await expect(page).toHaveURL(/\/dashboard$/);
 

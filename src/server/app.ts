@@ -32,6 +32,7 @@ import { devCoachingRoutes } from './features/coaching/dev-routes';
 import { devCoachPurchaseRoutes } from './features/coaching/dev-purchase-routes';
 import { coachPaymentRoutes } from './features/coaching/payment-routes';
 import { coachAdminRoutes } from './features/coaching/admin-routes';
+import { connectionRoutes } from './features/coaching/connection-routes';
 import { trainingPlanRoutes } from './features/training-plan/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { adminSubscriptionRoutes, subscriptionRoutes } from './features/subscriptions/routes';
@@ -183,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(feature('coaching-admin', coachAdminRoutes, needs), { db, storage });
   await app.register(feature('ai-coach', aiCoachRoutes, needs), { coach: services.ai, config });
   await app.register(feature('event-calendar', eventCalendarRoutes, needs), { db, config, mail });
+  await app.register(feature('coaching-connections', connectionRoutes, needs), { db, mail, config });
   await app.register(feature('public-site', publicSiteRoutes, ['errors']), { db, config });
 
   // The built web app; any non-API path returns index.html so client routes survive a reload.

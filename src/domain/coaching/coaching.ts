@@ -128,3 +128,11 @@ export function purchaseStartDay(liveEnds: readonly (IsoDay | null)[], today: Is
   const last = ends.at(-1);
   return last ? addDays(last, 1) : today;
 }
+
+/**
+ * The connect-runner email check (runner-and-coach §5): no spaces, exactly one at-sign, a dot in
+ * the domain with something on both sides. Deliberately simple: the server then looks the address up.
+ */
+export function isConnectEmail(value: string): boolean {
+  return /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/.test(value);
+}

@@ -170,3 +170,52 @@ export const coachEarningsSchema = z.object({
   byMonth: z.array(earningsLine.extend({ month: z.string().describe('YYYY-MM, Asia/Jakarta') })),
 });
 export type CoachEarnings = z.infer<typeof coachEarningsSchema>;
+
+/** Messages of connections beyond the spec's own (issue 14: Daftar Pelari, Pelatih Saya). */
+export const connectionMessages = {
+  slotEnded: 'Slot ini sudah berakhir dan tidak dapat diubah.',
+  slotExpired: 'Masa berlaku slot ini sudah habis.',
+  removed: 'Pelari berhasil dihapus dari paket.',
+  ended: 'Hubungan dengan pelatih telah diakhiri.',
+  coachesFailed: 'Gagal memuat daftar pelatih.',
+  endFailed: 'Gagal mengakhiri hubungan dengan pelatih.',
+} as const;
+
+/** Rows per page of Daftar Pelari. */
+export const CONNECTIONS_PAGE_SIZE = 10;
+
+/** GET /api/coach/connections?page=&limit= (page from 1). */
+export const connectionListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(CONNECTIONS_PAGE_SIZE),
+  /** `empty`: only slots a runner can still be connected to (the connect modal's choice). */
+  only: z.enum(['empty']).optional(),
+});
+
+/** GET /api/coach/connections: one page of the caller's slots (newest first), the total and the figures of all of them. */
+export const coachConnectionListSchema = z.object({
+  data: z.array(coachConnectionSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  summary: z.object({
+    /** Rows with a runner (the spec's 'total runners'), ended ones included. */
+    runners: z.number().int(),
+    /** Live connections: the coach sees these runners' plans today. */
+    live: z.number().int(),
+    /** Slots still waiting for a runner ('Belum diisi'). */
+    empty: z.number().int(),
+  }),
+});
+export type CoachConnectionList = z.infer<typeof coachConnectionListSchema>;
+
+/** GET /api/coach/my-connections: live connections with a runner (Ubah Jadwal's selector). */
+export const liveConnectionListSchema = z.object({ data: z.array(coachConnectionSchema) });
+
+/** PUT /api/coach/connection/{id}: the spec reads `message`; the changed row comes along. */
+export const connectRunnerResponseSchema = z.object({ message: z.string(), data: coachConnectionSchema });
+export type ConnectRunnerResponse = z.infer<typeof connectRunnerResponseSchema>;
+
+/** GET /api/runner/coaches. */
+export const myCoachListSchema = z.object({ data: z.array(myCoachSchema) });
+export type MyCoachList = z.infer<typeof myCoachListSchema>;

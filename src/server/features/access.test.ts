@@ -85,6 +85,10 @@ const roleRules: { route: RegExp; roles: readonly Role[]; premium?: true }[] = [
   { route: /^POST \/api\/coach\/initiate-payment$/, roles: SIGNED_IN },
   { route: /^POST \/api\/coach\/verification(\/documents)?$/, roles: ['coach'] },
   { route: /^POST \/api\/dev\/coaching\/packages$/, roles: ['coach'] },
+  // Daftar Pelari and Ubah Jadwal's selector; connect / empty a slot (ownership in connections.test.ts).
+  { route: /^(GET \/api\/coach\/(connections|my-connections)|PUT \/api\/coach\/connection\/\{id\})$/, roles: ['coach', 'admin'] },
+  // Pelatih Saya in Pengaturan: anyone's own coaches; only the connection's runner may end it (connections.test.ts).
+  { route: /^(GET \/api\/runner\/coaches|POST \/api\/runner\/coaches\/\{connectionId\}\/end)$/, roles: SIGNED_IN },
   // Every AI route, present and future (ai-access.test.ts checks the message).
   { route: /^\w+ \/api\/ai\//, roles: SIGNED_IN, premium: true },
   { route: /^(GET \/api\/auth\/me|GET \/api\/user\/profile|POST \/api\/auth\/mobile-handoff\/code)$/, roles: SIGNED_IN },

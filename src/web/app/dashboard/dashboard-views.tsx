@@ -1,4 +1,4 @@
-import { ClipboardList, UserRoundCog, Users } from 'lucide-react';
+import { ClipboardList, UserRoundCog } from 'lucide-react';
 import { lazy, type ComponentType } from 'react';
 import type { Role } from '../../../domain/users/roles';
 import { AiCoachCard } from '../../features/ai-coach/ai-coach-card';
@@ -9,6 +9,8 @@ import { CalendarView } from '../../features/training-plan/calendar/calendar-vie
 import { comingSoonView } from './coming-soon-view';
 import { HomeView } from './home-view';
 import { SettingsView } from '../../features/users/settings-view';
+import { MyCoachSection } from '../../features/coaching/my-coach/my-coach-section';
+import { RunnerListView } from '../../features/coaching/runners/runner-list-view';
 import { allRoles as everyone, coachRoles, organizerRoles, type DashboardViewId, type DashboardViewProps } from '../../lib/dashboard-view';
 
 // The organizer's registration tools, loaded on first use (the scanner brings the QR decoder, the
@@ -58,15 +60,7 @@ export const dashboardViews: Record<DashboardViewId, DashboardViewDefinition> = 
     component: (props) => <EventListView {...props} tools={eventListTools} />,
   },
   keuangan: { title: 'Keuangan', roles: organizerRoles, component: FinanceView },
-  'daftar-pelari': {
-    title: 'Daftar Pelari',
-    roles: coachRoles,
-    component: comingSoonView({
-      title: 'Daftar Pelari',
-      description: 'Lihat pelari yang terhubung denganmu beserta paket dan masa berlakunya.',
-      icon: Users,
-    }),
-  },
+  'daftar-pelari': { title: 'Daftar Pelari', roles: coachRoles, component: RunnerListView },
   'ubah-jadwal': {
     title: 'Ubah Jadwal',
     roles: coachRoles,
@@ -85,7 +79,8 @@ export const dashboardViews: Record<DashboardViewId, DashboardViewDefinition> = 
       icon: UserRoundCog,
     }),
   },
-  pengaturan: { title: 'Pengaturan Profil', roles: everyone, component: SettingsView },
+  // 'Pelatih Saya' (coaching) inside Pengaturan (users): composed here, neither feature imports the other.
+  pengaturan: { title: 'Pengaturan Profil', roles: everyone, component: (props) => <SettingsView {...props} sections={<MyCoachSection />} /> },
 };
 
 export function canSeeView(role: Role, view: DashboardViewId): boolean {

@@ -13,8 +13,11 @@ import type { DashboardViewProps } from '../../lib/dashboard-view';
 
 const statusTone = { active: 'green', trialing: 'blue', past_due: 'yellow', canceled: 'red', incomplete: 'yellow', none: 'gray' } as const;
 
-/** 'Pengaturan Profil': the user's details, the Strava link and the dark-mode toggle (local state only). */
-export function SettingsView({ user, onManageSubscription }: DashboardViewProps) {
+/**
+ * 'Pengaturan Profil': the user's details, the Strava link and the dark-mode toggle (local state only).
+ * `sections`: more cards other features own (e.g. 'Pelatih Saya'), handed in by the app layer.
+ */
+export function SettingsView({ user, onManageSubscription, sections }: DashboardViewProps & { sections?: ReactNode }) {
   const [darkMode, setDarkMode] = useState(false);
   const stravaConnected = Boolean(user.strava.id);
 
@@ -87,6 +90,7 @@ export function SettingsView({ user, onManageSubscription }: DashboardViewProps)
             description={darkMode ? 'Aktif di sesi ini. Tema gelap lengkap sedang disiapkan.' : 'Nyaman di mata saat berlari malam.'}
           />
         </SectionCard>
+        {sections}
       </div>
     </>
   );

@@ -1,0 +1,125 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  coachConnectionListSchema,
+  coachingMessages,
+  connectionListQuerySchema,
+  connectionMessages,
+  connectRunnerInputSchema,
+  connectRunnerResponseSchema,
+  liveConnectionListSchema,
+  myCoachListSchema,
+} from '../../../domain/coaching/contract';
+import type { Mailer } from '../../adapters/mail/port';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { allowRoles, requireUser } from '../../plugins/auth';
+import { errorResponseSchema as errorSchema } from '../../plugins/errors';
+import { connectRunner, emptyFreeslot, endCoaching, listCoachConnections, listLiveCoachConnections, listMyCoaches } from './service.connections';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema, 429: errorSchema };
+const idParams = z.object({ id: z.uuid({ error: coachingMessages.slotNotFound }) });
+const connectionIdParams = z.object({ connectionId: z.uuid({ error: coachingMessages.slotNotFound }) });
+
+/**
+ * Connections (runner-and-coach §2 Daftar Pelari, §4, §5, §7): the coach's slots under /api/coach
+ * (coach and admin: admins get the coach navigation, §6) and the runner's side under /api/runner.
+ */
+export async function connectionRoutes(app: FastifyInstance, { db, mail, config }: { db: Db; mail: Mailer; config: AppConfig }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps = { db, mail, publicUrl: config.publicUrl };
+  const coachOnly = allowRoles('coach', 'admin');
+
+  r.get(
+    '/api/coach/connections',
+    {
+      onRequest: [coachOnly],
+      schema: {
+        tags: ['coaching'],
+        summary: "Daftar Pelari: the caller's slots (filled, empty, ended, expired), newest first, one page at a time, with the figures of all",
+        querystring: connectionListQuerySchema,
+        response: { 200: coachConnectionListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listCoachConnections(db, requireUser(request).id, request.query);
+    },
+  );
+
+  r.get(
+    '/api/coach/my-connections',
+    {
+      onRequest: [coachOnly],
+      schema: {
+        tags: ['coaching'],
+        summary: "The runners the caller coaches today (live connections only): Ubah Jadwal's selector",
+        response: { 200: liveConnectionListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { data: await listLiveCoachConnections(db, requireUser(request).id) };
+    },
+  );
+
+  r.put(
+    '/api/coach/connection/:id',
+    {
+      onRequest: [coachOnly],
+      // Each try tells whether an address is registered: a few per minute are plenty for a coach.
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['coaching'],
+        summary:
+          "Connect a registered runner (by email, case-insensitive) to an empty slot of the caller, or `runnerEmail: null` to empty a freeslot (other packages: 409)",
+        params: idParams,
+        body: connectRunnerInputSchema,
+        response: { 200: connectRunnerResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const coach = requireUser(request);
+      const { runnerEmail } = request.body;
+      if (runnerEmail === null) {
+        return { message: connectionMessages.removed, data: await emptyFreeslot(db, coach.id, request.params.id) };
+      }
+      return { message: coachingMessages.connected, data: await connectRunner(deps, { coach, connectionId: request.params.id, runnerEmail }) };
+    },
+  );
+
+  r.get(
+    '/api/runner/coaches',
+    {
+      onRequest: [allowRoles('runner', 'coach', 'organizer', 'admin')],
+      schema: {
+        tags: ['coaching'],
+        summary: "Pelatih Saya: the caller's coaches (live connections), to end a relationship in Pengaturan",
+        response: { 200: myCoachListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { data: await listMyCoaches(db, requireUser(request).id) };
+    },
+  );
+
+  r.post(
+    '/api/runner/coaches/:connectionId/end',
+    {
+      onRequest: [allowRoles('runner', 'coach', 'organizer', 'admin')],
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['coaching'],
+        summary: "End the relationship with a coach (only the connection's runner): the coach loses access to the profile and plan at once",
+        params: connectionIdParams,
+        response: { 200: z.object({ message: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      await endCoaching(deps, requireUser(request), request.params.connectionId);
+      return { message: connectionMessages.ended };
+    },
+  );
+}
