@@ -1,9 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/**
- * Whether a CSS media query matches now, following changes (false where matchMedia is missing).
- * The same hook as the events feature's own copy, here for every feature (a feature cannot import another).
- */
+/** Whether a CSS media query matches now, following changes (false where matchMedia is missing); shared by every feature. */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (onChange) => {

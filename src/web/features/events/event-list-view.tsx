@@ -20,7 +20,7 @@ import { formatFee } from './event-format';
 import { EventStatusPill } from './event-status-pill';
 import { eventListErrorMessage, useMyEvents } from './events-api';
 import { RowMenu, type RowMenuItem } from './row-menu';
-import { useMediaQuery } from './use-media-query';
+import { useMediaQuery } from '../../hooks/use-media-query';
 
 /**
  * The organizer's registration tools (Data Pelari, Scan QR) belong to the registrations feature;

@@ -13,7 +13,7 @@ import { EventFinanceDialog, feeRuleText } from './event-finance-dialog';
 import { EventStatusPill } from './event-status-pill';
 import { useOrganizerFinance } from './events-api';
 import { FiguresBreakdown } from './finance-figures';
-import { useMediaQuery } from './use-media-query';
+import { useMediaQuery } from '../../hooks/use-media-query';
 
 /**
  * 'Keuangan' (issue 13, decision 020): per month (or all time) what runners paid for the

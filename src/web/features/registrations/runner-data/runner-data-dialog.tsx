@@ -1,7 +1,8 @@
 import { ChevronDown, Columns3, Download, FileSpreadsheet, Hourglass, UsersRound, X } from 'lucide-react';
-import { useEffect, useId, useState, useSyncExternalStore, type FocusEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FocusEvent, type MouseEvent, type ReactNode } from 'react';
 import { registrationPaymentStatuses, registrationStatuses, registrationStatusLabels } from '../../../../domain/events/events';
 import { formatRupiah } from '../../../../domain/shared/money';
+import { useMediaQuery } from '../../../hooks/use-media-query';
 import type { CsvSeparator, RacepackFilter, RegistrationFilters, RegistrationJson } from '../../../../domain/registrations/contract';
 import { paymentStatusLabels, runnerExportColumns, runnerExportValues, zonedDateTime } from '../../../../domain/registrations/runner-export';
 import { Button, buttonClass } from '../../../components/button';
@@ -39,18 +40,7 @@ const number = (n: number) => n.toLocaleString('id-ID');
 const columnIndex = (column: RunnerColumn) => runnerExportColumns.indexOf(column);
 
 /** Tailwind's `sm`: from 640 px the table, below it the cards. */
-const WIDE_QUERY = '(min-width: 640px)';
-function useWideScreen() {
-  return useSyncExternalStore(
-    (onChange) => {
-      const media = window.matchMedia(WIDE_QUERY);
-      media.addEventListener('change', onChange);
-      return () => media.removeEventListener('change', onChange);
-    },
-    () => window.matchMedia(WIDE_QUERY).matches,
-    () => true,
-  );
-}
+const useWideScreen = () => useMediaQuery('(min-width: 640px)');
 
 type FilterKey = 'status' | 'paymentStatus' | 'category' | 'racepack';
 type Filters = Partial<Record<FilterKey, string>>;
