@@ -122,3 +122,22 @@ export function readScheduleText(text: string, today: IsoDay): ScheduleRun[] {
   const key = (run: ScheduleRun) => run.date.split('-').reverse().join('-');
   return runs.map((run, i) => ({ run, i })).sort((a, b) => key(a.run).localeCompare(key(b.run)) || a.i - b.i).map(({ run }) => run);
 }
+
+/**
+ * A row as a model answered it (the Gemini adapter): the same rules as a line of text, each field
+ * read on its own; null when its date or title cannot be used.
+ */
+export function scheduleRunFromFields(row: { date: string; title: string; program?: string | null; paceRange?: string | null }, today: IsoDay): ScheduleRun | null {
+  const found = findScheduleDate(row.date, today);
+  const title = clean(row.title).slice(0, 100);
+  if (!found || !title) return null;
+  const program = (row.program ?? '').trim().replace(/^\((.*)\)$/, '$1').trim();
+  return {
+    date: isoToPlanDate(found.day),
+    title,
+    program: program && isValidProgram(program) ? wrapProgram(program) : '',
+    paceRange: normalisePaceRange(row.paceRange ?? '') ?? '',
+    color: runColor(title),
+    generatedby: 'coach',
+  };
+}
