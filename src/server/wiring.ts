@@ -21,6 +21,9 @@ import { NOTIFICATION_PATH, createPaymentService, type PaymentService } from './
 import { registerRegistrationPaymentHooks } from './features/registrations/service';
 import { registerSubscriptionPaymentHooks } from './features/subscriptions/service';
 import { createAiCoachService, type AiCoachService } from './features/ai-coach/service';
+import { createBuiltInScheduleReader } from './adapters/schedule/built-in';
+import { createGeminiScheduleReader } from './adapters/schedule/gemini';
+import type { ScheduleReaderPort } from './adapters/schedule/port';
 
 /**
  * The one place that decides which adapter serves each port (DESIGN.md §1.5: a real one from
@@ -37,6 +40,8 @@ export interface Adapters {
   identity: IdentityProvider | null;
   /** The AI coach: the built-in engine unless GEMINI_API_KEY is set. */
   ai: AiCoachPort & { close?(): Promise<void> };
+  /** Reading coaches' schedule files: the built-in reader unless GEMINI_API_KEY is set. */
+  schedule: ScheduleReaderPort;
 }
 
 export function createAdapters(config: AppConfig, db: Db, log: FastifyBaseLogger, overrides: Partial<Adapters> = {}): Adapters {
@@ -45,6 +50,7 @@ export function createAdapters(config: AppConfig, db: Db, log: FastifyBaseLogger
     mailer: overrides.mailer ?? mailer(config, db, log),
     storage: overrides.storage ?? createStorage(config),
     ai: overrides.ai ?? aiCoach(config, log),
+    schedule: overrides.schedule ?? scheduleReader(config, log),
     identity:
       overrides.identity !== undefined
         ? overrides.identity
@@ -132,6 +138,12 @@ export function paymentGateway(config: AppConfig, db: Db): PaymentGateway {
 export function aiCoach(config: AppConfig, log: FastifyBaseLogger): AiCoachPort & { close?(): Promise<void> } {
   if (config.gemini) return createGeminiCoach({ ...config.gemini, log });
   return createBuiltInCoach();
+}
+
+/** Gemini reads schedule files when GEMINI_API_KEY is set; otherwise PDF text and OCR on this server. */
+export function scheduleReader(config: AppConfig, log: FastifyBaseLogger): ScheduleReaderPort {
+  if (config.gemini) return createGeminiScheduleReader({ ...config.gemini, log });
+  return createBuiltInScheduleReader();
 }
 
 function mailer(config: AppConfig, db: Db, log: FastifyBaseLogger): Mailer {

@@ -170,3 +170,28 @@ export const coachEarningsSchema = z.object({
   byMonth: z.array(earningsLine.extend({ month: z.string().describe('YYYY-MM, Asia/Jakarta') })),
 });
 export type CoachEarnings = z.infer<typeof coachEarningsSchema>;
+
+/** Largest schedule file (runner-and-coach §5, §9). */
+export const SCHEDULE_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * POST /api/runner/{runnerId}/training-plans/schedule/parse: the runs read from a schedule file, a
+ * preview (nothing is saved). The client saves them with POST (no plan yet) or PUT (replace).
+ */
+export const schedulePreviewSchema = z.object({
+  trainingPlan: z.array(
+    z.object({
+      date: z.string().describe('DD-MM-YYYY'),
+      title: z.string(),
+      program: z.string().describe('In parentheses, e.g. (10k); empty when the file gives none'),
+      paceRange: z.string(),
+      color: z.string(),
+      generatedby: z.literal('coach'),
+    }),
+  ),
+});
+export type SchedulePreview = z.infer<typeof schedulePreviewSchema>;
+
+/** GET /api/coach/schedule/runners: the runners the caller may plan for now (Ubah Jadwal's selector), with their package. */
+export const coachedRunnersSchema = z.object({ data: z.array(coachConnectionSchema) });
+export type CoachedRunners = z.infer<typeof coachedRunnersSchema>;

@@ -75,6 +75,8 @@ const roleRules: { route: RegExp; roles: readonly Role[]; premium?: true }[] = [
   { route: /^\w+ \/api\/(subscriptions\/|initiate-payment$)/, roles: SIGNED_IN },
   // Coaching (issue 14): a dev-only shortcut to a connected runner; coach and admin (admins get the coach navigation, spec §6).
   { route: /^POST \/api\/dev\/coaching\/connections$/, roles: ['coach', 'admin'] },
+  // Ubah Jadwal: a connected runner's plan, schedule files and the AI for that runner (no premium needed, decision 024).
+  { route: /^\w+ \/api\/(runner\/\{runnerId\}\/training-plans|coach\/runner\/\{runnerId\}\/ai\/|coach\/schedule\/runners$)/, roles: ['coach', 'admin'] },
   // Every AI route, present and future (ai-access.test.ts checks the message).
   { route: /^\w+ \/api\/ai\//, roles: SIGNED_IN, premium: true },
   { route: /^(GET \/api\/auth\/me|GET \/api\/user\/profile|POST \/api\/auth\/mobile-handoff\/code)$/, roles: SIGNED_IN },

@@ -317,16 +317,24 @@ export async function deleteProgramRun(db: Db, owner: PlanOwner, planId: string,
  * The AI coach's save (a draft the server wrote, never a client's runs): the AI runs of `range`
  * that have no logged result give way to `inputs`, made by the AI. Runs the runner or a coach made
  * and runs already logged stay as they are. Call it inside the caller's transaction.
+ * `maker` 'coach': a coach saved the draft for their runner; the range's unlogged AI and coach runs
+ * give way, and the new runs are the coach's (decision 024).
  */
-export async function replaceUnloggedAiRuns(db: Db, owner: PlanOwner, range: { from: IsoDay; to: IsoDay }, inputs: RunInput[]): Promise<TrainingPlan> {
-  const values = inputs.map((input) => runValues(input, 'ai'));
+export async function replaceUnloggedAiRuns(
+  db: Db,
+  owner: PlanOwner,
+  range: { from: IsoDay; to: IsoDay },
+  inputs: RunInput[],
+  maker: 'ai' | 'coach' = 'ai',
+): Promise<TrainingPlan> {
+  const values = inputs.map((input) => runValues(input, maker));
   const plan = await ensurePlan(db, owner.id);
   await db
     .delete(trainingRuns)
     .where(
       and(
         eq(trainingRuns.planId, plan.id),
-        eq(trainingRuns.generatedBy, 'ai'),
+        maker === 'coach' ? inArray(trainingRuns.generatedBy, ['ai', 'coach']) : eq(trainingRuns.generatedBy, 'ai'),
         gte(trainingRuns.day, range.from),
         lte(trainingRuns.day, range.to),
         sql`${trainingRuns.trainingDistance} is null`,
