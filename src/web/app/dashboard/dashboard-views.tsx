@@ -1,4 +1,4 @@
-import { ClipboardList, UserRoundCog, Users } from 'lucide-react';
+import { UserRoundCog, Users } from 'lucide-react';
 import { lazy, type ComponentType } from 'react';
 import type { Role } from '../../../domain/users/roles';
 import { AiCoachCard } from '../../features/ai-coach/ai-coach-card';
@@ -6,6 +6,7 @@ import { analyzeTrainingImage } from '../../features/ai-coach/ai-coach-api';
 import { EventListView, type EventListTools } from '../../features/events/event-list-view';
 import { FinanceView } from '../../features/events/finance-view';
 import { CalendarView } from '../../features/training-plan/calendar/calendar-view';
+import { ScheduleView } from '../../features/coaching/schedule/schedule-view';
 import { comingSoonView } from './coming-soon-view';
 import { HomeView } from './home-view';
 import { SettingsView } from '../../features/users/settings-view';
@@ -29,6 +30,19 @@ function TrainingCalendarView(props: DashboardViewProps) {
       {...props}
       aside={({ hasAiRuns }) => <AiCoachCard hasAiRuns={hasAiRuns} onShowPlans={props.onManageSubscription} userId={props.user._id} />}
       analyzeScreenshot={analyzeTrainingImage}
+    />
+  );
+}
+
+/**
+ * Ubah Jadwal: the coaching feature's runner selector and info box around the training-plan
+ * feature's calendar in the coach's mode (one calendar, two modes), with screenshot reading.
+ */
+function CoachScheduleView(props: DashboardViewProps) {
+  return (
+    <ScheduleView
+      {...props}
+      renderCalendar={({ runnerId, aside }) => <CalendarView {...props} runnerId={runnerId} aside={() => aside} analyzeScreenshot={analyzeTrainingImage} />}
     />
   );
 }
@@ -70,11 +84,7 @@ export const dashboardViews: Record<DashboardViewId, DashboardViewDefinition> = 
   'ubah-jadwal': {
     title: 'Ubah Jadwal',
     roles: coachRoles,
-    component: comingSoonView({
-      title: 'Ubah Jadwal',
-      description: 'Susun dan ubah jadwal latihan setiap pelari bimbinganmu di kalender mereka.',
-      icon: ClipboardList,
-    }),
+    component: CoachScheduleView,
   },
   'profil-pelatih': {
     title: 'Profil Pelatih',
