@@ -4,12 +4,12 @@
  * Inside a `PlanScopeProvider` with a runner id (a coach's Ubah Jadwal) the same hooks speak to
  * `/api/runner/{runnerId}/training-plans...`, which has the same shapes.
  */
-import { createContext, createElement, useContext, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isoToPlanDate, type IsoDay } from '../../../domain/shared/wire-date';
 import type { MessageResponse, PatchRunResponse, PlanList, PlanRangeQuery, RunInput, RunPatch, TrainingPlan } from '../../../domain/training-plan/contract';
 import { api, ApiError } from '../../api/client';
 import { trainingPlanRootKey } from '../../lib/query-keys';
+import { usePlanScope } from './plan-scope';
 
 export const planKeys = {
   all: trainingPlanRootKey,
@@ -20,21 +20,7 @@ export const planKeys = {
   runnerPlan: (runnerId: string) => ['training-plan', 'runner', runnerId, 'plan'] as const,
 };
 
-/** Whose plan the hooks below read and write: the caller's own, or (a coach) a connected runner's. */
-export interface PlanScope {
-  runnerId: string | null;
-  /** Whose rules the calendar follows (runner-and-coach §5: coach log rules, coach special-run list, maker). */
-  view: 'runner' | 'coach';
-}
 
-const PlanScopeContext = createContext<PlanScope>({ runnerId: null, view: 'runner' });
-
-/** A coach's calendar for `runnerId`: every plan hook inside uses the runner's routes and the coach's rules. */
-export function PlanScopeProvider({ runnerId, children }: { runnerId: string | null | undefined; children: ReactNode }) {
-  return createElement(PlanScopeContext.Provider, { value: runnerId ? { runnerId, view: 'coach' } : { runnerId: null, view: 'runner' } }, children);
-}
-
-export const usePlanScope = () => useContext(PlanScopeContext);
 
 const planBase = (runnerId: string | null) => (runnerId ? `/api/runner/${encodeURIComponent(runnerId)}/training-plans` : '/api/training-plans');
 const planKeyOf = (runnerId: string | null) => (runnerId ? planKeys.runnerPlan(runnerId) : planKeys.plan);

@@ -9,7 +9,8 @@ import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { FormField } from '../../../components/form-field';
 import { Input } from '../../../components/input';
-import { useAddRuns, usePlanScope } from '../training-plan-api';
+import { useAddRuns } from '../training-plan-api';
+import { usePlanScope } from '../plan-scope';
 import {
   createRunFormSchema,
   emptyCreateRunForm,
