@@ -45,7 +45,7 @@ test('a coach plans a connected runner: picks them, adds a run, uploads a PDF sc
   await page.reload();
   await openUbahJadwal(page);
 
-  const select = page.getByLabel('Pelari', { exact: true });
+  const select = page.getByRole('combobox', { name: 'Pilih pelari' });
   await expect(select.locator('option').first()).toHaveText('-- Pilih Pelari --');
   await expect(page.getByText('Pilih pelari untuk melihat jadwal latihannya.')).toBeVisible();
   await select.selectOption({ label: `Rani Jadwal — ${runnerEmail}` });

@@ -36,13 +36,26 @@ function TrainingCalendarView(props: DashboardViewProps) {
 
 /**
  * Ubah Jadwal: the coaching feature's runner selector and info box around the training-plan
- * feature's calendar in the coach's mode (one calendar, two modes), with screenshot reading.
+ * feature's calendar in the coach's mode (one calendar, two modes), with the AI coaching card
+ * pointed at the coach's AI routes for that runner (decision 024) and screenshot reading.
  */
 function CoachScheduleView(props: DashboardViewProps) {
   return (
     <ScheduleView
       {...props}
-      renderCalendar={({ runnerId, aside }) => <CalendarView {...props} runnerId={runnerId} aside={() => aside} analyzeScreenshot={analyzeTrainingImage} />}
+      renderCalendar={({ runnerId, aside }) => (
+        <CalendarView
+          {...props}
+          runnerId={runnerId}
+          aside={({ hasAiRuns }) => (
+            <>
+              {aside}
+              <AiCoachCard hasAiRuns={hasAiRuns} onShowPlans={props.onManageSubscription} userId={props.user._id} runnerId={runnerId} />
+            </>
+          )}
+          analyzeScreenshot={analyzeTrainingImage}
+        />
+      )}
     />
   );
 }

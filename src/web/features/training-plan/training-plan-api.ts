@@ -20,8 +20,6 @@ export const planKeys = {
   runnerPlan: (runnerId: string) => ['training-plan', 'runner', runnerId, 'plan'] as const,
 };
 
-
-
 const planBase = (runnerId: string | null) => (runnerId ? `/api/runner/${encodeURIComponent(runnerId)}/training-plans` : '/api/training-plans');
 const planKeyOf = (runnerId: string | null) => (runnerId ? planKeys.runnerPlan(runnerId) : planKeys.plan);
 

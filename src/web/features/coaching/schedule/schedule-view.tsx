@@ -59,7 +59,7 @@ export function ScheduleView({ renderCalendar }: ScheduleViewProps) {
           <div className="space-y-4">
             <div className="max-w-xl">
               <label htmlFor={`${ids}-runner`} className="mb-1 block text-sm font-bold text-slate-900">
-                Pelari
+                Pilih pelari
               </label>
               <Select id={`${ids}-runner`} value={chosen} onChange={(event) => setChosen(event.target.value)}>
                 <option value="">{coachingMessages.pickRunner}</option>
