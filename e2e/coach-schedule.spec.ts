@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { addDays, isoToPlanDate, jakartaToday } from '../src/domain/shared/wire-date';
+import { addDays, isoToPlanDate, jakartaToday, startOfWeek } from '../src/domain/shared/wire-date';
 import type { PlanList, Run } from '../src/domain/training-plan/contract';
 import { expect, signIn, test, uniqueEmail } from './fixtures';
 import { expectNoHorizontalOverflow } from './log-helpers';
@@ -117,6 +117,57 @@ test('a coach plans a connected runner: picks them, adds a run, uploads a PDF sc
   ]);
   expect(runner.user._id).toBeTruthy();
   await runnerSession.close();
+});
+
+const tick = (control: Locator) => control.locator('xpath=..').click();
+
+test('a coach builds an AI programme for a runner without a subscription, saved as the coach\'s runs', async ({ page, loginAs }) => {
+  test.setTimeout(90_000);
+  const runnerEmail = uniqueEmail('pelari-ai-pelatih');
+  const runner = await signIn(page.context().request, { email: runnerEmail, name: 'Tono AI' });
+  await loginAs({ prefix: 'pelatih-ai', role: 'coach', name: 'Citra Pelatih' });
+  expect((await page.request.post('/api/dev/coaching/connections', { data: { runnerEmail } })).status()).toBe(201);
+  await openUbahJadwal(page);
+  await page.getByRole('combobox', { name: 'Pilih pelari' }).selectOption({ label: `Tono AI — ${runnerEmail}` });
+
+  const card = page.getByTestId('ai-coach-card');
+  await expect(card).toContainText('AI Coach untuk pelari');
+  await card.getByRole('button', { name: 'Buat Program dengan AI' }).click();
+  const form = page.getByRole('dialog', { name: 'Buat Program Latihan dengan AI' });
+  await expect(form).toBeVisible();
+  const raceDay = addDays(startOfWeek(today), 5 * 7 + 6);
+  await form.getByLabel('Umur').fill('29');
+  await form.getByRole('radio', { name: 'Laki-laki' }).check();
+  await form.getByLabel('Pengalaman lari').selectOption('1-3 Tahun');
+  await form.getByLabel('Kemampuan lari').selectOption('Menengah');
+  await form.getByLabel('Jarak 1').selectOption('10K');
+  await form.getByLabel('Waktu 1').fill('00:55:00');
+  await form.getByLabel('Jarak mingguan (km)').fill('20');
+  await form.getByLabel('Lari terjauh (km)').fill('10');
+  await form.getByRole('radio', { name: /Race Selanjutnya/ }).check();
+  await form.getByLabel('Tanggal race').fill(raceDay);
+  await form.getByLabel('Kategori target race').selectOption('10K');
+  await form.getByLabel('Target waktu').fill('00:52:00');
+  for (const d of ['Selasa', 'Kamis', 'Minggu']) await tick(form.getByRole('checkbox', { name: d }));
+  await tick(form.getByRole('group', { name: /Hari long run/ }).getByRole('radio', { name: 'Minggu' }));
+  await form.getByRole('radio', { name: 'Tidak' }).check();
+  const created = page.waitForResponse((res) => res.url().endsWith(`/api/coach/runner/${runner.user._id}/ai/createplan`));
+  await form.getByRole('button', { name: 'Buat Program' }).click();
+  expect((await created).status()).toBe(200);
+  const preview = page.getByRole('dialog', { name: 'Hasil Program AI' });
+  await expect(preview).toBeVisible();
+  await page.screenshot({ path: `/tmp/sched-ai-preview-${test.info().project.name}.png` });
+  const saved = page.waitForResponse((res) => /\/api\/coach\/runner\/[^/]+\/ai\/drafts\/[^/]+\/save$/.test(res.url()));
+  await preview.getByRole('button', { name: 'Simpan' }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(preview).toHaveCount(0);
+
+  // The runner, who has no subscription, gets the whole programme as their coach's runs (nothing locked).
+  const runs = (((await (await page.request.get('/api/training-plans', { headers: runner.headers })).json()) as PlanList).trainingPlans[0]!.trainingPlan);
+  expect(runs.length).toBeGreaterThan(5);
+  expect(runs.every((r) => r.generatedby === 'coach' && r.locked === false)).toBe(true);
+  await expect(page.getByRole('region', { name: 'Latihan mendatang' }).getByRole('listitem').first()).toBeVisible();
+  await expectNoHorizontalOverflow(page);
 });
 
 test('a coach who is not connected cannot open a runner\'s plan', async ({ page, loginAs }) => {
