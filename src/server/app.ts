@@ -33,6 +33,8 @@ import { devCoachPurchaseRoutes } from './features/coaching/dev-purchase-routes'
 import { coachPaymentRoutes } from './features/coaching/payment-routes';
 import { coachAdminRoutes } from './features/coaching/admin-routes';
 import { connectionRoutes } from './features/coaching/connection-routes';
+import { runnerPlanRoutes } from './features/coaching/runner-plan-routes';
+import type { ScheduleReaderPort } from './adapters/schedule/port';
 import { trainingPlanRoutes } from './features/training-plan/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { adminSubscriptionRoutes, subscriptionRoutes } from './features/subscriptions/routes';
@@ -60,6 +62,8 @@ export interface AppDeps {
   storage?: StoragePort;
   /** Tests may hand in their own AI coach adapter; by default the wiring's choice. */
   ai?: AiCoachPort;
+  /** Tests may hand in their own schedule reader; by default the wiring's choice. */
+  schedule?: ScheduleReaderPort;
   logger?: boolean | object;
   /** The clock of date rules (e.g. no result logged on a day still to come); tests pin it. */
   now?: () => Date;
@@ -143,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Adapters, shared services and cross-feature hooks come from the wiring; background work is
   // the job runner's (src/server/jobs/). Tests reach them as app.payments, app.mail and app.jobs.
-  const adapters = createAdapters(config, db, app.log, { identity: deps.identity, storage: deps.storage, ...(deps.ai ? { ai: deps.ai } : {}) });
+  const adapters = createAdapters(config, db, app.log, { identity: deps.identity, storage: deps.storage, ...(deps.ai ? { ai: deps.ai } : {}), ...(deps.schedule ? { schedule: deps.schedule } : {}) });
   const services = createServices(config, db, app.log, adapters);
   const jobs = createJobRunner({ db, log: app.log, jobs: jobRegistry(config, db, services), pollMs: config.jobsPollSeconds * 1000 });
   app.decorate('payments', services.payments);
@@ -154,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await jobs.stop();
     await services.mail.close();
     await adapters.ai.close?.();
+    await adapters.schedule.close?.();
     adapters.storage.close?.();
   });
 
@@ -185,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(feature('ai-coach', aiCoachRoutes, needs), { coach: services.ai, config });
   await app.register(feature('event-calendar', eventCalendarRoutes, needs), { db, config, mail });
   await app.register(feature('coaching-connections', connectionRoutes, needs), { db, mail, config });
+  await app.register(feature('coaching-runner-plans', runnerPlanRoutes, needs), { db, config, ai: services.ai, schedule: adapters.schedule, now: deps.now });
   await app.register(feature('public-site', publicSiteRoutes, ['errors']), { db, config });
 
   // The built web app; any non-API path returns index.html so client routes survive a reload.

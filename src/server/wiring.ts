@@ -22,6 +22,9 @@ import { registerRegistrationPaymentHooks } from './features/registrations/servi
 import { registerSubscriptionPaymentHooks } from './features/subscriptions/service';
 import { registerCoachingPaymentHooks } from './features/coaching/service.purchases';
 import { createAiCoachService, type AiCoachService } from './features/ai-coach/service';
+import { createBuiltInScheduleReader } from './adapters/schedule/built-in';
+import { createGeminiScheduleReader } from './adapters/schedule/gemini';
+import type { ScheduleReaderPort } from './adapters/schedule/port';
 
 /**
  * The one place that decides which adapter serves each port (DESIGN.md §1.5: a real one from
@@ -38,6 +41,8 @@ export interface Adapters {
   identity: IdentityProvider | null;
   /** The AI coach: the built-in engine unless GEMINI_API_KEY is set. */
   ai: AiCoachPort & { close?(): Promise<void> };
+  /** Reading coaches' schedule files: the built-in reader unless GEMINI_API_KEY is set. */
+  schedule: ScheduleReaderPort;
 }
 
 export function createAdapters(config: AppConfig, db: Db, log: FastifyBaseLogger, overrides: Partial<Adapters> = {}): Adapters {
@@ -46,6 +51,7 @@ export function createAdapters(config: AppConfig, db: Db, log: FastifyBaseLogger
     mailer: overrides.mailer ?? mailer(config, db, log),
     storage: overrides.storage ?? createStorage(config),
     ai: overrides.ai ?? aiCoach(config, log),
+    schedule: overrides.schedule ?? scheduleReader(config, log),
     identity:
       overrides.identity !== undefined
         ? overrides.identity
@@ -133,6 +139,12 @@ export function paymentGateway(config: AppConfig, db: Db): PaymentGateway {
 export function aiCoach(config: AppConfig, log: FastifyBaseLogger): AiCoachPort & { close?(): Promise<void> } {
   if (config.gemini) return createGeminiCoach({ ...config.gemini, log });
   return createBuiltInCoach();
+}
+
+/** Gemini reads schedule files when GEMINI_API_KEY is set; otherwise PDF text and OCR on this server. */
+export function scheduleReader(config: AppConfig, log: FastifyBaseLogger): ScheduleReaderPort {
+  if (config.gemini) return createGeminiScheduleReader({ ...config.gemini, log });
+  return createBuiltInScheduleReader();
 }
 
 function mailer(config: AppConfig, db: Db, log: FastifyBaseLogger): Mailer {

@@ -209,8 +209,9 @@ export const coachConnectionListSchema = z.object({
 });
 export type CoachConnectionList = z.infer<typeof coachConnectionListSchema>;
 
-/** GET /api/coach/my-connections: live connections with a runner (Ubah Jadwal's selector). */
+/** GET /api/coach/my-connections: live connections with a runner, one per runner by name (Ubah Jadwal's selector). */
 export const liveConnectionListSchema = z.object({ data: z.array(coachConnectionSchema) });
+export type LiveConnectionList = z.infer<typeof liveConnectionListSchema>;
 
 /** PUT /api/coach/connection/{id}: the spec reads `message`; the changed row comes along. */
 export const connectRunnerResponseSchema = z.object({ message: z.string(), data: coachConnectionSchema });
@@ -219,3 +220,25 @@ export type ConnectRunnerResponse = z.infer<typeof connectRunnerResponseSchema>;
 /** GET /api/runner/coaches. */
 export const myCoachListSchema = z.object({ data: z.array(myCoachSchema) });
 export type MyCoachList = z.infer<typeof myCoachListSchema>;
+
+/** Largest schedule file (runner-and-coach §5, §9). */
+export const SCHEDULE_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * POST /api/runner/{runnerId}/training-plans/schedule/parse: the runs read from a schedule file, a
+ * preview (nothing is saved). The client saves them with POST (no plan yet) or PUT (replace).
+ */
+export const schedulePreviewSchema = z.object({
+  trainingPlan: z.array(
+    z.object({
+      date: z.string().describe('DD-MM-YYYY'),
+      title: z.string(),
+      program: z.string().describe('In parentheses, e.g. (10k); empty when the file gives none'),
+      paceRange: z.string(),
+      color: z.string(),
+      generatedby: z.literal('coach'),
+    }),
+  ),
+});
+export type SchedulePreview = z.infer<typeof schedulePreviewSchema>;
+

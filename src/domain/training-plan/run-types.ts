@@ -59,10 +59,15 @@ export function runColor(title: string): string {
 }
 
 const SPECIAL_WORDS = /tempo|steady|fartlek|endurance|interval|speed|long|race/i;
+/** The coach view's shorter list (spec §5): a coach plans steady and endurance runs next to others on purpose. */
+const COACH_SPECIAL_WORDS = /tempo|interval|speed|long|race/i;
+
+/** Whose rules the calendar follows: the runner's own, or a coach planning for a runner. */
+export type PlanView = 'runner' | 'coach';
 
 /** Heavy workouts: two of them must not fall on the same or adjacent days. */
-export function isSpecialRun(title: string): boolean {
-  return SPECIAL_WORDS.test(title);
+export function isSpecialRun(title: string, view: PlanView = 'runner'): boolean {
+  return (view === 'coach' ? COACH_SPECIAL_WORDS : SPECIAL_WORDS).test(title);
 }
 
 export interface DatedRun {
@@ -76,10 +81,15 @@ export interface DatedRun {
  * Would putting `moving` on `targetDay` place it on the same or an adjacent day as another heavy
  * run? Only heavy runs can conflict; the run itself is ignored where it now stands.
  */
-export function specialRunConflict(runs: readonly DatedRun[], moving: Pick<DatedRun, '_id' | 'title'>, targetDay: IsoDay): DatedRun | null {
-  if (!isSpecialRun(moving.title)) return null;
+export function specialRunConflict(
+  runs: readonly DatedRun[],
+  moving: Pick<DatedRun, '_id' | 'title'>,
+  targetDay: IsoDay,
+  view: PlanView = 'runner',
+): DatedRun | null {
+  if (!isSpecialRun(moving.title, view)) return null;
   const near = new Set([addDays(targetDay, -1), targetDay, addDays(targetDay, 1)]);
-  return runs.find((r) => r._id !== moving._id && near.has(r.day) && isSpecialRun(r.title)) ?? null;
+  return runs.find((r) => r._id !== moving._id && near.has(r.day) && isSpecialRun(r.title, view)) ?? null;
 }
 
 export const HEAVY_CONFLICT_TITLE = 'Anda akan menempatkan 2 aktivitas berat secara berurutan';

@@ -28,6 +28,10 @@ export const messages = {
   coachRunsFromCoachOnly: 'Hanya pelatih yang dapat membuat aktivitas pelatih.',
   titleRequired: 'Judul latihan tidak boleh kosong.',
   allOrNone: 'Jika mengisi salah satu dari Jarak Lari, Waktu, atau Rata-rata HR, maka semua harus diisi.',
+  /** The coach view's rule (spec §5): distance and time required, average HR optional. */
+  coachDistanceAndTime: 'Jarak Lari dan Waktu wajib diisi. Rata-rata HR boleh dikosongkan.',
+  deleteNotCoach: 'Hanya bisa menghapus aktivitas yang dibuat oleh pelatih',
+  userRunsFromRunnerOnly: 'Aktivitas pelari hanya bisa dibuat oleh pelari.',
   invalidResult: 'Data latihan tidak valid.',
   resultInFuture: 'Hasil latihan baru bisa dicatat pada hari latihan atau sesudahnya.',
   deleteNotUser: 'Hanya bisa menghapus aktivitas yang dibuat oleh user',
@@ -57,6 +61,16 @@ export function resultIsAllOrNone(result: ResultFields): boolean {
   return filled.length === 0 || filled.length === 3;
 }
 
+/**
+ * The coach's rule when logging for a runner (spec §5): distance and time both, HR optional; or
+ * nothing at all (a cleared result).
+ */
+export function coachResultIsComplete(result: ResultFields): boolean {
+  const has = (v: number | null | undefined) => v !== null && v !== undefined;
+  if (!has(result.trainingdistance) && !has(result.trainingtime) && !has(result.traininghr)) return true;
+  return has(result.trainingdistance) && has(result.trainingtime);
+}
+
 export function hasResult(run: ResultFields): boolean {
   return run.trainingdistance !== null && run.trainingtime !== null;
 }
@@ -69,9 +83,9 @@ export function canLogResultOn(day: IsoDay, today: IsoDay): boolean {
   return day <= today;
 }
 
-/** Only runs the runner made may be deleted from the log modal. */
-export function canDeleteRun(run: Pick<Run, 'generatedby'>): boolean {
-  return run.generatedby === 'user';
+/** Only runs the runner made may be deleted from the log modal; in the coach view, only the coach's. */
+export function canDeleteRun(run: Pick<Run, 'generatedby'>, view: 'runner' | 'coach' = 'runner'): boolean {
+  return run.generatedby === (view === 'coach' ? 'coach' : 'user');
 }
 
 

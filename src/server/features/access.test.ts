@@ -89,6 +89,8 @@ const roleRules: { route: RegExp; roles: readonly Role[]; premium?: true }[] = [
   { route: /^(GET \/api\/coach\/(connections|my-connections)|PUT \/api\/coach\/connection\/\{id\})$/, roles: ['coach', 'admin'] },
   // Pelatih Saya in Pengaturan: anyone's own coaches; only the connection's runner may end it (connections.test.ts).
   { route: /^(GET \/api\/runner\/coaches|POST \/api\/runner\/coaches\/\{connectionId\}\/end)$/, roles: SIGNED_IN },
+  // Ubah Jadwal: a connected runner's plan, schedule files and the AI for that runner (no premium needed, decision 025).
+  { route: /^\w+ \/api\/(runner\/\{runnerId\}\/training-plans|coach\/runner\/\{runnerId\}\/ai\/)/, roles: ['coach', 'admin'] },
   // Every AI route, present and future (ai-access.test.ts checks the message).
   { route: /^\w+ \/api\/ai\//, roles: SIGNED_IN, premium: true },
   { route: /^(GET \/api\/auth\/me|GET \/api\/user\/profile|POST \/api\/auth\/mobile-handoff\/code)$/, roles: SIGNED_IN },

@@ -32,6 +32,11 @@ export const routeBodyLimits: Record<string, number> = {
   // The chat history (30 messages of up to 4000 characters) and the client's copy of the plan.
   'POST /api/ai/chat': 512 * 1024,
   'POST /api/ai/modify': 2 * 1024 * 1024,
+  // The same plan writes and AI calls by a coach for a connected runner (coaching/runner-plan-routes.ts).
+  'POST /api/runner/:runnerId/training-plans': 2 * 1024 * 1024,
+  'PUT /api/runner/:runnerId/training-plans': 2 * 1024 * 1024,
+  'POST /api/coach/runner/:runnerId/ai/chat': 512 * 1024,
+  'POST /api/coach/runner/:runnerId/ai/modify': 2 * 1024 * 1024,
   // An offline desk's queue: up to 500 marks of about 200 bytes (MAX_CHECKIN_BATCH).
   'POST /api/runner-registrations/event/:eventId/checkin-sync': 160 * 1024,
 };

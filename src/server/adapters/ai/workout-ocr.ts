@@ -26,6 +26,8 @@ export interface WorkoutOcrOptions {
 
 export interface WorkoutOcr {
   read(data: Buffer): Promise<ImageReading>;
+  /** The image's text, line by line (a coach's schedule photo); same queue, limits and failures as `read`. */
+  readText(data: Buffer): Promise<string>;
   /** Ends the worker thread (a later read starts a new one). */
   close(): Promise<void>;
 }
@@ -136,25 +138,32 @@ export function createWorkoutOcr(options: WorkoutOcrOptions = {}): WorkoutOcr {
     }
   }
 
+  async function textOf(data: Buffer): Promise<string> {
+    // An image whose size we cannot read is refused too: the decoder would find out the hard way.
+    const size = imageDimensions(data);
+    if (!size || size.width * size.height > maxPixels) throw new AiFailure('unreadable', aiMessages.imageUnreadable);
+    if (queued >= maxQueued) throw new AiFailure('unavailable', aiMessages.imageFailed);
+    queued += 1;
+    try {
+      return await readQueued(data);
+    } finally {
+      queued -= 1;
+    }
+  }
+
   return {
     async read(data) {
-      // An image whose size we cannot read is refused too: the decoder would find out the hard way.
-      const size = imageDimensions(data);
-      if (!size || size.width * size.height > maxPixels) throw new AiFailure('unreadable', aiMessages.imageUnreadable);
-      if (queued >= maxQueued) throw new AiFailure('unavailable', aiMessages.imageFailed);
-      queued += 1;
-      try {
-        return await readQueued(data);
-      } finally {
-        queued -= 1;
-      }
+      const reading = readWorkoutText(await textOf(data));
+      if (isEmptyReading(reading)) throw new AiFailure('unreadable', aiMessages.imageUnreadable);
+      return reading;
     },
+    readText: textOf,
     async close() {
       await discardWorker();
     },
   };
 
-  async function readQueued(data: Buffer): Promise<ImageReading> {
+  async function readQueued(data: Buffer): Promise<string> {
     const previous = tail;
     let release!: () => void;
     tail = new Promise<void>((resolve) => (release = resolve));
@@ -180,8 +189,6 @@ export function createWorkoutOcr(options: WorkoutOcrOptions = {}): WorkoutOcr {
       if (running) release();
       else void previous.then(release);
     }
-    const reading = readWorkoutText(text);
-    if (isEmptyReading(reading)) throw new AiFailure('unreadable', aiMessages.imageUnreadable);
-    return reading;
+    return text;
   }
 }

@@ -45,6 +45,15 @@ export interface AiCoachDeps {
 
 type Owner = Pick<UserRow, 'id' | 'currentPeriodEnd'>;
 
+/**
+ * A connected coach using the AI for their runner (decision 025; the coaching feature has checked
+ * the connection): the call counts against the coach's quota, the runner's subscription does not
+ * limit it, and a saved draft becomes the coach's runs ('coach'), which no paywall locks.
+ */
+export interface ActingCoach {
+  coachId: string;
+}
+
 /** An adapter's failure in the spec's words, never a 500: the caller can always try again. */
 function aiError(log: FastifyBaseLogger, err: unknown, fallback: string): AppError {
   if (err instanceof AppError) return err;
@@ -178,7 +187,7 @@ export async function latestEvaluation(db: Db, userId: string): Promise<LatestEv
 }
 
 export function createAiCoachService({ db, ai, log, limits }: AiCoachDeps) {
-  const count = (owner: Owner, now: Date) => countAiCall(db, owner.id, jakartaToday(now), limits.perDay);
+  const count = (owner: Owner, now: Date, coach?: ActingCoach) => countAiCall(db, coach?.coachId ?? owner.id, jakartaToday(now), limits.perDay);
 
   return {
     /** GET /api/ai/evaluations/latest: what the last two-weekly evaluation changed and why. */
@@ -187,9 +196,9 @@ export function createAiCoachService({ db, ai, log, limits }: AiCoachDeps) {
     },
 
     /** POST /api/ai/createplan: a checked plan as a draft the runner can save. */
-    async createPlan(owner: Owner, form: PlanForm, now = new Date()): Promise<PlanDraftResponse> {
+    async createPlan(owner: Owner, form: PlanForm, now = new Date(), coach?: ActingCoach): Promise<PlanDraftResponse> {
       const span = formSpan(form, jakartaToday(now));
-      await count(owner, now);
+      await count(owner, now, coach);
       let proposal: { runs: PlannedRun[]; notes: string[] };
       try {
         proposal = await ai.createPlan({ form, today: jakartaToday(now), startDay: span.startDay, endDay: span.endDay });
@@ -209,10 +218,15 @@ export function createAiCoachService({ db, ai, log, limits }: AiCoachDeps) {
     },
 
     /** POST /api/ai/chat: what the coach proposes (nothing changes until the runner approves). */
-    async chat(owner: Owner, body: { maingoal: string; chathistory: { role: 'user' | 'ai'; content: string }[]; usermessage: string }, now = new Date()): Promise<ChatReply> {
+    async chat(
+      owner: Owner,
+      body: { maingoal: string; chathistory: { role: 'user' | 'ai'; content: string }[]; usermessage: string },
+      now = new Date(),
+      coach?: ActingCoach,
+    ): Promise<ChatReply> {
       const plan = await visibleRuns(db, owner);
       if (plan.length === 0) throw badRequest(aiMessages.needsPlan, 'NO_PLAN');
-      await count(owner, now);
+      await count(owner, now, coach);
       const profile = await readProfile(db, owner.id);
       try {
         return await ai.chat({ form: profile?.form ?? null, ...body, plan, today: jakartaToday(now) });
@@ -222,7 +236,7 @@ export function createAiCoachService({ db, ai, log, limits }: AiCoachDeps) {
     },
 
     /** POST /api/ai/modify: the approved modifications as a checked draft of the range they change. */
-    async modify(owner: Owner, modifications: Modification[], now = new Date()): Promise<PlanDraftResponse> {
+    async modify(owner: Owner, modifications: Modification[], now = new Date(), coach?: ActingCoach): Promise<PlanDraftResponse> {
       const plan = await visibleRuns(db, owner);
       if (plan.length === 0) throw badRequest(aiMessages.needsPlan, 'NO_PLAN');
       const profile = await readProfile(db, owner.id);
@@ -231,7 +245,7 @@ export function createAiCoachService({ db, ai, log, limits }: AiCoachDeps) {
       if (!profile && (ai.name !== 'engine' || !modifications.every(changesOnlyExistingRuns))) {
         throw new AppError('unprocessable', aiMessages.needsProfile, 'AI_NEEDS_PROFILE');
       }
-      await count(owner, now);
+      await count(owner, now, coach);
       const today = jakartaToday(now);
       let out;
       try {
@@ -242,7 +256,8 @@ export function createAiCoachService({ db, ai, log, limits }: AiCoachDeps) {
       if (out.startDay < today) throw new AppError('unprocessable', aiMessages.approveFailed, 'AI_PAST_CHANGE');
       const changedForm = out.form && JSON.stringify(out.form) !== JSON.stringify(profile?.form) ? out.form : null;
       const range = { startDay: out.startDay, endDay: out.endDay };
-      if (!changedForm) {
+      // A coach's change is saved as the coach's runs, which no paywall locks: the runner's access end does not bound it.
+      if (!changedForm && !coach) {
         // Only a new race rebuilds past the access end. Otherwise a change stays within the days the runner
         // can see: the save deletes the range's unlogged AI runs, and the locked ones after the end were
         // never shown to the AI (nor is a run dated years ahead anybody's plan).
@@ -272,7 +287,7 @@ export function createAiCoachService({ db, ai, log, limits }: AiCoachDeps) {
     },
 
     /** POST /api/ai/drafts/{id}/save: the draft's runs replace the range's unlogged AI runs, atomically. */
-    async saveDraft(owner: Owner, draftId: string, now = new Date()): Promise<TrainingPlan> {
+    async saveDraft(owner: Owner, draftId: string, now = new Date(), coach?: ActingCoach): Promise<TrainingPlan> {
       return db.transaction(async (tx) => {
         const [draft] = await tx
           .select()
@@ -281,7 +296,7 @@ export function createAiCoachService({ db, ai, log, limits }: AiCoachDeps) {
           .for('update');
         if (!draft || draft.expiresAt <= now) throw notFound(aiMessages.draftNotFound);
         if (draft.savedAt) throw conflict(aiMessages.draftSaved, 'DRAFT_SAVED');
-        const plan = await replaceUnloggedAiRuns(tx, owner, { from: draft.startDay, to: draft.endDay }, draft.runs as PlannedRun[]);
+        const plan = await replaceUnloggedAiRuns(tx, owner, { from: draft.startDay, to: draft.endDay }, draft.runs as PlannedRun[], coach ? 'coach' : 'ai');
         // A new programme, or a change of race date or target, becomes the runner's profile.
         if (draft.form) {
           const parsed = createPlanRequestSchema.safeParse(draft.form);

@@ -81,7 +81,13 @@ export async function listCoachConnections(
 /** Ubah Jadwal's selector: only the runners the coach may coach today. */
 export async function listLiveCoachConnections(db: Db, coachId: string, today: IsoDay = jakartaToday()): Promise<CoachConnection[]> {
   const rows = await connectionsWithRunner(db, and(eq(coachConnections.coachId, coachId), eq(coachConnections.status, 'active')));
-  return rows.filter(({ row, who }) => who && connectionIsLive(row, today)).map(({ row, who }) => toCoachConnection(row, who, today));
+  const seen = new Set<string>();
+  return rows
+    .filter(({ row, who }) => who && connectionIsLive(row, today))
+    // One entry per runner (a runner may hold two packages of one coach), by name for the selector.
+    .filter(({ who }) => !seen.has(who!.id) && !!seen.add(who!.id))
+    .sort((a, b) => a.who!.name.localeCompare(b.who!.name, 'id'))
+    .map(({ row, who }) => toCoachConnection(row, who, today));
 }
 
 export interface ConnectionDeps {

@@ -3,7 +3,17 @@ import { isoToPlanDate, jakartaToday, planDateToIso, type IsoDay } from '../../.
 import { normalisePaceRange, paceSecondsPerKm } from '../../../domain/training-plan/pace';
 import { runColor } from '../../../domain/training-plan/run-types';
 import { wrapProgram } from '../../../domain/training-plan/training-program';
-import { canLogResultOn, isRunLocked, MAX_RUN_TIME_SECONDS, MAX_RUNS_PER_PLAN, messages, resultIsAllOrNone, visibleRun, type GeneratedBy } from '../../../domain/training-plan/training-plan';
+import {
+  canLogResultOn,
+  coachResultIsComplete,
+  isRunLocked,
+  MAX_RUN_TIME_SECONDS,
+  MAX_RUNS_PER_PLAN,
+  messages,
+  resultIsAllOrNone,
+  visibleRun,
+  type GeneratedBy,
+} from '../../../domain/training-plan/training-plan';
 import type { LockedRunInput, PlanRun, Run, RunPatch, TrainingPlan } from '../../../domain/training-plan/contract';
 import { accessEndDay } from '../../../domain/subscriptions/subscription';
 import type { Db } from '../../db/client';
@@ -28,6 +38,15 @@ type ReplaceItem = (RunInput & { locked?: false }) | LockedRunInput;
 
 /** Whose plan it is: the lock follows the owner's subscription, whoever reads or writes. */
 export type PlanOwner = Pick<UserRow, 'id' | 'currentPeriodEnd'>;
+
+/**
+ * Who writes: the runner on their own plan, or their coach (coaching/runner-plan-routes.ts, after
+ * the connection check). It decides who makes new runs, which result rule holds, and what may be deleted.
+ */
+export type PlanActor = 'user' | 'coach';
+
+/** Which result rule a write is held to: the runner's all-or-none, the coach's (distance and time), or none for values already stored. */
+type ResultRule = PlanActor | 'stored';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids that are not ours never reach SQL (a malformed uuid would be a 500 there). */
@@ -86,10 +105,10 @@ export async function readPlan(db: Db, owner: PlanOwner, range?: { from: IsoDay;
   return { _id: plan.id, trainingPlan: rows.map((row) => viewRun(row, accessEnd)) };
 }
 
-function resultValues(distance: number | null, time: number | null, hr: number | null) {
-  if (!resultIsAllOrNone({ trainingdistance: distance, trainingtime: time, traininghr: hr })) {
-    throw badRequest(messages.allOrNone, 'RESULT_INCOMPLETE');
-  }
+function resultValues(distance: number | null, time: number | null, hr: number | null, rule: ResultRule = 'user') {
+  const result = { trainingdistance: distance, trainingtime: time, traininghr: hr };
+  if (rule === 'user' && !resultIsAllOrNone(result)) throw badRequest(messages.allOrNone, 'RESULT_INCOMPLETE');
+  if (rule === 'coach' && !coachResultIsComplete(result)) throw badRequest(messages.coachDistanceAndTime, 'RESULT_INCOMPLETE');
   const pace = paceSecondsPerKm(distance, time);
   // A near-zero distance gives a pace no run has, beyond the integer column (a 500 otherwise).
   if (pace !== null && pace > MAX_RUN_TIME_SECONDS) throw badRequest(messages.invalidResult, 'INVALID_RESULT');
@@ -102,7 +121,7 @@ function assertResultNotInFuture(day: IsoDay, result: { trainingDistance: number
 }
 
 /** Stored values of an incoming run: colour from the title, program in parentheses, pace derived. */
-function runValues(input: RunInput, generatedBy: GeneratedBy) {
+function runValues(input: RunInput, generatedBy: GeneratedBy, rule: ResultRule = 'user') {
   const day = planDateToIso(input.date);
   if (!day) throw badRequest(messages.dateInvalid, 'INVALID_DATE');
   return {
@@ -114,7 +133,7 @@ function runValues(input: RunInput, generatedBy: GeneratedBy) {
     color: runColor(input.title),
     periodization: input.periodization ?? null,
     generatedBy,
-    ...resultValues(input.trainingdistance ?? null, input.trainingtime ?? null, input.traininghr ?? null),
+    ...resultValues(input.trainingdistance ?? null, input.trainingtime ?? null, input.traininghr ?? null, rule),
   };
 }
 
@@ -127,6 +146,8 @@ function runValues(input: RunInput, generatedBy: GeneratedBy) {
 function makerOf(input: { generatedby?: GeneratedBy }, maker: GeneratedBy): GeneratedBy {
   if (maker === 'user' && input.generatedby === 'ai') throw forbidden(messages.aiRunsFromAiOnly);
   if (maker === 'user' && input.generatedby === 'coach') throw forbidden(messages.coachRunsFromCoachOnly);
+  if (maker === 'coach' && input.generatedby === 'ai') throw forbidden(messages.aiRunsFromAiOnly);
+  if (maker === 'coach' && input.generatedby === 'user') throw forbidden(messages.userRunsFromRunnerOnly);
   return maker;
 }
 
@@ -146,7 +167,7 @@ function inSentOrder<T extends object>(rows: T[]): (T & { createdAt: Date })[] {
  * `today` (Jakarta) is the clock of the future-result rule; the demo seed passes its own.
  */
 export async function addRuns(db: Db, owner: PlanOwner, inputs: RunInput[], maker: GeneratedBy = 'user', today: IsoDay = jakartaToday()): Promise<TrainingPlan> {
-  const values = inputs.map((input) => runValues(input, makerOf(input, maker)));
+  const values = inputs.map((input) => runValues(input, makerOf(input, maker), maker === 'coach' ? 'coach' : 'user'));
   for (const v of values) assertResultNotInFuture(v.day, v, today);
   return db.transaction(async (tx) => {
     const plan = await ensurePlan(tx, owner.id);
@@ -165,7 +186,7 @@ export async function addRuns(db: Db, owner: PlanOwner, inputs: RunInput[], make
  *   (the single-run deletes refuse them too); they stay, and the answer shows them.
  * - Runs without a known `_id` are new and the runner's ('user').
  */
-export async function replaceRuns(db: Db, owner: PlanOwner, items: ReplaceItem[], today: IsoDay = jakartaToday()): Promise<TrainingPlan> {
+export async function replaceRuns(db: Db, owner: PlanOwner, items: ReplaceItem[], today: IsoDay = jakartaToday(), actor: PlanActor = 'user'): Promise<TrainingPlan> {
   if (items.length > MAX_RUNS_PER_PLAN) throw badRequest(messages.tooManyRuns, 'PLAN_TOO_LARGE');
   const accessEnd = accessEndDay(owner.currentPeriodEnd);
   return db.transaction(async (tx) => {
@@ -189,31 +210,33 @@ export async function replaceRuns(db: Db, owner: PlanOwner, items: ReplaceItem[]
         keep.add(known.id);
         // A field left out keeps what is stored (a client sending only the plan must not wipe a logged
         // result or the AI's periodization); an explicit null clears it. The stored maker always wins.
-        const values = runValues(
-          {
-            ...item,
-            periodization: item.periodization === undefined ? known.periodization : item.periodization,
-            trainingdistance: item.trainingdistance === undefined ? known.trainingDistance : item.trainingdistance,
-            trainingtime: item.trainingtime === undefined ? known.trainingTime : item.trainingtime,
-            traininghr: item.traininghr === undefined ? known.trainingHr : item.traininghr,
-          },
-          known.generatedBy,
-        );
+        const merged = {
+          ...item,
+          periodization: item.periodization === undefined ? known.periodization : item.periodization,
+          trainingdistance: item.trainingdistance === undefined ? known.trainingDistance : item.trainingdistance,
+          trainingtime: item.trainingtime === undefined ? known.trainingTime : item.trainingtime,
+          traininghr: item.traininghr === undefined ? known.trainingHr : item.traininghr,
+        };
+        // A result kept as stored is not re-judged (a coach may have logged it without HR); a changed one is, by the writer's rule.
+        const resultKept =
+          merged.trainingdistance === known.trainingDistance && merged.trainingtime === known.trainingTime && merged.traininghr === known.trainingHr;
+        const values = runValues(merged, known.generatedBy, resultKept ? 'stored' : actor);
         // A stored run sent back as it is stays (even one logged before this rule); a change may not
         // put a result on a day still to come.
         const unchanged = values.day === known.day && values.trainingDistance === known.trainingDistance && values.trainingTime === known.trainingTime;
         if (!unchanged) assertResultNotInFuture(values.day, values, today);
         await tx.update(trainingRuns).set({ ...values, updatedAt: new Date() }).where(eq(trainingRuns.id, known.id));
       } else {
-        const values = runValues(item, makerOf(item, 'user'));
+        const values = runValues(item, makerOf(item, actor), actor);
         assertResultNotInFuture(values.day, values, today);
         inserts.push({ ...values, planId: plan.id });
       }
     }
-    const removable = existing
-      .filter((r) => !keep.has(r.id) && r.generatedBy !== 'coach' && !rowIsLocked(r, accessEnd))
-      .map((r) => r.id);
-    // Runs the runner may not delete stay, so the plan can end up larger than the list sent.
+    // A coach's replace never deletes the runner's own runs, nor anything the runner has logged.
+    const mayRemove = (r: TrainingRunRow) =>
+      actor === 'coach' ? r.generatedBy !== 'user' && r.trainingDistance === null && r.trainingTime === null : r.generatedBy !== 'coach';
+    const removable = existing.filter((r) => !keep.has(r.id) && mayRemove(r) && !rowIsLocked(r, accessEnd)).map((r) => r.id);
+    // Runs the writer may not delete stay, so the plan can end up larger than the list sent.
     if (existing.length - removable.length + inserts.length > MAX_RUNS_PER_PLAN) throw badRequest(messages.tooManyRuns, 'PLAN_TOO_LARGE');
     if (removable.length) await tx.delete(trainingRuns).where(and(eq(trainingRuns.planId, plan.id), inArray(trainingRuns.id, removable)));
     if (inserts.length) await tx.insert(trainingRuns).values(inSentOrder(inserts));
@@ -241,17 +264,28 @@ async function ownRun(db: Db, userId: string, runId: string, planId?: string) {
  * PATCH: a result (all three fields or none) and/or a new date; never on a locked run. A result is
  * never logged on, nor carried to, a day after `today`; a run without one moves freely.
  */
-export async function patchRun(db: Db, owner: PlanOwner, planId: string, runId: string, patch: RunPatch, today: IsoDay = jakartaToday()): Promise<PlanRun> {
+export async function patchRun(
+  db: Db,
+  owner: PlanOwner,
+  planId: string,
+  runId: string,
+  patch: RunPatch,
+  today: IsoDay = jakartaToday(),
+  actor: PlanActor = 'user',
+): Promise<PlanRun> {
   const run = await ownRun(db, owner.id, runId, planId);
   const accessEnd = accessEndDay(owner.currentPeriodEnd);
   if (rowIsLocked(run, accessEnd)) throw forbidden(messages.locked);
   const day = patch.date !== undefined ? planDateToIso(patch.date) : run.day;
   if (!day) throw badRequest(messages.dateInvalid, 'INVALID_DATE');
   const pick = <T>(sent: T | null | undefined, stored: T | null) => (sent === undefined ? stored : sent);
+  const sendsResult = patch.trainingdistance !== undefined || patch.trainingtime !== undefined || patch.traininghr !== undefined;
   const result = resultValues(
     pick(patch.trainingdistance, run.trainingDistance),
     pick(patch.trainingtime, run.trainingTime),
     pick(patch.traininghr, run.trainingHr),
+    // A move alone keeps the stored result as it is (a coach's may have no HR).
+    sendsResult ? actor : 'stored',
   );
   assertResultNotInFuture(day, result, today);
   const [updated] = await db
@@ -263,11 +297,11 @@ export async function patchRun(db: Db, owner: PlanOwner, planId: string, runId: 
   return viewRun(updated!, accessEnd);
 }
 
-/** The log modal's delete: only runs the runner made (a locked run is refused as locked). */
-export async function deleteOwnRun(db: Db, owner: PlanOwner, runId: string) {
+/** The log modal's delete: only runs the writer made, the runner's or the coach's (a locked run is refused as locked). */
+export async function deleteOwnRun(db: Db, owner: PlanOwner, runId: string, actor: PlanActor = 'user') {
   const run = await ownRun(db, owner.id, runId);
   if (rowIsLocked(run, accessEndDay(owner.currentPeriodEnd))) throw forbidden(messages.locked);
-  if (run.generatedBy !== 'user') throw forbidden(messages.deleteNotUser);
+  if (run.generatedBy !== actor) throw forbidden(actor === 'coach' ? messages.deleteNotCoach : messages.deleteNotUser);
   await db.delete(trainingRuns).where(eq(trainingRuns.id, run.id));
 }
 
@@ -283,16 +317,24 @@ export async function deleteProgramRun(db: Db, owner: PlanOwner, planId: string,
  * The AI coach's save (a draft the server wrote, never a client's runs): the AI runs of `range`
  * that have no logged result give way to `inputs`, made by the AI. Runs the runner or a coach made
  * and runs already logged stay as they are. Call it inside the caller's transaction.
+ * `maker` 'coach': a coach saved the draft for their runner; the range's unlogged AI and coach runs
+ * give way, and the new runs are the coach's (decision 025).
  */
-export async function replaceUnloggedAiRuns(db: Db, owner: PlanOwner, range: { from: IsoDay; to: IsoDay }, inputs: RunInput[]): Promise<TrainingPlan> {
-  const values = inputs.map((input) => runValues(input, 'ai'));
+export async function replaceUnloggedAiRuns(
+  db: Db,
+  owner: PlanOwner,
+  range: { from: IsoDay; to: IsoDay },
+  inputs: RunInput[],
+  maker: 'ai' | 'coach' = 'ai',
+): Promise<TrainingPlan> {
+  const values = inputs.map((input) => runValues(input, maker));
   const plan = await ensurePlan(db, owner.id);
   await db
     .delete(trainingRuns)
     .where(
       and(
         eq(trainingRuns.planId, plan.id),
-        eq(trainingRuns.generatedBy, 'ai'),
+        maker === 'coach' ? inArray(trainingRuns.generatedBy, ['ai', 'coach']) : eq(trainingRuns.generatedBy, 'ai'),
         gte(trainingRuns.day, range.from),
         lte(trainingRuns.day, range.to),
         sql`${trainingRuns.trainingDistance} is null`,

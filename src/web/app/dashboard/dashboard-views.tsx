@@ -1,4 +1,4 @@
-import { ClipboardList, UserRoundCog } from 'lucide-react';
+import { UserRoundCog } from 'lucide-react';
 import { lazy, type ComponentType } from 'react';
 import type { Role } from '../../../domain/users/roles';
 import { AiCoachCard } from '../../features/ai-coach/ai-coach-card';
@@ -6,6 +6,7 @@ import { analyzeTrainingImage } from '../../features/ai-coach/ai-coach-api';
 import { EventListView, type EventListTools } from '../../features/events/event-list-view';
 import { FinanceView } from '../../features/events/finance-view';
 import { CalendarView } from '../../features/training-plan/calendar/calendar-view';
+import { ScheduleView } from '../../features/coaching/schedule/schedule-view';
 import { comingSoonView } from './coming-soon-view';
 import { HomeView } from './home-view';
 import { SettingsView } from '../../features/users/settings-view';
@@ -31,6 +32,32 @@ function TrainingCalendarView(props: DashboardViewProps) {
       {...props}
       aside={({ hasAiRuns }) => <AiCoachCard hasAiRuns={hasAiRuns} onShowPlans={props.onManageSubscription} userId={props.user._id} />}
       analyzeScreenshot={analyzeTrainingImage}
+    />
+  );
+}
+
+/**
+ * Ubah Jadwal: the coaching feature's runner selector and info box around the training-plan
+ * feature's calendar in the coach's mode (one calendar, two modes), with the AI coaching card
+ * pointed at the coach's AI routes for that runner (decision 025) and screenshot reading.
+ */
+function CoachScheduleView(props: DashboardViewProps) {
+  return (
+    <ScheduleView
+      {...props}
+      renderCalendar={({ runnerId, aside }) => (
+        <CalendarView
+          {...props}
+          runnerId={runnerId}
+          aside={({ hasAiRuns }) => (
+            <>
+              {aside}
+              <AiCoachCard hasAiRuns={hasAiRuns} onShowPlans={props.onManageSubscription} userId={props.user._id} runnerId={runnerId} />
+            </>
+          )}
+          analyzeScreenshot={analyzeTrainingImage}
+        />
+      )}
     />
   );
 }
@@ -64,11 +91,7 @@ export const dashboardViews: Record<DashboardViewId, DashboardViewDefinition> = 
   'ubah-jadwal': {
     title: 'Ubah Jadwal',
     roles: coachRoles,
-    component: comingSoonView({
-      title: 'Ubah Jadwal',
-      description: 'Susun dan ubah jadwal latihan setiap pelari bimbinganmu di kalender mereka.',
-      icon: ClipboardList,
-    }),
+    component: CoachScheduleView,
   },
   'profil-pelatih': {
     title: 'Profil Pelatih',

@@ -18,10 +18,16 @@ import {
 import type { TrainingPlan } from '../../../domain/training-plan/contract';
 import { api, ApiError } from '../../api/client';
 import { trainingPlanRootKey } from '../../lib/query-keys';
+import { useAiScope } from './ai-scope';
 
 /** GET /api/ai/access, asked when the runner reaches for an AI feature (never cached: access changes). */
 export function useCheckAiAccess() {
-  return useMutation({ mutationFn: () => api.get<AiAccessResponse>('/api/ai/access') });
+  const { runnerId } = useAiScope();
+  return useMutation({
+    // A coach planning for a connected runner needs no subscription (decision 025); the server checks the connection on each call.
+    mutationFn: () =>
+      runnerId ? Promise.resolve<AiAccessResponse>({ access: true, subscription_status: 'none', current_period_end: null }) : api.get<AiAccessResponse>('/api/ai/access'),
+  });
 }
 
 /**
@@ -39,10 +45,12 @@ export function aiErrorText(error: unknown, fallback: string): string {
  * for a plan with AI runs; a runner without access (403) simply sees no note.
  */
 export function useLatestEvaluation(enabled: boolean) {
+  // The two-weekly evaluation is the runner's own AI programme's; a coach's view does not ask for it.
+  const { runnerId } = useAiScope();
   return useQuery({
     queryKey: [...trainingPlanRootKey, 'ai-evaluation'],
     queryFn: () => api.get<LatestEvaluationResponse>('/api/ai/evaluations/latest'),
-    enabled,
+    enabled: enabled && !runnerId,
     retry: false,
     staleTime: 5 * 60_000,
   });
@@ -50,7 +58,8 @@ export function useLatestEvaluation(enabled: boolean) {
 
 /** POST /api/ai/createplan → a draft the preview shows; nothing is stored in the plan yet. */
 export function useCreatePlan() {
-  return useMutation({ mutationFn: (request: CreatePlanRequest) => api.post<PlanDraftResponse>('/api/ai/createplan', request) });
+  const { base } = useAiScope();
+  return useMutation({ mutationFn: (request: CreatePlanRequest) => api.post<PlanDraftResponse>(`${base}/createplan`, request) });
 }
 
 export interface ChatInput {
@@ -62,12 +71,14 @@ export interface ChatInput {
 
 /** POST /api/ai/chat → a clarification question or the modifications to approve. */
 export function useAiChat() {
-  return useMutation({ mutationFn: (input: ChatInput) => api.post<ChatReply>('/api/ai/chat', input) });
+  const { base } = useAiScope();
+  return useMutation({ mutationFn: (input: ChatInput) => api.post<ChatReply>(`${base}/chat`, input) });
 }
 
 /** POST /api/ai/modify → a draft of the changed date range (the server works from the stored plan). */
 export function useModifyPlan() {
-  return useMutation({ mutationFn: (modification: Modification[]) => api.post<PlanDraftResponse>('/api/ai/modify', { modification }) });
+  const { base } = useAiScope();
+  return useMutation({ mutationFn: (modification: Modification[]) => api.post<PlanDraftResponse>(`${base}/modify`, { modification }) });
 }
 
 /**
@@ -76,8 +87,9 @@ export function useModifyPlan() {
  */
 export function useSaveDraft() {
   const queryClient = useQueryClient();
+  const { base } = useAiScope();
   return useMutation({
-    mutationFn: (draftId: string) => api.post<TrainingPlan>(`/api/ai/drafts/${encodeURIComponent(draftId)}/save`),
+    mutationFn: (draftId: string) => api.post<TrainingPlan>(`${base}/drafts/${encodeURIComponent(draftId)}/save`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: trainingPlanRootKey }),
   });
 }

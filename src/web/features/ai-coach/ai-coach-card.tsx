@@ -10,6 +10,7 @@ import { Dialog } from '../../components/dialog';
 import { Spinner } from '../../components/spinner';
 import { useCheckAiAccess, useLatestEvaluation } from './ai-coach-api';
 import { AiCoachFlow, type FlowStart } from './ai-coach-flow';
+import { AiScopeProvider, useAiScope } from './ai-scope';
 
 export interface AiCoachCardProps {
   /** The runner's plan already holds runs the AI made (the card then speaks of a new programme). */
@@ -18,6 +19,8 @@ export interface AiCoachCardProps {
   onShowPlans: () => void;
   /** The signed-in runner (the AI form is remembered per runner in this browser). */
   userId: string;
+  /** A coach's card for a connected runner: the coach's AI routes, no premium check (decision 025). */
+  runnerId?: string;
 }
 
 /**
@@ -25,7 +28,18 @@ export interface AiCoachCardProps {
  * once the plan holds AI runs, 'Tanya AI untuk Penyesuaian' the chat. Both ask the server first: AI
  * features are for active or trialing runners (spec §5), and the server says who is.
  */
-export function AiCoachCard({ hasAiRuns, onShowPlans, userId }: AiCoachCardProps) {
+export function AiCoachCard({ runnerId, ...props }: AiCoachCardProps) {
+  return (
+    <AiScopeProvider runnerId={runnerId}>
+      <AiCoachCardBody {...props} userId={runnerId ?? props.userId} />
+    </AiScopeProvider>
+  );
+}
+
+function AiCoachCardBody({ hasAiRuns: hasOwnAiRuns, onShowPlans, userId }: Omit<AiCoachCardProps, 'runnerId'>) {
+  const coaching = useAiScope().runnerId !== null;
+  // A coach's saved AI plan becomes coach runs, so the chat is offered whatever made the runner's runs.
+  const hasAiRuns = hasOwnAiRuns || coaching;
   const access = useCheckAiAccess();
   const evaluation = useLatestEvaluation(hasAiRuns).data?.evaluation ?? null;
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -72,10 +86,12 @@ export function AiCoachCard({ hasAiRuns, onShowPlans, userId }: AiCoachCardProps
     >
       <h2 id="ai-coach-title" className="flex items-center gap-2 text-base font-bold text-slate-900">
         <Sparkles className="size-5 text-brand-600" aria-hidden="true" />
-        {hasAiRuns ? 'Program AI kamu' : 'AI Coach'}
+        {coaching ? 'AI Coach untuk pelari' : hasAiRuns ? 'Program AI kamu' : 'AI Coach'}
       </h2>
       <p className="mt-2 text-sm text-slate-700">
-        {hasAiRuns
+        {coaching
+          ? 'Susun program dari AI untuk pelari ini, lalu minta penyesuaian lewat chat. Program yang disimpan menjadi jadwal dari pelatih.'
+          : hasAiRuns
           ? 'Program latihan dari AI sudah ada di kalendermu. Targetmu berubah? Susun program baru yang menyesuaikan kemampuan terkinimu.'
           : 'Dapatkan program latihan personal dari AI, disusun dari data lari, target dan hari latihanmu, lalu dievaluasi setiap 2 minggu.'}
       </p>

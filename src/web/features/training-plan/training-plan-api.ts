@@ -1,19 +1,27 @@
 /**
  * The training plan's queries and mutations (spec §7 `/api/training-plans...`), shared by the
  * calendar, the log modal and the dashboard widgets. A 404 on the plan means "no plan yet".
+ * Inside a `PlanScopeProvider` with a runner id (a coach's Ubah Jadwal) the same hooks speak to
+ * `/api/runner/{runnerId}/training-plans...`, which has the same shapes.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isoToPlanDate, type IsoDay } from '../../../domain/shared/wire-date';
 import type { MessageResponse, PatchRunResponse, PlanList, PlanRangeQuery, RunInput, RunPatch, TrainingPlan } from '../../../domain/training-plan/contract';
 import { api, ApiError } from '../../api/client';
 import { trainingPlanRootKey } from '../../lib/query-keys';
+import { usePlanScope } from './plan-scope';
 
 export const planKeys = {
   all: trainingPlanRootKey,
   plan: ['training-plan', 'plan'] as const,
   range: (from: IsoDay, to: IsoDay) => ['training-plan', 'range', from, to] as const,
   feed: ['training-plan', 'calendar-feed'] as const,
+  /** A coached runner's plan (under the root key, so every plan change refreshes it too). */
+  runnerPlan: (runnerId: string) => ['training-plan', 'runner', runnerId, 'plan'] as const,
 };
+
+const planBase = (runnerId: string | null) => (runnerId ? `/api/runner/${encodeURIComponent(runnerId)}/training-plans` : '/api/training-plans');
+const planKeyOf = (runnerId: string | null) => (runnerId ? planKeys.runnerPlan(runnerId) : planKeys.plan);
 
 /**
  * A plan as read (its runs are whole, or the server's stub of a locked AI run, `locked: true`);
@@ -23,11 +31,12 @@ export type PlanData = Omit<TrainingPlan, '_id'> & { _id: string | null };
 
 /** GET /api/training-plans → the first plan, or an empty one (`_id: null`) on 404. */
 export function usePlan() {
+  const { runnerId } = usePlanScope();
   return useQuery({
-    queryKey: planKeys.plan,
+    queryKey: planKeyOf(runnerId),
     queryFn: async (): Promise<PlanData> => {
       try {
-        const res = await api.get<PlanList>('/api/training-plans');
+        const res = await api.get<PlanList>(planBase(runnerId));
         return res.trainingPlans[0] ?? { _id: null, trainingPlan: [] };
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return { _id: null, trainingPlan: [] };
@@ -46,9 +55,9 @@ export function usePlanRange(from: IsoDay, to: IsoDay) {
 }
 
 /** GET /api/training-plans/range once, outside the cache (the log modal's check of neighbouring days). */
-export async function fetchPlanRange(from: IsoDay, to: IsoDay): Promise<TrainingPlan[]> {
+export async function fetchPlanRange(from: IsoDay, to: IsoDay, runnerId: string | null = null): Promise<TrainingPlan[]> {
   const query: PlanRangeQuery = { from: isoToPlanDate(from), to: isoToPlanDate(to) };
-  return (await api.get<PlanList>(`/api/training-plans/range?${new URLSearchParams(query)}`)).trainingPlans;
+  return (await api.get<PlanList>(`${planBase(runnerId)}/range?${new URLSearchParams(query)}`)).trainingPlans;
 }
 
 function useInvalidatePlan() {
@@ -59,8 +68,19 @@ function useInvalidatePlan() {
 /** POST /api/training-plans — adds runs (creating the plan when there is none). */
 export function useAddRuns() {
   const invalidate = useInvalidatePlan();
+  const { runnerId } = usePlanScope();
   return useMutation({
-    mutationFn: (runs: RunInput[]) => api.post<TrainingPlan>('/api/training-plans', { trainingPlan: runs }),
+    mutationFn: (runs: RunInput[]) => api.post<TrainingPlan>(planBase(runnerId), { trainingPlan: runs }),
+    onSuccess: invalidate,
+  });
+}
+
+/** PUT /api/training-plans — the plan becomes these runs (what the writer may not delete stays). */
+export function useReplaceRuns() {
+  const invalidate = useInvalidatePlan();
+  const { runnerId } = usePlanScope();
+  return useMutation({
+    mutationFn: (runs: RunInput[]) => api.put<TrainingPlan>(planBase(runnerId), { trainingPlan: runs }),
     onSuccess: invalidate,
   });
 }
@@ -69,14 +89,16 @@ export function useAddRuns() {
 export function usePatchRun() {
   const queryClient = useQueryClient();
   const invalidate = useInvalidatePlan();
+  const { runnerId } = usePlanScope();
+  const key = planKeyOf(runnerId);
   return useMutation({
     mutationFn: ({ planId, runId, patch }: { planId: string; runId: string; patch: RunPatch }) =>
-      api.patch<PatchRunResponse>(`/api/training-plans/${encodeURIComponent(planId)}/item/${encodeURIComponent(runId)}`, patch),
+      api.patch<PatchRunResponse>(`${planBase(runnerId)}/${encodeURIComponent(planId)}/item/${encodeURIComponent(runId)}`, patch),
     // Moves show at once; a failure rolls back when the plan is re-read.
     onMutate: async ({ runId, patch }) => {
       if (!patch.date) return;
-      await queryClient.cancelQueries({ queryKey: planKeys.plan });
-      queryClient.setQueryData<PlanData>(planKeys.plan, (old) =>
+      await queryClient.cancelQueries({ queryKey: key });
+      queryClient.setQueryData<PlanData>(key, (old) =>
         old ? { ...old, trainingPlan: old.trainingPlan.map((r) => (r._id === runId ? { ...r, date: patch.date! } : r)) } : old,
       );
     },
@@ -87,8 +109,9 @@ export function usePatchRun() {
 /** DELETE /api/training-plans/{runId} — the log modal's delete (user-made runs only). */
 export function useDeleteRun() {
   const invalidate = useInvalidatePlan();
+  const { runnerId } = usePlanScope();
   return useMutation({
-    mutationFn: (runId: string) => api.delete<MessageResponse>(`/api/training-plans/${encodeURIComponent(runId)}`),
+    mutationFn: (runId: string) => api.delete<MessageResponse>(`${planBase(runnerId)}/${encodeURIComponent(runId)}`),
     onSuccess: invalidate,
   });
 }

@@ -73,12 +73,14 @@ export function decideMove(
   fromDay: IsoDay,
   targetDay: IsoDay | null,
   displayedMonth: string,
+  view: 'runner' | 'coach' = 'runner',
 ): MoveDecision {
   if (!targetDay || targetDay === fromDay || !targetDay.startsWith(`${displayedMonth}-`)) return { kind: 'ignore' };
   const conflict = specialRunConflict(
     runs.map(({ run, day }) => ({ _id: run._id, title: titleOf(run), day })),
     moving,
     targetDay,
+    view,
   );
   return conflict ? { kind: 'confirm', day: targetDay, conflict } : { kind: 'move', day: targetDay };
 }

@@ -11,6 +11,7 @@ import { CalendarExportDialog } from '../calendar-export/calendar-export-dialog'
 import { LogResultDialog } from '../log-result/log-result-dialog';
 import type { AnalyzeScreenshot } from '../log-result/screenshot-drop';
 import { usePatchRun, usePlan } from '../training-plan-api';
+import { PlanScopeProvider, usePlanScope } from '../plan-scope';
 import { useCalendarMode, type CalendarMode } from './calendar-mode';
 import { datedRuns, decideMove, monthKey, runsByDay, shortDayLabel, upcomingRuns } from './calendar-model';
 import { CreateRunDialog } from './create-run-dialog';
@@ -33,13 +34,29 @@ export interface CalendarViewProps extends DashboardViewProps {
   aside?: (context: { hasAiRuns: boolean }) => ReactNode;
   /** Reads a workout screenshot for the log dialog's 'Analisis dengan AI' (the app layer plugs the AI in). */
   analyzeScreenshot?: AnalyzeScreenshot;
+  /**
+   * A coach's view of a connected runner's plan (Ubah Jadwal): the runner's routes, the coach's rules
+   * (maker 'coach', distance and time required, the coach's heavy-run list). The coach's screen
+   * shows its own header and info box (through `aside`); the runner's profile card and export are left out.
+   */
+  runnerId?: string;
 }
 
 const monthOf = (iso: IsoDay) => ({ year: Number(iso.slice(0, 4)), month: Number(iso.slice(5, 7)) });
 
-/** 'Kalender Latihan' (spec §2 Training calendar, §4 Moving a run, §5 Create schedule). */
-export function CalendarView({ user, now, aside, analyzeScreenshot, onManageSubscription }: CalendarViewProps) {
+/** 'Kalender Latihan' (spec §2 Training calendar, §4 Moving a run, §5 Create schedule), or a coach's view of a runner's. */
+export function CalendarView({ runnerId, ...props }: CalendarViewProps) {
+  return (
+    <PlanScopeProvider runnerId={runnerId}>
+      <CalendarBody {...props} />
+    </PlanScopeProvider>
+  );
+}
+
+function CalendarBody({ user, now, aside, analyzeScreenshot, onManageSubscription }: Omit<CalendarViewProps, 'runnerId'>) {
   // Which AI runs are locked is the server's answer (a stub with `locked: true`), never worked out here.
+  const { view } = usePlanScope();
+  const coaching = view === 'coach';
   const today = jakartaToday(now);
   const toast = useToast();
   const plan = usePlan();
@@ -74,7 +91,7 @@ export function CalendarView({ user, now, aside, analyzeScreenshot, onManageSubs
   };
 
   const onDropRun = (run: Run, fromDay: IsoDay, targetDay: IsoDay | null) => {
-    const decision = decideMove(runs, run, fromDay, targetDay, monthKey(shown.year, shown.month));
+    const decision = decideMove(runs, run, fromDay, targetDay, monthKey(shown.year, shown.month), view);
     if (decision.kind === 'move') move(run, decision.day);
     if (decision.kind === 'confirm') setPendingMove({ run, title: run.title, day: decision.day, conflict: decision.conflict });
   };
@@ -110,12 +127,12 @@ export function CalendarView({ user, now, aside, analyzeScreenshot, onManageSubs
 
   return (
     <>
-      <ViewHeader title="Kalender Latihan" description="Rencanakan, pindahkan dan catat setiap latihanmu." />
+      {!coaching && <ViewHeader title="Kalender Latihan" description="Rencanakan, pindahkan dan catat setiap latihanmu." />}
 
       {/* Desktop: profile card and upcoming runs on the left, the month on the right; a phone stacks them. */}
       <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,18rem)_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:gap-6 xl:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
         <div className="min-w-0 space-y-4 lg:col-start-1 lg:row-start-1">
-          <PlanProfileCard user={user} onOpen={onManageSubscription} />
+          {!coaching && <PlanProfileCard user={user} onOpen={onManageSubscription} />}
           {aside?.({ hasAiRuns })}
         </div>
 
@@ -183,7 +200,7 @@ export function CalendarView({ user, now, aside, analyzeScreenshot, onManageSubs
             onOpen={setLogging}
             onRetry={retry}
             onAdd={() => setCreating({})}
-            onExport={() => setExporting(true)}
+            onExport={coaching ? undefined : () => setExporting(true)}
           />
         </div>
       </div>
@@ -204,7 +221,7 @@ export function CalendarView({ user, now, aside, analyzeScreenshot, onManageSubs
         }}
       />
       <LogResultDialog run={logging} planId={planId} onOpenChange={(open) => !open && setLogging(null)} now={now} analyzeScreenshot={analyzeScreenshot} />
-      <CalendarExportDialog open={exporting} onOpenChange={setExporting} />
+      {!coaching && <CalendarExportDialog open={exporting} onOpenChange={setExporting} />}
     </>
   );
 }

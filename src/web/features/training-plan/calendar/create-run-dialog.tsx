@@ -10,6 +10,7 @@ import { Dialog } from '../../../components/dialog';
 import { FormField } from '../../../components/form-field';
 import { Input } from '../../../components/input';
 import { useAddRuns } from '../training-plan-api';
+import { usePlanScope } from '../plan-scope';
 import {
   createRunFormSchema,
   emptyCreateRunForm,
@@ -39,6 +40,7 @@ function CreateRunForm({ onOpenChange, initialDate, onCreated }: CreateRunDialog
   const ids = useId();
   const formId = `${ids}-form`;
   const addRuns = useAddRuns();
+  const { view } = usePlanScope();
   const [serverError, setServerError] = useState<string | null>(null);
   const errorRef = useRef<HTMLDivElement>(null);
   const {
@@ -57,7 +59,7 @@ function CreateRunForm({ onOpenChange, initialDate, onCreated }: CreateRunDialog
   const submit = handleSubmit(async (values) => {
     setServerError(null);
     try {
-      await addRuns.mutateAsync([toRunInput(values)]);
+      await addRuns.mutateAsync([toRunInput(values, view === 'coach' ? 'coach' : 'user')]);
       onCreated(values.date, values.title);
       onOpenChange(false);
     } catch (error) {
@@ -70,7 +72,7 @@ function CreateRunForm({ onOpenChange, initialDate, onCreated }: CreateRunDialog
       open
       onOpenChange={onOpenChange}
       title="Buat Jadwal"
-      description="Tambahkan latihan ke kalendermu."
+      description={view === 'coach' ? 'Tambahkan latihan ke kalender pelari.' : 'Tambahkan latihan ke kalendermu.'}
       footer={
         <>
           <Button variant="outline" onClick={() => onOpenChange(false)}>

@@ -31,14 +31,14 @@ export type CreateRunFormValues = z.output<typeof createRunFormSchema>;
 export const emptyCreateRunForm = (date = ''): CreateRunFormInput => ({ date, title: '', program: '', paceRange: '' });
 
 /** The POST /api/training-plans item; the server wraps the program in parentheses and derives the colour. */
-export function toRunInput(values: CreateRunFormValues): RunInput {
+export function toRunInput(values: CreateRunFormValues, maker: 'user' | 'coach' = 'user'): RunInput {
   return {
     date: isoToPlanDate(values.date),
     title: values.title,
     program: values.program,
     paceRange: values.paceRange,
     periodization: null,
-    generatedby: 'user',
+    generatedby: maker,
   };
 }
 

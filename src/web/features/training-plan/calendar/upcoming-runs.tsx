@@ -14,7 +14,8 @@ export interface UpcomingRunsProps {
   onOpen: (run: Run) => void;
   onRetry: () => void;
   onAdd: () => void;
-  onExport: () => void;
+  /** The runner's Google Calendar export; absent in a coach's view of a runner's plan. */
+  onExport?: () => void;
 }
 
 /** 'Latihan mendatang' (spec §2): runs from today on, the Google Calendar export and 'Tambah Jadwal'. */
@@ -49,10 +50,12 @@ export function UpcomingRuns({ status, runs, today, onOpen, onRetry, onAdd, onEx
       </QueryState>
 
       <div className="mt-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-1">
-        <Button variant="outline" onClick={onExport}>
-          <CalendarPlus className="size-4" aria-hidden="true" />
-          Ekspor ke Google Calendar
-        </Button>
+        {onExport && (
+          <Button variant="outline" onClick={onExport}>
+            <CalendarPlus className="size-4" aria-hidden="true" />
+            Ekspor ke Google Calendar
+          </Button>
+        )}
         <Button onClick={onAdd}>
           <Plus className="size-4" aria-hidden="true" />
           Tambah Jadwal

@@ -190,3 +190,21 @@ describe('checkLogForm: no result before the run day', () => {
     expect(checkLogForm(values({ ...filled, date: '' }), run, '2027-07-13')).toMatchObject({ notYet: false, futureError: null });
   });
 });
+
+describe("checkLogForm in a coach's view (spec §5: distance and time required, HR optional)", () => {
+  const run = { title: 'Easy Run', program: '(5k)', paceRange: '' };
+  const values = (distance: string, time: string, hr: string) => ({ date: '2026-01-05' as const, distance, time, hr });
+  it('accepts distance and time without HR, and an empty result', () => {
+    expect(checkLogForm(values('5', '30:00', ''), run, undefined, 'coach').allOrNoneError).toBeNull();
+    expect(checkLogForm(values('', '', ''), run, undefined, 'coach').canSave).toBe(true);
+    // The runner's own rule still wants all three.
+    expect(checkLogForm(values('5', '30:00', ''), run).allOrNoneError).toBe(messages.allOrNone);
+  });
+  it('refuses a result without distance or time', () => {
+    for (const [d, t, h] of [['5', '', ''], ['', '30:00', '150'], ['', '', '150']]) {
+      const check = checkLogForm(values(d!, t!, h!), run, undefined, 'coach');
+      expect(check.allOrNoneError).toBe(messages.coachDistanceAndTime);
+      expect(check.canSave).toBe(false);
+    }
+  });
+});

@@ -5,7 +5,7 @@
 import { formatDuration, formatPace, parseDuration, paceSecondsPerKm } from '../../../../domain/training-plan/pace';
 import { isoToPlanDate, isValidIsoDay, planDateToIso, type IsoDay } from '../../../../domain/shared/wire-date';
 import { scoreRun, type RunScores } from '../../../../domain/training-plan/scoring';
-import { canLogResultOn, messages } from '../../../../domain/training-plan/training-plan';
+import { canLogResultOn, coachResultIsComplete, messages } from '../../../../domain/training-plan/training-plan';
 import { runPatchSchema, type Run, type RunPatch } from '../../../../domain/training-plan/contract';
 
 export interface LogFormValues {
@@ -104,7 +104,7 @@ function readField(field: ResultField, text: string): { value: number | null; er
  * Everything the dialog shows and decides from the current values; `today` (Jakarta) turns on the
  * rule that a run dated in the future cannot be logged as done (the server enforces it too).
  */
-export function checkLogForm(values: LogFormValues, run: Pick<Run, 'title' | 'program' | 'paceRange'>, today?: IsoDay): LogFormCheck {
+export function checkLogForm(values: LogFormValues, run: Pick<Run, 'title' | 'program' | 'paceRange'>, today?: IsoDay, view: 'runner' | 'coach' = 'runner'): LogFormCheck {
   const fields: [ResultField, string][] = [
     ['distance', values.distance],
     ['time', values.time],
@@ -118,7 +118,16 @@ export function checkLogForm(values: LogFormValues, run: Pick<Run, 'title' | 'pr
     if (error) fieldErrors[field] = error;
   }
   const filled = fields.filter(([, text]) => text.trim() !== '').length;
-  const allOrNoneError = filled > 0 && filled < 3 ? messages.allOrNone : null;
+  // The runner's rule is all or none; a coach logging for a runner needs distance and time, HR optional (spec §5).
+  const filledText = (text: string) => (text.trim() === '' ? null : 1);
+  const allOrNoneError =
+    view === 'coach'
+      ? coachResultIsComplete({ trainingdistance: filledText(values.distance), trainingtime: filledText(values.time), traininghr: filledText(values.hr) })
+        ? null
+        : messages.coachDistanceAndTime
+      : filled > 0 && filled < 3
+        ? messages.allOrNone
+        : null;
   const invalidError = Object.keys(fieldErrors).length > 0 ? messages.invalidResult : null;
   const dateError = values.date === '' ? messages.dateRequired : isValidIsoDay(values.date) ? null : messages.dateInvalid;
 

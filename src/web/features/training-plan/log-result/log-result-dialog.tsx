@@ -14,6 +14,7 @@ import { FormField } from '../../../components/form-field';
 import { Input } from '../../../components/input';
 import { useToast } from '../../../components/toast';
 import { fetchPlanRange, useDeleteRun, usePatchRun } from '../training-plan-api';
+import { usePlanScope, type PlanScope } from '../plan-scope';
 import { buildRunPatch, checkLogForm, formatDistanceKm, isEmptyPatch, logFormValues, type LogFormValues } from './log-form';
 import { ScorePanel } from './score-panel';
 import { ScreenshotDrop, type AnalyzeScreenshot, type ScreenshotReading } from './screenshot-drop';
@@ -44,14 +45,14 @@ function errorText(error: unknown, fallback: string): string {
 }
 
 /** Other heavy runs around `day`, for the same-or-adjacent-day confirmation when the date changes. */
-async function heavyConflict(run: Run, day: string) {
-  const plans = await fetchPlanRange(addDays(day, -1), addDays(day, 1));
+async function heavyConflict(run: Run, day: string, scope: PlanScope) {
+  const plans = await fetchPlanRange(addDays(day, -1), addDays(day, 1), scope.runnerId);
   const near = (plans[0]?.trainingPlan ?? []).flatMap((r) => {
     const iso = planDateToIso(r.date);
     // A locked run shows no title, so it cannot be told apart as a heavy one.
     return iso ? [{ _id: r._id, title: r.locked ? '' : r.title, day: iso }] : [];
   });
-  return specialRunConflict(near, run, day);
+  return specialRunConflict(near, run, day, scope.view);
 }
 
 function LogResultForm({ run, planId, onOpenChange, now, analyzeScreenshot }: LogResultDialogProps & { run: Run }) {
@@ -59,6 +60,7 @@ function LogResultForm({ run, planId, onOpenChange, now, analyzeScreenshot }: Lo
   const toast = useToast();
   const patchRun = usePatchRun();
   const deleteRun = useDeleteRun();
+  const scope = usePlanScope();
   const [values, setValues] = useState<LogFormValues>(() => logFormValues(run));
   const [actionError, setActionError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
@@ -66,7 +68,7 @@ function LogResultForm({ run, planId, onOpenChange, now, analyzeScreenshot }: Lo
   const [confirmDelete, setConfirmDelete] = useState(false);
   const errorRef = useRef<HTMLDivElement>(null);
 
-  const check = checkLogForm(values, run, jakartaToday(now));
+  const check = checkLogForm(values, run, jakartaToday(now), scope.view);
   // A run dated after today has not been run yet: nothing to log (while nothing is filled in).
   const resultDisabled = check.notYet && !check.futureError;
   const set = (field: keyof LogFormValues) => (event: { target: { value: string } }) => {
@@ -112,10 +114,10 @@ function LogResultForm({ run, planId, onOpenChange, now, analyzeScreenshot }: Lo
     if (!run._id) return setActionError(messages.runNoId);
     const patch = buildRunPatch(run, values, check);
     if (isEmptyPatch(patch)) return close();
-    if (patch.date && isSpecialRun(run.title)) {
+    if (patch.date && isSpecialRun(run.title, scope.view)) {
       setChecking(true);
       try {
-        if (await heavyConflict(run, values.date)) return setPendingMove(patch);
+        if (await heavyConflict(run, values.date, scope)) return setPendingMove(patch);
       } catch {
         // The check is advice; the move itself is still validated by the server.
       } finally {
@@ -126,7 +128,7 @@ function LogResultForm({ run, planId, onOpenChange, now, analyzeScreenshot }: Lo
   };
 
   const askDelete = () => {
-    if (!canDeleteRun(run)) return setActionError(messages.deleteNotUser);
+    if (!canDeleteRun(run, scope.view)) return setActionError(scope.view === 'coach' ? messages.deleteNotCoach : messages.deleteNotUser);
     if (!run._id) return setActionError(messages.deleteNoId);
     setActionError(null);
     setConfirmDelete(true);
@@ -205,7 +207,11 @@ function LogResultForm({ run, planId, onOpenChange, now, analyzeScreenshot }: Lo
               id={`${ids}-result-hint`}
               className={cn('text-xs', check.notYet ? 'mt-1 rounded-lg bg-amber-50 px-3 py-2 font-semibold text-amber-900' : 'text-slate-600')}
             >
-              {check.notYet ? messages.resultInFuture : 'Isi jarak, waktu dan rata-rata HR, atau kosongkan ketiganya.'}
+              {check.notYet
+                ? messages.resultInFuture
+                : scope.view === 'coach'
+                  ? 'Isi jarak dan waktu (rata-rata HR boleh kosong), atau kosongkan semuanya.'
+                  : 'Isi jarak, waktu dan rata-rata HR, atau kosongkan ketiganya.'}
             </p>
             <div className="mt-2 grid grid-cols-2 gap-3">
               <FormField label="Jarak Lari (km)" id={`${ids}-distance`} error={check.fieldErrors.distance}>
