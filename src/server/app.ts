@@ -29,6 +29,9 @@ import { runnerRegistrationRoutes } from './features/registrations/runner-routes
 import { registrationManagementRoutes } from './features/registrations/management-routes';
 import { devTrainingPlanRoutes } from './features/training-plan/dev-routes';
 import { devCoachingRoutes } from './features/coaching/dev-routes';
+import { coachProfileRoutes } from './features/coaching/profile-routes';
+import { coachPageMeta } from './features/coaching/service.profiles';
+import { sharePagesPlugin } from './features/public-site/page-meta';
 import { trainingPlanRoutes } from './features/training-plan/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { adminSubscriptionRoutes, subscriptionRoutes } from './features/subscriptions/routes';
@@ -175,7 +178,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(feature('subscriptions', subscriptionRoutes, needs), { db, payments, config });
   await app.register(feature('subscriptions-admin', adminSubscriptionRoutes, needs), { db });
   await app.register(feature('ai-coach', aiCoachRoutes, needs), { coach: services.ai, config });
+  await app.register(feature('coaching-profile', coachProfileRoutes, needs), { db, config, storage });
   await app.register(feature('public-site', publicSiteRoutes, ['errors']), { db, config });
+  // Shared pages whose link previews need their own Open Graph tags in the served HTML.
+  await app.register(feature('share-pages', sharePagesPlugin, ['errors']), {
+    config,
+    pages: [{ route: '/coaching/:uniquelink', meta: ({ uniquelink }) => coachPageMeta(db, uniquelink ?? '') }],
+  });
 
   // The built web app; any non-API path returns index.html so client routes survive a reload.
   const indexHtml = path.join(config.webDistDir, 'index.html');

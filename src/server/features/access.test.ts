@@ -48,6 +48,10 @@ const publicRoutes = new Set([
   // The runner's 'Kirim ulang email' on the success page: the same credential as the payment state
   // (registration id + order reference), paid registrations only, rate limited.
   'POST /api/runner-registrations/{registrationId}/resend-confirmation',
+  // The public coach page /coaching/{uniquelink} (events spec §6: no login): the profile by its
+  // link and a coach's packages on sale; never the verification documents (profile.test.ts).
+  'GET /api/coach/public/profile/{uniquelink}',
+  'GET /api/coach/package/user/{userId}',
 ]);
 
 /**
@@ -75,6 +79,8 @@ const roleRules: { route: RegExp; roles: readonly Role[]; premium?: true }[] = [
   { route: /^\w+ \/api\/(subscriptions\/|initiate-payment$)/, roles: SIGNED_IN },
   // Coaching (issue 14): a dev-only shortcut to a connected runner; coach and admin (admins get the coach navigation, spec §6).
   { route: /^POST \/api\/dev\/coaching\/connections$/, roles: ['coach', 'admin'] },
+  // Profil Pelatih: the caller's own profile, packages and Keuangan (ownership in coaching/profile.test.ts).
+  { route: /^(\w+ \/api\/coach\/profile|GET \/api\/coach\/(my-packages|earnings)|POST \/api\/coach\/package|(PUT|DELETE) \/api\/coach\/package\/\{id\})$/, roles: ['coach', 'admin'] },
   // Every AI route, present and future (ai-access.test.ts checks the message).
   { route: /^\w+ \/api\/ai\//, roles: SIGNED_IN, premium: true },
   { route: /^(GET \/api\/auth\/me|GET \/api\/user\/profile|POST \/api\/auth\/mobile-handoff\/code)$/, roles: SIGNED_IN },
