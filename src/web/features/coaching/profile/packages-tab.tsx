@@ -86,9 +86,9 @@ export function PackagesTab() {
             >
               <div className="flex items-start justify-between gap-2">
                 <h2 className="min-w-0 text-base font-bold break-words text-slate-900">{p.title}</h2>
-                <Badge tone={p.isActive ? 'green' : 'gray'} className="shrink-0">
-                  {p.isActive ? 'Aktif' : 'Nonaktif'}
-                </Badge>
+                <span className="shrink-0" data-testid="package-status">
+                  <Badge tone={p.isActive ? 'green' : 'gray'}>{p.isActive ? 'Aktif' : 'Nonaktif'}</Badge>
+                </span>
               </div>
               <p className="mt-1 text-xl font-extrabold text-slate-900">{formatRupiah(p.price)}</p>
               <p className="mt-1 inline-flex items-center gap-1 text-sm text-slate-600">
@@ -144,6 +144,8 @@ function PackageDialog({ pkg, onClose }: { pkg: CoachPackage | null; onClose: ()
   const weeksNumber = /^\d+$/.test(weeks.trim()) ? Number(weeks) : 0;
   const received = estimatedReceived(priceNumber, weeksNumber);
   const receivedOk = received > 0;
+  // Save stays disabled until the coach would receive something; the warning waits for a price.
+  const warnZero = !receivedOk && price.trim() !== '';
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -201,12 +203,15 @@ function PackageDialog({ pkg, onClose }: { pkg: CoachPackage | null; onClose: ()
             {(c) => <Input {...c} inputMode="numeric" placeholder="mis. 400000" {...register('price')} />}
           </FormField>
         </div>
-        <div className={cn('rounded-xl border px-4 py-3 text-sm', receivedOk ? 'border-green-200 bg-green-50 text-green-900' : 'border-red-200 bg-red-50 text-red-900')} aria-live="polite">
+        <div
+          className={cn('rounded-xl border px-4 py-3 text-sm', receivedOk ? 'border-green-200 bg-green-50 text-green-900' : warnZero ? 'border-red-200 bg-red-50 text-red-900' : 'border-slate-200 bg-slate-50 text-slate-700')}
+          aria-live="polite"
+        >
           <p className="font-semibold" data-testid="estimated-received">
             Perkiraan diterima: {formatRupiah(received)}
           </p>
           <p className="mt-0.5 text-xs">Harga − Rp15.000 × {weeksNumber || 0} minggu biaya platform.</p>
-          {!receivedOk && <p className="mt-1 font-semibold">{m.receivedZero}</p>}
+          {warnZero && <p className="mt-1 font-semibold">{m.receivedZero}</p>}
         </div>
         <Controller
           control={control}
