@@ -10,7 +10,11 @@ import { expect, signIn, test, uniqueEmail } from './fixtures';
  */
 
 const isPhone = () => test.info().project.name === 'phone';
-const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/profile-${test.info().project.name}-${name}.png`, fullPage: true });
+/** A screenshot to look at (/tmp); dialogs are taken in the viewport once their opening animation is over. */
+const shot = async (page: Page, name: string, fullPage = true) => {
+  if (!fullPage) await page.waitForTimeout(400);
+  await page.screenshot({ path: `/tmp/profile-${test.info().project.name}-${name}.png`, fullPage });
+};
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const uniqueLink = () => `pelatih-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`;
 
@@ -120,7 +124,7 @@ test('a new coach creates the profile with a live preview, then adds, toggles an
   await dialog.getByLabel('Harga (Rp)').fill('400000');
   await expect(dialog.getByTestId('estimated-received')).toHaveText('Perkiraan diterima: Rp340.000');
   await expect(dialog.getByRole('button', { name: 'Simpan' })).toBeEnabled();
-  await shot(page, 'package-dialog');
+  await shot(page, 'package-dialog', false);
   await dialog.getByRole('button', { name: 'Simpan' }).click();
   await expect(dialog).toBeHidden();
   const card = page.getByTestId('package-card').filter({ hasText: 'Trail 4 Minggu' });
@@ -212,7 +216,7 @@ test('a visitor opens a coach page, copies its link, signs in to buy, confirms a
   await expect(summary).toContainText('Program 10K');
   await expect(summary).toContainText('Rp400.000');
   await expect(summary).toContainText('4 minggu (17 bulan)');
-  await shot(page, 'confirm');
+  await shot(page, 'confirm', false);
 
   // The payment route is another helper's: answer the browser's call as the contract says.
   let sent: unknown = null;

@@ -181,7 +181,7 @@ function ProfileForm({ profile, ImageField }: { profile: CoachProfile | null; Im
             </>
           )}
         </FormField>
-        <div className="grid gap-5 xl:grid-cols-2">
+        <div className="space-y-5">
           <Controller
             control={control}
             name="profileImageUrl"
@@ -191,7 +191,6 @@ function ProfileForm({ profile, ImageField }: { profile: CoachProfile | null; Im
                 value={field.value}
                 onChange={field.onChange}
                 onBusyChange={(busy) => setUploading((n) => n + (busy ? 1 : -1))}
-                previewClassName="aspect-square sm:w-28"
               />
             )}
           />

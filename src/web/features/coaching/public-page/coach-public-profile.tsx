@@ -39,7 +39,7 @@ export function CoachProfileHeader({ profile, headingLevel = 1, actions }: { pro
         )}
       </div>
       <div className="px-4 pb-5 sm:px-6">
-        <div className="-mt-10 flex flex-wrap items-end justify-between gap-3 sm:-mt-12">
+        <div className="relative -mt-10 flex flex-wrap items-end justify-between gap-3 sm:-mt-12">
           <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-full border-4 border-white bg-brand-100 text-2xl font-extrabold text-brand-700 shadow sm:size-24">
             {profile.profileImageUrl ? (
               <img src={profile.profileImageUrl} alt={`Foto ${name}`} width={96} height={96} className="size-full object-cover" decoding="async" />
