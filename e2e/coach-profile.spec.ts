@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { expect, signIn, test, uniqueEmail } from './fixtures';
 
 /**
@@ -92,6 +93,7 @@ test('a new coach creates the profile with a live preview, then adds, toggles an
   await expect(preview.getByRole('button', { name: 'Lihat paket' })).toBeVisible();
   await form.getByLabel('Tampilan paket').selectOption('show');
   await shot(page, 'form');
+  expect(await seriousViolations(page)).toEqual([]);
   await create.click();
   await expect(page.getByText('Profil berhasil dibuat!')).toBeVisible();
   const saveButton = form.getByRole('button', { name: 'Simpan' });
@@ -125,6 +127,7 @@ test('a new coach creates the profile with a live preview, then adds, toggles an
   await expect(dialog.getByTestId('estimated-received')).toHaveText('Perkiraan diterima: Rp340.000');
   await expect(dialog.getByRole('button', { name: 'Simpan' })).toBeEnabled();
   await shot(page, 'package-dialog', false);
+  expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Simpan' }).click();
   await expect(dialog).toBeHidden();
   const card = page.getByTestId('package-card').filter({ hasText: 'Trail 4 Minggu' });
@@ -171,6 +174,7 @@ test('a new coach creates the profile with a live preview, then adds, toggles an
 
   await page.getByRole('tab', { name: 'Keuangan' }).click();
   await expect(page.getByText('Belum ada penjualan paket')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The public page shows what was saved.
   await page.goto(`/coaching/${link}`);
@@ -196,6 +200,7 @@ test('a visitor opens a coach page, copies its link, signs in to buy, confirms a
   await expect(pkg).toContainText('Rp400.000');
   await expect(pkg).toContainText('4 minggu');
   await shot(page, 'public');
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Bagikan' }).click();
   await expect(page.getByText('Link berhasil disalin!')).toBeVisible();
@@ -217,6 +222,7 @@ test('a visitor opens a coach page, copies its link, signs in to buy, confirms a
   await expect(summary).toContainText('Rp400.000');
   await expect(summary).toContainText('4 minggu (17 bulan)');
   await shot(page, 'confirm', false);
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The payment route is another helper's: answer the browser's call as the contract says.
   let sent: unknown = null;
