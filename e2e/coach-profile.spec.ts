@@ -50,7 +50,8 @@ async function coachWithProfile(request: APIRequestContext, packageshown: 'show'
   return { coach, link, packageId };
 }
 
-test('a new coach creates the profile with a live preview, then adds, toggles and deletes packages', async ({ page, loginAs }) => {
+test('a new coach creates the profile with a live preview, then adds, toggles and deletes packages', async ({ page, loginAs, request }) => {
+  const other = await coachWithProfile(request);
   await loginAs({ role: 'coach', prefix: 'pelatih', name: 'Citra Dewi' });
   await openProfilPelatih(page);
   const form = page.getByRole('form', { name: 'Profil pelatih' });
@@ -94,6 +95,13 @@ test('a new coach creates the profile with a live preview, then adds, toggles an
   await form.getByLabel('Tampilan paket').selectOption('show');
   await shot(page, 'form');
   expect(await seriousViolations(page)).toEqual([]);
+
+  // Another coach's link is refused by the server, shown on the field.
+  await linkInput.fill(other.link.toUpperCase());
+  await create.click();
+  await expect(form).toContainText('Link unik ini sudah dipakai pelatih lain.');
+  await expect(linkInput).toBeFocused();
+  await linkInput.fill(link);
   await create.click();
   await expect(page.getByText('Profil berhasil dibuat!')).toBeVisible();
   const saveButton = form.getByRole('button', { name: 'Simpan' });
