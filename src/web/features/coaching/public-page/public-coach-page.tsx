@@ -1,7 +1,7 @@
 import { Share2, UserX } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { coachingMessages as m } from '../../../../domain/coaching/contract';
+import { publicCoachText as m } from '../../../../domain/coaching/public-text';
 import { Button, buttonClass } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { PublicLayout } from '../../../components/public-layout';
