@@ -1,7 +1,9 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/client';
 import { PurchaseFlow } from './purchase-flow';
+
+afterEach(cleanup);
 
 const initiate = vi.fn<(userId: string, packageId: string) => Promise<string>>();
 vi.mock('./public-page-api', () => ({ initiateCoachPayment: (userId: string, packageId: string) => initiate(userId, packageId) }));
