@@ -59,13 +59,15 @@ function sendPublic(request: FastifyRequest, reply: FastifyReply, value: unknown
  */
 export async function coachProfileRoutes(app: FastifyInstance, { db, config, storage }: { db: Db; config: AppConfig; storage: ImageSource }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const coachOnly = [allowRoles('coach', 'admin')];
+  // A new array per route: @fastify/rate-limit adds its hook to the route's own onRequest list, and
+  // a shared list would carry one route's limit to every other route.
+  const coachOnly = () => [allowRoles('coach', 'admin')];
   const coach = (request: FastifyRequest) => requireRole(request, 'coach', 'admin');
 
   r.get(
     '/api/coach/profile',
     {
-      onRequest: coachOnly,
+      onRequest: coachOnly(),
       schema: { tags: ['coaching'], summary: "The caller's coach profile; 404 'Anda belum memiliki profile!' when none", response: { 200: z.object({ profile: coachProfileSchema }), ...errors } },
     },
     async (request) => ({ profile: await getMyCoachProfile(db, coach(request).id) }),
@@ -74,7 +76,7 @@ export async function coachProfileRoutes(app: FastifyInstance, { db, config, sto
   r.post(
     '/api/coach/profile',
     {
-      onRequest: coachOnly,
+      onRequest: coachOnly(),
       config: WRITE_LIMIT,
       schema: {
         tags: ['coaching'],
@@ -89,7 +91,7 @@ export async function coachProfileRoutes(app: FastifyInstance, { db, config, sto
   r.put(
     '/api/coach/profile',
     {
-      onRequest: coachOnly,
+      onRequest: coachOnly(),
       config: WRITE_LIMIT,
       schema: {
         tags: ['coaching'],
@@ -104,7 +106,7 @@ export async function coachProfileRoutes(app: FastifyInstance, { db, config, sto
   r.get(
     '/api/coach/my-packages',
     {
-      onRequest: coachOnly,
+      onRequest: coachOnly(),
       schema: { tags: ['coaching'], summary: "The caller's packages (not deleted), each with the estimated amount received", response: { 200: z.object({ packages: z.array(coachPackageSchema) }), ...errors } },
     },
     async (request) => ({ packages: await listMyPackages(db, coach(request).id) }),
@@ -113,7 +115,7 @@ export async function coachProfileRoutes(app: FastifyInstance, { db, config, sto
   r.post(
     '/api/coach/package',
     {
-      onRequest: coachOnly,
+      onRequest: coachOnly(),
       config: WRITE_LIMIT,
       schema: {
         tags: ['coaching'],
@@ -128,7 +130,7 @@ export async function coachProfileRoutes(app: FastifyInstance, { db, config, sto
   r.put(
     '/api/coach/package/:id',
     {
-      onRequest: coachOnly,
+      onRequest: coachOnly(),
       config: WRITE_LIMIT,
       schema: {
         tags: ['coaching'],
@@ -144,7 +146,7 @@ export async function coachProfileRoutes(app: FastifyInstance, { db, config, sto
   r.delete(
     '/api/coach/package/:id',
     {
-      onRequest: coachOnly,
+      onRequest: coachOnly(),
       config: WRITE_LIMIT,
       schema: {
         tags: ['coaching'],
@@ -159,7 +161,7 @@ export async function coachProfileRoutes(app: FastifyInstance, { db, config, sto
   r.get(
     '/api/coach/earnings',
     {
-      onRequest: coachOnly,
+      onRequest: coachOnly(),
       schema: { tags: ['coaching'], summary: 'Keuangan: paid package sales (gross, platform fee, net) in total, per package and per Jakarta month', response: { 200: coachEarningsSchema, ...errors } },
     },
     async (request) => coachEarnings(db, coach(request).id),

@@ -125,6 +125,17 @@ describe('coach profile, packages, earnings and public page', () => {
       expect(again.statusCode).toBe(200);
     });
 
+    it("limits a burst of writes to 60 a minute, without that limit spilling onto the coach's other routes", async () => {
+      const andi = await t.login('andi@contoh.id', 'coach');
+      const statuses: number[] = [];
+      for (let i = 0; i < 61; i++) statuses.push((await call('PUT', '/api/coach/profile', andi.headers, { shownName: '' })).statusCode);
+      expect(statuses.slice(0, 60).every((s) => s === 400)).toBe(true);
+      expect(statuses[60]).toBe(429);
+      expect((await call('GET', '/api/coach/my-packages', andi.headers)).statusCode).toBe(200);
+      expect((await call('GET', '/api/coach/earnings', andi.headers)).statusCode).toBe(200);
+      expect((await call('POST', '/api/coach/package', andi.headers, packageInput())).statusCode).toBe(201);
+    });
+
     it('refuses runners and organizers (403) and strangers (401)', async () => {
       const rina = await t.login('rina@contoh.id', 'runner');
       const siti = await t.login('siti@contoh.id', 'organizer');
