@@ -69,6 +69,12 @@ describe('what the public pages load before they are usable', () => {
     expect(reached).toContain('@tanstack/react-query');
   });
 
+  it('the public coach page: no schemas, forms, dialogs or dates before the profile shows (the purchase dialogs come on a click)', () => {
+    const reached = packagesReached(path.join(web, 'features/coaching/public-page/public-coach-page.tsx'));
+    for (const name of heavy) expect(reached, name).not.toContain(name);
+    expect(reached).toContain('@tanstack/react-query');
+  });
+
   it('the entry loads no page, no query library and no zod (zod’s locale comes with the first screen)', () => {
     const reached = packagesReached(path.join(web, 'app/main.tsx'));
     expect([...reached].sort()).toEqual(['clsx', 'react', 'react-dom', 'react-router']);

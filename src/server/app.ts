@@ -35,6 +35,9 @@ import { coachAdminRoutes } from './features/coaching/admin-routes';
 import { connectionRoutes } from './features/coaching/connection-routes';
 import { runnerPlanRoutes } from './features/coaching/runner-plan-routes';
 import type { ScheduleReaderPort } from './adapters/schedule/port';
+import { coachProfileRoutes } from './features/coaching/profile-routes';
+import { coachPageMeta } from './features/coaching/service.profiles';
+import { sharePagesPlugin } from './features/public-site/page-meta';
 import { trainingPlanRoutes } from './features/training-plan/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { adminSubscriptionRoutes, subscriptionRoutes } from './features/subscriptions/routes';
@@ -191,7 +194,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(feature('event-calendar', eventCalendarRoutes, needs), { db, config, mail });
   await app.register(feature('coaching-connections', connectionRoutes, needs), { db, mail, config });
   await app.register(feature('coaching-runner-plans', runnerPlanRoutes, needs), { db, config, ai: services.ai, schedule: adapters.schedule, now: deps.now });
+  await app.register(feature('coaching-profile', coachProfileRoutes, needs), { db, config, storage });
   await app.register(feature('public-site', publicSiteRoutes, ['errors']), { db, config });
+  // Shared pages whose link previews need their own Open Graph tags in the served HTML.
+  await app.register(feature('share-pages', sharePagesPlugin, ['errors']), {
+    config,
+    pages: [{ route: '/coaching/:uniquelink', meta: ({ uniquelink }) => coachPageMeta(db, uniquelink ?? '') }],
+  });
 
   // The built web app; any non-API path returns index.html so client routes survive a reload.
   const indexHtml = path.join(config.webDistDir, 'index.html');

@@ -54,6 +54,10 @@ const publicRoutes = new Set([
   'GET /api/eventcalendar.ics',
   'GET /api/eventcalendar/{id}',
   'POST /api/eventcalendar',
+  // The public coach page /coaching/{uniquelink} (events spec §6: no login): the profile by its
+  // link and a coach's packages on sale; never the verification documents (profile.test.ts).
+  'GET /api/coach/public/profile/{uniquelink}',
+  'GET /api/coach/package/user/{userId}',
 ]);
 
 /**
@@ -91,6 +95,8 @@ const roleRules: { route: RegExp; roles: readonly Role[]; premium?: true }[] = [
   { route: /^(GET \/api\/runner\/coaches|POST \/api\/runner\/coaches\/\{connectionId\}\/end)$/, roles: SIGNED_IN },
   // Ubah Jadwal: a connected runner's plan, schedule files and the AI for that runner (no premium needed, decision 025).
   { route: /^\w+ \/api\/(runner\/\{runnerId\}\/training-plans|coach\/runner\/\{runnerId\}\/ai\/)/, roles: ['coach', 'admin'] },
+  // Profil Pelatih: the caller's own profile, packages and Keuangan (ownership in coaching/profile.test.ts).
+  { route: /^(\w+ \/api\/coach\/profile|GET \/api\/coach\/(my-packages|earnings)|POST \/api\/coach\/package|(PUT|DELETE) \/api\/coach\/package\/\{id\})$/, roles: ['coach', 'admin'] },
   // Every AI route, present and future (ai-access.test.ts checks the message).
   { route: /^\w+ \/api\/ai\//, roles: SIGNED_IN, premium: true },
   { route: /^(GET \/api\/auth\/me|GET \/api\/user\/profile|POST \/api\/auth\/mobile-handoff\/code)$/, roles: SIGNED_IN },

@@ -115,18 +115,30 @@ interface Context {
   planIds: string[];
   userIds: string[];
   orderRefs: string[];
+  /** Coaching and the calendar (issues 14, 16): the demo coach's runners, coaches, slots, links, packages, calendar entries. */
+  runnerIds: string[];
+  coachIds: string[];
+  connectionIds: string[];
+  uniquelinks: string[];
+  packageIds: string[];
+  calendarIds: string[];
 }
 
 function pickId(name: string, ctx: Context, rng: Rng): string {
   const n = name.toLowerCase();
   const candidates =
     n.includes('registration') ? ctx.registrationIds
+    : n === 'runnerid' ? ctx.runnerIds
+    : n === 'coachid' || n === 'userid' ? [...ctx.coachIds, ...ctx.userIds]
+    : n === 'connectionid' ? ctx.connectionIds
+    : n === 'uniquelink' ? ctx.uniquelinks
+    : n === 'package_id' ? ctx.packageIds
     : n.includes('run') ? ctx.runIds
     : n.includes('plan') ? ctx.planIds
     : n === 'code' || n.includes('event') ? [...ctx.eventCodes, ...ctx.eventIds]
     : n.includes('category') ? ctx.categoryIds
     : n === 'ref' ? ctx.orderRefs
-    : n === 'id' ? [...ctx.userIds, ...ctx.eventIds]
+    : n === 'id' ? [...ctx.userIds, ...ctx.eventIds, ...ctx.packageIds, ...ctx.calendarIds, ...ctx.connectionIds]
     : [];
   return candidates.length && rng.chance(0.8) ? rng.pick(candidates) : '00000000-0000-4000-8000-000000000000';
 }
@@ -328,6 +340,12 @@ describe('fuzzing every API operation from its OpenAPI schema', () => {
       planIds: await col(sql`select id::text as v from training_plans`),
       userIds: await col(sql`select id::text as v from users`),
       orderRefs: await col(sql`select gateway_ref as v from orders limit 10`),
+      runnerIds: await col(sql`select runner_id::text as v from coach_connections where runner_id is not null`),
+      coachIds: await col(sql`select id::text as v from users where role = 'coach'`),
+      connectionIds: await col(sql`select id::text as v from coach_connections`),
+      uniquelinks: await col(sql`select uniquelink as v from coach_profiles`),
+      packageIds: await col(sql`select id::text as v from coach_packages`),
+      calendarIds: await col(sql`select id::text as v from calendar_events`),
     };
   });
   afterAll(() => t?.close());

@@ -10,6 +10,7 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 
 const HomePage = page(() => import('../features/public-site/home-page'), 'HomePage');
 const CoachingPage = page(() => import('../features/public-site/coaching-page'), 'CoachingPage');
+const PublicCoachPage = page(() => import('../features/coaching/public-page/public-coach-page'), 'PublicCoachPage');
 const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage');
 const MobileLoginPage = page(() => import('../features/auth/mobile-login-page'), 'MobileLoginPage');
 const MobileAuthSuccessPage = page(() => import('../features/auth/mobile-auth-success-page'), 'MobileAuthSuccessPage');
@@ -41,6 +42,7 @@ export function AppRoutes() {
           <Route path="/" element={<HomePage />} />
           <Route element={<QueryLayout />}>
             <Route path="/coaching" element={<CoachingPage />} />
+            <Route path="/coaching/:uniquelink" element={<PublicCoachPage />} />
             <Route path="/login" element={<LoginPage />} />
             <Route path="/mobile-login" element={<MobileLoginPage />} />
             <Route path="/mobile-auth-success" element={<MobileAuthSuccessPage />} />

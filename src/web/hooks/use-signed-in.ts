@@ -36,5 +36,14 @@ export function useSignedIn() {
     }
   }, [queryClient]);
 
-  return { signedIn, checking: query.isPending, resolveSignedIn };
+  /** The signed-in user (e.g. the buyer's id for a purchase), resolved on click; null when signed out. */
+  const resolveUser = useCallback(async (): Promise<PublicUser | null> => {
+    try {
+      return await queryClient.fetchQuery({ queryKey: sessionKeys.me, queryFn: fetchUserQuietly, staleTime: 60_000 });
+    } catch {
+      return null;
+    }
+  }, [queryClient]);
+
+  return { signedIn, checking: query.isPending, resolveSignedIn, resolveUser };
 }

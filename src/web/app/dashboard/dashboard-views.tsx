@@ -1,13 +1,13 @@
-import { UserRoundCog } from 'lucide-react';
 import { lazy, type ComponentType } from 'react';
 import type { Role } from '../../../domain/users/roles';
 import { AiCoachCard } from '../../features/ai-coach/ai-coach-card';
 import { analyzeTrainingImage } from '../../features/ai-coach/ai-coach-api';
 import { EventListView, type EventListTools } from '../../features/events/event-list-view';
 import { FinanceView } from '../../features/events/finance-view';
+import { ImageUploadField } from '../../features/events/image-upload-field';
+import { CoachProfileView } from '../../features/coaching/profile/coach-profile-view';
 import { CalendarView } from '../../features/training-plan/calendar/calendar-view';
 import { ScheduleView } from '../../features/coaching/schedule/schedule-view';
-import { comingSoonView } from './coming-soon-view';
 import { HomeView } from './home-view';
 import { SettingsView } from '../../features/users/settings-view';
 import { MyCoachSection } from '../../features/coaching/my-coach/my-coach-section';
@@ -96,11 +96,8 @@ export const dashboardViews: Record<DashboardViewId, DashboardViewDefinition> = 
   'profil-pelatih': {
     title: 'Profil Pelatih',
     roles: coachRoles,
-    component: comingSoonView({
-      title: 'Profil Pelatih',
-      description: 'Atur profil publik, sertifikasi dan paket pelatihan yang bisa dibeli pelari.',
-      icon: UserRoundCog,
-    }),
+    // The coach's pictures go through the same upload field as event images (POST /api/uploads).
+    component: (props) => <CoachProfileView {...props} ImageField={ImageUploadField} />,
   },
   // 'Pelatih Saya' (coaching) inside Pengaturan (users): composed here, neither feature imports the other.
   pengaturan: { title: 'Pengaturan Profil', roles: everyone, component: (props) => <SettingsView {...props} sections={<MyCoachSection />} /> },

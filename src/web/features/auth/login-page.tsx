@@ -7,17 +7,24 @@ import { useSessionCheck } from './session-api';
 import { useAuthConfig } from '../../lib/session';
 import { useDocumentTitle } from '../../hooks/use-document-meta';
 
-/** /login (spec §2 Login, §4 "Login page on load"). */
+/** Where to go after signing in: `?next=` when it is a path on this site (never another host), else the dashboard. */
+export function afterLoginPath(next: string | null): string {
+  if (next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\')) return next;
+  return '/dashboard';
+}
+
+/** /login (spec §2 Login, §4 "Login page on load"); `?next=/coaching/...` brings a buyer back to the coach's page. */
 export function LoginPage() {
   useDocumentTitle('Masuk — Derap');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const session = useSessionCheck();
   const config = useAuthConfig();
+  const next = afterLoginPath(params.get('next'));
 
   useEffect(() => {
-    if (session.user) void navigate('/dashboard', { replace: true });
-  }, [session.user, navigate]);
+    if (session.user) void navigate(next, { replace: true });
+  }, [session.user, navigate, next]);
 
   const loading = session.checking || config.isPending || session.user !== null;
   // If the config cannot be read, still offer Google: the server answers the redirect itself.
@@ -25,7 +32,7 @@ export function LoginPage() {
   const devLogin = !loading && config.data?.devLogin === true;
 
   return (
-    <AuthLayout aside={devLogin ? <DevLoginForm onSignedIn={() => navigate('/dashboard', { replace: true })} /> : undefined}>
+    <AuthLayout aside={devLogin ? <DevLoginForm onSignedIn={() => navigate(next, { replace: true })} /> : undefined}>
       {loading ? (
         <SessionChecking label={session.user ? 'Anda sudah masuk. Membuka dashboard...' : undefined} />
       ) : (

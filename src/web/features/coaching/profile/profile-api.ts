@@ -1,0 +1,79 @@
+/**
+ * Profil Pelatih's calls (events-and-coach-pages §7): the coach's own profile (POST when none,
+ * PUT otherwise), packages and Keuangan.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CoachEarnings, CoachPackage, CoachPackageInput, CoachProfile, CoachProfileInput } from '../../../../domain/coaching/contract';
+import { api, ApiError } from '../../../api/client';
+
+export const coachProfileKeys = {
+  all: ['coach-profile'] as const,
+  profile: ['coach-profile', 'profile'] as const,
+  packages: ['coach-profile', 'packages'] as const,
+  earnings: ['coach-profile', 'earnings'] as const,
+};
+
+/** The caller's profile, or null when they have none yet (404 'Anda belum memiliki profile!'). */
+export function useMyCoachProfile() {
+  return useQuery({
+    queryKey: coachProfileKeys.profile,
+    queryFn: async (): Promise<CoachProfile | null> => {
+      try {
+        return (await api.get<{ profile: CoachProfile }>('/api/coach/profile')).profile;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+/** 'Buat Profil' (POST) or 'Simpan' (PUT). */
+export function useSaveCoachProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ input, exists }: { input: CoachProfileInput; exists: boolean }) =>
+      (await (exists ? api.put : api.post)<{ profile: CoachProfile }>('/api/coach/profile', input)).profile,
+    onSuccess: (profile) => queryClient.setQueryData(coachProfileKeys.profile, profile),
+  });
+}
+
+export function useMyPackages() {
+  return useQuery({
+    queryKey: coachProfileKeys.packages,
+    queryFn: async () => (await api.get<{ packages: CoachPackage[] }>('/api/coach/my-packages')).packages,
+  });
+}
+
+/** Adds (no id) or edits a package; the list is refetched after. */
+export function useSavePackage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, input }: { id?: string; input: CoachPackageInput }) =>
+      (id ? await api.put<{ package: CoachPackage }>(`/api/coach/package/${encodeURIComponent(id)}`, input) : await api.post<{ package: CoachPackage }>('/api/coach/package', input)).package,
+    onSuccess: (saved) => {
+      queryClient.setQueryData<CoachPackage[]>(coachProfileKeys.packages, (old) =>
+        old ? (old.some((p) => p._id === saved._id) ? old.map((p) => (p._id === saved._id ? saved : p)) : [...old, saved]) : [saved],
+      );
+      void queryClient.invalidateQueries({ queryKey: coachProfileKeys.packages });
+    },
+  });
+}
+
+export function useDeletePackage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => api.delete<{ deleted: true; soft: boolean }>(`/api/coach/package/${encodeURIComponent(id)}`),
+    onSuccess: (_result, id) => {
+      queryClient.setQueryData<CoachPackage[]>(coachProfileKeys.packages, (old) => old?.filter((p) => p._id !== id));
+      void queryClient.invalidateQueries({ queryKey: coachProfileKeys.packages });
+    },
+  });
+}
+
+export function useCoachEarnings() {
+  return useQuery({
+    queryKey: coachProfileKeys.earnings,
+    queryFn: () => api.get<CoachEarnings>('/api/coach/earnings'),
+  });
+}
