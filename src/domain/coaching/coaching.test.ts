@@ -9,20 +9,28 @@ import {
   suggestUniqueLink,
   UNIQUE_LINK_PATTERN,
   weeksAsMonths,
+  packageDurationText,
 } from './coaching';
 
 describe('package fee arithmetic (events-and-coach-pages §5, §9)', () => {
   it.each([
     // price, weeks, platform fee, received, shown months
-    [300_000, 4, 60_000, 240_000, 17],
-    [15_000, 1, 15_000, 0, 4],
-    [100_000, 12, 180_000, -80_000, 52],
-    [1_250_000, 8, 120_000, 1_130_000, 35],
-    [0, 1, 15_000, -15_000, 4],
+    [300_000, 4, 60_000, 240_000, 1],
+    [15_000, 1, 15_000, 0, 0],
+    [100_000, 12, 180_000, -80_000, 3],
+    [1_250_000, 8, 120_000, 1_130_000, 2],
+    [0, 1, 15_000, -15_000, 0],
+    [2_000_000, 52, 780_000, 1_220_000, 12],
   ])('Rp%i for %i weeks: fee %i, coach receives %i, shown as %i months', (price, weeks, fee, received, months) => {
     expect(coachPlatformFee(weeks)).toBe(fee);
     expect(estimatedReceived(price, weeks)).toBe(received);
     expect(weeksAsMonths(weeks)).toBe(months);
+  });
+
+  it('says the duration in weeks, with months once it is half a month or more', () => {
+    expect(packageDurationText(4)).toBe('4 minggu (±1 bulan)');
+    expect(packageDurationText(12)).toBe('12 minggu (±3 bulan)');
+    expect(packageDurationText(1)).toBe('1 minggu');
   });
 
   it('a package bought today ends today + weeks × 7 days', () => {

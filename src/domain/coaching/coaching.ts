@@ -51,9 +51,19 @@ export function estimatedReceived(price: number, weeks: number): number {
   return price - coachPlatformFee(weeks);
 }
 
-/** A package's weeks as the payment confirmation shows them in months (§9): round(weeks × 4.33). */
+/**
+ * A package's weeks in months for the payment confirmation. The spec (§9) writes round(weeks × 4.33),
+ * which reads the number as months (4 weeks would show as 17 months); a week is 1/4.33 of a month,
+ * so we divide (decision 024).
+ */
 export function weeksAsMonths(weeks: number): number {
-  return Math.round(weeks * 4.33);
+  return Math.round(weeks / 4.33);
+}
+
+/** '4 minggu (±1 bulan)'; under half a month, the weeks alone. */
+export function packageDurationText(weeks: number): string {
+  const months = weeksAsMonths(weeks);
+  return months >= 1 ? `${weeks} minggu (±${months} bulan)` : `${weeks} minggu`;
 }
 
 /** The last day of a package bought on `start` (§9: today + weeks × 7 days). */

@@ -26,7 +26,7 @@ describe('<PurchaseFlow>', () => {
     const summary = screen.getByTestId('purchase-summary');
     expect(summary.textContent).toContain('Program 10K');
     expect(summary.textContent).toContain('Rp400.000');
-    expect(summary.textContent).toContain('4 minggu (17 bulan)');
+    expect(summary.textContent).toContain('4 minggu (±1 bulan)');
     expect(summary.textContent).toContain('24 November 2026');
     expect(summary.textContent).toContain('22 Desember 2026');
 

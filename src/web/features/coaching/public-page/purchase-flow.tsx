@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { packageEndDay, weeksAsMonths } from '../../../../domain/coaching/coaching';
+import { packageDurationText, packageEndDay } from '../../../../domain/coaching/coaching';
 import { coachingMessages as m } from '../../../../domain/coaching/contract';
 import { formatRupiah } from '../../../../domain/shared/money';
 import { jakartaToday } from '../../../../domain/shared/wire-date';
@@ -75,7 +75,7 @@ export function PurchaseFlow({
         {[
           ['Paket', pkg.title],
           ['Harga', formatRupiah(pkg.price)],
-          ['Durasi', `${pkg.durationWeeks} minggu (${weeksAsMonths(pkg.durationWeeks)} bulan)`],
+          ['Durasi', packageDurationText(pkg.durationWeeks)],
           ['Mulai', longDate(today)],
           ['Berakhir', longDate(end)],
         ].map(([label, value]) => (
