@@ -88,6 +88,8 @@ export const coachProfileSchema = coachProfileInputSchema.extend({
   _id: z.string(),
   userId: z.string(),
   verification: z.enum(coachVerificationStatuses),
+  /** The admin's reason when verification was refused (the coach's own reads only, never public). */
+  verificationNote: z.string().nullable().optional(),
 });
 export type CoachProfile = z.infer<typeof coachProfileSchema>;
 
@@ -117,7 +119,7 @@ export const coachPackageSchema = z.object({
 export type CoachPackage = z.infer<typeof coachPackageSchema>;
 
 /** GET /api/coach/public/profile/{uniquelink} → { data }: what anyone may see (packages per packageshown). */
-export const publicCoachProfileSchema = coachProfileSchema.omit({ uniquelink: true }).extend({
+export const publicCoachProfileSchema = coachProfileSchema.omit({ uniquelink: true, verificationNote: true }).extend({
   uniquelink: z.string(),
   name: z.string(),
   verified: z.boolean(),

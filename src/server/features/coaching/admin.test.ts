@@ -137,6 +137,12 @@ describe('admin coach tools', () => {
     expect(noNote.body).toContain(coachAdminMessages.noteRequired);
     const rejected = await decide(admin.headers, andi.userId, { status: 'rejected', note: 'Foto KTP buram.' });
     expect(json(rejected)).toMatchObject({ verification: 'rejected', note: 'Foto KTP buram.' });
+    // The coach reads the reason on Profil Pelatih; the public page never carries it.
+    const own = json<{ profile: { verification: string; verificationNote: string | null } }>(await t.app.inject({ method: 'GET', url: '/api/coach/profile', headers: andi.headers }));
+    expect(own.profile).toMatchObject({ verification: 'rejected', verificationNote: 'Foto KTP buram.' });
+    const publicPage = await t.app.inject({ method: 'GET', url: '/api/coach/public/profile/andi-pratama' });
+    expect(publicPage.statusCode).toBe(200);
+    expect(publicPage.body).not.toContain('buram');
 
     const verified = await decide(admin.headers, andi.userId, { status: 'verified' });
     expect(verified.statusCode).toBe(200);

@@ -48,6 +48,7 @@ function profileOut(row: CoachProfileRow): CoachProfile {
     uniquelink: row.uniquelink,
     packageshown: row.packageshown,
     verification: row.verification,
+    verificationNote: row.verification === 'rejected' ? row.verificationNote : null,
   };
 }
 
@@ -250,7 +251,8 @@ export async function findPublicCoachProfile(db: Db, uniquelink: string): Promis
     .where(sql`lower(${coachProfiles.uniquelink}) = ${link}`);
   if (!row) return null;
   const packages = row.profile.packageshown === 'contact' ? [] : await activePackages(db, row.profile.userId);
-  return { ...profileOut(row.profile), name: row.name, verified: row.profile.verification === 'verified', packages };
+  const { verificationNote: _private, ...profile } = profileOut(row.profile);
+  return { ...profile, name: row.name, verified: row.profile.verification === 'verified', packages };
 }
 
 /** What a shared /coaching/{uniquelink} link shows in a preview (Open Graph), or null for an unknown link. */

@@ -77,3 +77,20 @@ export function useCoachEarnings() {
     queryFn: () => api.get<CoachEarnings>('/api/coach/earnings'),
   });
 }
+
+/** Verification (issue 14 item 6): upload identity/certificate images as private files, then ask an admin to review them. */
+export function useRequestVerification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (files: File[]) => {
+      const keys: string[] = [];
+      for (const file of files) {
+        const form = new FormData();
+        form.append('file', file);
+        keys.push((await api.post<{ key: string }>('/api/coach/verification/documents', form)).key);
+      }
+      return api.post<{ verification: string; message: string }>('/api/coach/verification', { documents: keys });
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: coachProfileKeys.profile }),
+  });
+}

@@ -15,6 +15,7 @@ import { useToast } from '../../../components/toast';
 import { CoachPackagesSection, CoachProfileHeader } from '../public-page/coach-public-profile';
 import type { ImageFieldProps } from './coach-profile-view';
 import { useMyCoachProfile, useMyPackages, useSaveCoachProfile } from './profile-api';
+import { VerificationCard } from './verification-card';
 
 export const BIO_MAX = 500;
 
@@ -74,7 +75,12 @@ export function ProfileFormTab({ ImageField }: { ImageField: ComponentType<Image
   if (profile.isPending) return <LoadingMessage card>Memuat profil...</LoadingMessage>;
   if (profile.isError) return <ErrorRetry message="Gagal memuat profil. Periksa koneksi internet Anda." onRetry={() => void profile.refetch()} />;
   // Keyed by the profile id: after 'Buat Profil' the form starts again from what was saved.
-  return <ProfileForm key={profile.data?._id ?? 'new'} profile={profile.data} ImageField={ImageField} />;
+  return (
+    <>
+      <ProfileForm key={profile.data?._id ?? 'new'} profile={profile.data} ImageField={ImageField} />
+      {profile.data && <VerificationCard profile={profile.data} />}
+    </>
+  );
 }
 
 function ProfileForm({ profile, ImageField }: { profile: CoachProfile | null; ImageField: ComponentType<ImageFieldProps> }) {
