@@ -112,6 +112,19 @@ test('a new coach creates the profile with a live preview, then adds, toggles an
   await expect(page.getByText('Profil berhasil disimpan!')).toBeVisible();
   await expect(saveButton).toBeDisabled();
 
+  // Verification: identity and certificate images go to the admin, privately.
+  const verification = page.getByRole('region', { name: 'Verifikasi Pelatih' });
+  await expect(verification.getByText('Belum diajukan')).toBeVisible();
+  await verification.getByLabel('Dokumen verifikasi').setInputFiles([
+    { name: 'ktp.png', mimeType: 'image/png', buffer: PNG },
+    { name: 'sertifikat.png', mimeType: 'image/png', buffer: PNG },
+  ]);
+  await verification.getByRole('button', { name: 'Kirim untuk Verifikasi' }).click();
+  await expect(verification.getByText('Dokumen verifikasi terkirim. Admin akan meninjaunya.')).toBeVisible();
+  await expect(verification.getByText('Menunggu verifikasi')).toBeVisible();
+  await verification.scrollIntoViewIfNeeded();
+  await shot(page, 'verification', false);
+
   // Paket Latihan.
   await page.getByRole('tab', { name: 'Paket Latihan' }).click();
   await expect(page.getByText('Anda belum memiliki paket latihan!')).toBeVisible();
