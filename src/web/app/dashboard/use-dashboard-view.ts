@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Role } from '../../../domain/users/roles';
+import { coachingReturn, withoutCoachingReturn, type CoachingReturn } from '../../features/coaching/my-coach/coaching-return';
 import { checkoutReturnOrderId, withoutCheckoutReturn } from '../../features/subscriptions/purchase-model';
 import { sessionKeys } from '../../lib/session';
 import { canSeeView } from './dashboard-views';
@@ -83,5 +84,21 @@ export function useSubscriptionCheckoutReturn(onReturn: (orderId: string) => voi
     if (!orderId) return;
     void navigate({ pathname: location.pathname, search: withoutCheckoutReturn(location.search), hash: location.hash }, { replace: true });
     onReturn(orderId);
+  }, [location.search, location.pathname, location.hash, navigate, onReturn]);
+}
+
+/**
+ * Back from a coach package checkout (`?coaching=finished&transaction_status=…`): hand the outcome
+ * to the dashboard's message and take the parameters out of the address (replace, no new entry),
+ * so a reload does not say it again.
+ */
+export function useCoachingCheckoutReturn(onReturn: (outcome: CoachingReturn) => void) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const outcome = coachingReturn(location.search);
+    if (!outcome) return;
+    void navigate({ pathname: location.pathname, search: withoutCoachingReturn(location.search), hash: location.hash }, { replace: true });
+    onReturn(outcome);
   }, [location.search, location.pathname, location.hash, navigate, onReturn]);
 }
