@@ -94,7 +94,8 @@ test('the coach journey: profile and package, a runner buys it, the coach plans 
   await runnerPage.getByRole('dialog', { name: 'Menuju Pembayaran' }).getByRole('button', { name: 'Lanjutkan sekarang' }).click();
   await runnerPage.waitForURL(/\/api\/payments\/sandbox\//);
   await expect(runnerPage.getByText('Rp900.000')).toBeVisible();
-  await expect(runnerPage.getByText(/Maraton Pertama/).first()).toBeVisible();
+  // The coach as the runner knows them from the public page (the profile's name, not the account's).
+  await expect(runnerPage.getByText('Paket pelatih Sari Wulandari — Maraton Pertama')).toBeVisible();
   await shot(runnerPage, '05-checkout');
   await runnerPage.getByRole('button', { name: 'Bayar', exact: true }).click();
   await runnerPage.waitForURL(/\/dashboard/);
@@ -143,7 +144,9 @@ test('the coach journey: profile and package, a runner buys it, the coach plans 
   await shot(page, '09-saved');
 
   // ── The runner: the runs on their calendar, then the end of the relationship ────────────────
-  await runnerPage.goto('/dashboard#calendar');
+  // Through the receipt mail's link, which names the calendar view.
+  await runnerPage.goto('/dashboard?view=kalender-latihan');
+  await expect(runnerPage.getByRole('heading', { level: 1 })).toHaveText('Kalender Latihan');
   const runnerUpcoming = runnerPage.getByRole('region', { name: 'Latihan mendatang' });
   for (const title of ['Easy Run', 'Interval Run', 'Long Run']) await expect(runnerUpcoming.getByRole('listitem').filter({ hasText: title })).toBeVisible();
   await shot(runnerPage, '10-runner-calendar');

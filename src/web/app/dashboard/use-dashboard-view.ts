@@ -6,11 +6,29 @@ import { coachingReturn, withoutCoachingReturn, type CoachingReturn } from '../.
 import { checkoutReturnOrderId, withoutCheckoutReturn } from '../../features/subscriptions/purchase-model';
 import { sessionKeys } from '../../lib/session';
 import { canSeeView } from './dashboard-views';
-import type { DashboardViewId } from '../../lib/dashboard-view';
+import { isDashboardViewId, type DashboardViewId } from '../../lib/dashboard-view';
 
 /** `/dashboard#calendar` opens the training calendar; every other address opens the home view. */
 export function viewFromHash(hash: string): DashboardViewId {
   return hash === '#calendar' ? 'kalender-latihan' : 'dashboard';
+}
+
+/**
+ * The view an address names: `#calendar`, else `?view=<id>` (the links in our emails, e.g. the coach
+ * package receipt's `?view=kalender-latihan` and the coach's `?view=daftar-pelari`), else home.
+ */
+export function viewFromAddress(hash: string, search: string): DashboardViewId {
+  if (hash === '#calendar') return 'kalender-latihan';
+  const named = new URLSearchParams(search).get('view') ?? '';
+  return isDashboardViewId(named) ? named : viewFromHash(hash);
+}
+
+/** The search string without `view` ('' or '?a=b'): once the person switches views, the address stops naming one. */
+function withoutViewParam(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('view');
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
 }
 
 /**
@@ -22,7 +40,7 @@ export function viewFromHash(hash: string): DashboardViewId {
 export function useDashboardView(role: Role) {
   const location = useLocation();
   const [selected, setSelected] = useState<{ key: string; view: DashboardViewId } | null>(null);
-  const requested = selected && selected.key === location.key ? selected.view : viewFromHash(location.hash);
+  const requested = selected && selected.key === location.key ? selected.view : viewFromAddress(location.hash, location.search);
   const view: DashboardViewId = canSeeView(role, requested) ? requested : 'dashboard';
 
   const setView = useCallback(
@@ -30,8 +48,9 @@ export function useDashboardView(role: Role) {
       setSelected({ key: location.key, view: next });
       // Keep the address honest for a reload (#calendar only for the calendar) without a navigation.
       const hash = next === 'kalender-latihan' ? '#calendar' : '';
-      if (window.location.hash !== hash) {
-        window.history.replaceState(window.history.state, '', `${location.pathname}${location.search}${hash}`);
+      const search = withoutViewParam(location.search);
+      if (window.location.hash !== hash || window.location.search !== search) {
+        window.history.replaceState(window.history.state, '', `${location.pathname}${search}${hash}`);
       }
     },
     [location.key, location.pathname, location.search],
