@@ -129,7 +129,12 @@ test('the coach journey: profile and package, a runner buys it, the coach plans 
     `${isoToPlanDate(day(3))}   Interval Run   (8k)   5'00 - 5'15`,
     `${isoToPlanDate(day(5))}   Long Run   (18k)`,
   ]);
-  await upload.getByLabel('File jadwal').setInputFiles({ name: 'jadwal-dimas.pdf', mimeType: 'application/pdf', buffer: pdf });
+  // The file is picked as a person does: the Indonesian 'Pilih File' button opens the browser's chooser.
+  await expect(upload.getByTestId('schedule-file-name')).toHaveText('Belum ada file dipilih');
+  const chooser = page.waitForEvent('filechooser');
+  await upload.getByRole('button', { name: 'Pilih File jadwal' }).click();
+  await (await chooser).setFiles({ name: 'jadwal-dimas.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(upload.getByTestId('schedule-file-name')).toHaveText('jadwal-dimas.pdf');
   await upload.getByRole('button', { name: 'Baca Jadwal' }).click();
   const preview = upload.getByTestId('schedule-preview');
   await expect(preview.getByRole('listitem')).toHaveCount(3);
