@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { CoachPaymentResponse } from '../../../domain/coaching/admin-contract';
 import { coachingMessages } from '../../../domain/coaching/contract';
 import { addDays, jakartaToday } from '../../../domain/shared/wire-date';
-import { coachConnections, coachPackages, mailOutbox, orders } from '../../db/schema';
+import { coachConnections, coachPackages, coachProfiles, mailOutbox, orders } from '../../db/schema';
 import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
 import { postNotification, sandboxEvent } from '../../test/fixtures/payments';
 import { recordSandboxTransaction, sandboxKey } from '../../adapters/payments/sandbox';
@@ -167,6 +167,19 @@ describe('POST /api/coach/initiate-payment and the coach_package fulfilment', ()
     expect(news[0]).toMatchObject({ to: 'andi@contoh.id' });
     expect(news[0]!.text).toContain('Rina Wulandari');
     expect(news[0]!.text).toContain('Rp1.320.000');
+  });
+
+  it("names the coach as the public page does (the profile's shown name) on the checkout and in the receipt", async () => {
+    const { coach, pkg } = await coachWithPackage();
+    await t.database.db.insert(coachProfiles).values({ userId: coach.userId, shownName: 'Coach Andi P.', uniquelink: 'coach-andi' });
+    const rina = await t.login('rina@contoh.id');
+    const order = await buyAndPay(rina, pkg.id);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.gatewayRef, order.order_id));
+    expect(row!.description).toBe('Paket pelatih Coach Andi P. — Paket 4 Minggu');
+    const [receipt] = await mails('coach-package-receipt:');
+    expect(receipt!.text).toContain('Coach Andi P. kini dapat melihat profil');
+    // The receipt's button opens the training calendar (the dashboard reads ?view=).
+    expect(receipt!.text).toContain('/dashboard?view=kalender-latihan');
   });
 
   it('a buyer still coached by the same coach gets the new package after the live one, not overlapping it', async () => {

@@ -7,7 +7,7 @@ import { composeMail } from '../../adapters/mail/compose';
 import type { Mailer, OutgoingMail } from '../../adapters/mail/port';
 import { AppError, conflict, forbidden, notFound } from '../../app-error';
 import type { Db } from '../../db/client';
-import { coachConnections, coachPackages, orders, users, type OrderRow, type UserRow } from '../../db/schema';
+import { coachConnections, coachPackages, coachProfiles, orders, users, type OrderRow, type UserRow } from '../../db/schema';
 import type { PaymentService } from '../payments/service';
 
 /**
@@ -52,9 +52,10 @@ export async function initiateCoachPayment(
   if (body.user_id !== user.id) throw forbidden(coachingMessages.buyForYourself);
   if (!UUID.test(body.package_id)) throw notFound(coachingMessages.packageNotFound);
   const [row] = await deps.db
-    .select({ pkg: coachPackages, coach: { id: users.id, name: users.name, role: users.role } })
+    .select({ pkg: coachPackages, coach: { id: users.id, name: users.name, role: users.role }, shownName: coachProfiles.shownName })
     .from(coachPackages)
     .innerJoin(users, eq(users.id, coachPackages.coachId))
+    .leftJoin(coachProfiles, eq(coachProfiles.userId, coachPackages.coachId))
     .where(eq(coachPackages.id, body.package_id));
   if (!row || row.pkg.deletedAt) throw notFound(coachingMessages.packageNotFound);
   const { pkg, coach } = row;
@@ -91,7 +92,8 @@ export async function initiateCoachPayment(
       kind: 'coach_package',
       userId: user.id,
       amount: pkg.price,
-      description: `Paket pelatih ${coach.name} — ${pkg.title}`,
+      // The name the buyer saw on the public page, not the account's.
+      description: `Paket pelatih ${row.shownName || coach.name} — ${pkg.title}`,
       metadata: { ...metadata },
       customer: { name: user.name, email: user.email },
       finishUrl: COACH_PURCHASE_FINISH_PATH,
@@ -195,7 +197,8 @@ export async function fulfilCoachOrder(mail: Mailer, tx: Db, order: OrderRow, pu
     .onConflictDoNothing()
     .returning({ id: coachConnections.id });
   if (!created) return null;
-  await mail.enqueue(receiptMail({ buyer, coachName: coach.name, order, meta, startDate, endDate, publicUrl }), { tx });
+  const [profile] = await tx.select({ shownName: coachProfiles.shownName }).from(coachProfiles).where(eq(coachProfiles.userId, coach.id));
+  await mail.enqueue(receiptMail({ buyer, coachName: profile?.shownName || coach.name, order, meta, startDate, endDate, publicUrl }), { tx });
   await mail.enqueue(newRunnerMail({ coach, buyer, meta, startDate, endDate, amount: order.amount, platformFee, publicUrl, orderId: order.id }), { tx });
   return created.id;
 }

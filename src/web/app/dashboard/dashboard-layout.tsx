@@ -9,7 +9,9 @@ import { DashboardHeader } from './dashboard-header';
 import { DashboardSidebar } from './dashboard-sidebar';
 import { dashboardViews } from './dashboard-views';
 import { HelpDialog } from './help-dialog';
-import { useDashboardView, useStravaConnectedFlag, useSubscriptionCheckoutReturn } from './use-dashboard-view';
+import { useCoachingCheckoutReturn, useDashboardView, useStravaConnectedFlag, useSubscriptionCheckoutReturn } from './use-dashboard-view';
+import { CoachingReturnBanner } from '../../features/coaching/my-coach/coaching-return-banner';
+import type { CoachingReturn } from '../../features/coaching/my-coach/coaching-return';
 import { SubscriptionDialog } from '../../features/subscriptions/subscription-dialog';
 import { VIEW_TITLE_ID, type DashboardViewId } from '../../lib/dashboard-view';
 
@@ -34,6 +36,10 @@ export function DashboardLayout({ user }: { user: PublicUser }) {
   const openSubscription = useCallback(() => setSubscription({ open: true, checkoutOrderId: null }), []);
   const onCheckoutReturn = useCallback((orderId: string) => setSubscription({ open: true, checkoutOrderId: orderId }), []);
   useSubscriptionCheckoutReturn(onCheckoutReturn);
+
+  // Back from a coach package checkout: a message above every view until the runner closes it.
+  const [coachingOutcome, setCoachingOutcome] = useState<CoachingReturn | null>(null);
+  useCoachingCheckoutReturn(setCoachingOutcome);
 
   const definition = dashboardViews[view];
   const ViewComponent = definition.component;
@@ -115,6 +121,7 @@ export function DashboardLayout({ user }: { user: PublicUser }) {
 
       <main id="dashboard-main" tabIndex={-1} className="pt-16 focus:outline-none lg:pl-64">
         <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8" data-view={view}>
+          {coachingOutcome && <CoachingReturnBanner outcome={coachingOutcome} onDismiss={() => setCoachingOutcome(null)} />}
           <ViewComponent user={user} onNavigate={selectView} onManageSubscription={openSubscription} />
         </div>
       </main>

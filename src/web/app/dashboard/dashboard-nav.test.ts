@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { roles, type Role } from '../../../domain/users/roles';
 import { navGroups, navGroupsFor } from './dashboard-nav';
 import { canSeeView, dashboardViews } from './dashboard-views';
-import { hasStravaConnectedFlag, viewFromHash, withoutStravaFlag } from './use-dashboard-view';
+import { hasStravaConnectedFlag, viewFromAddress, viewFromHash, withoutStravaFlag } from './use-dashboard-view';
 import { dashboardViewIds } from '../../lib/dashboard-view';
 
 const groupIds = (role: Role) => navGroupsFor(role).map((g) => g.id);
@@ -69,6 +69,13 @@ describe('address handling', () => {
     expect(viewFromHash('#calendar')).toBe('kalender-latihan');
     expect(viewFromHash('')).toBe('dashboard');
     expect(viewFromHash('#lain')).toBe('dashboard');
+  });
+  it('?view=<id> (the links in our emails) opens that view; unknown names open home', () => {
+    expect(viewFromAddress('', '?view=kalender-latihan')).toBe('kalender-latihan');
+    expect(viewFromAddress('', '?view=daftar-pelari&x=1')).toBe('daftar-pelari');
+    expect(viewFromAddress('#calendar', '?view=pengaturan')).toBe('kalender-latihan');
+    expect(viewFromAddress('', '?view=admin')).toBe('dashboard');
+    expect(viewFromAddress('', '')).toBe('dashboard');
   });
   it('recognises and removes the Strava flag, keeping other parameters', () => {
     expect(hasStravaConnectedFlag('?strava=connected')).toBe(true);

@@ -2,14 +2,33 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Role } from '../../../domain/users/roles';
+import { coachingReturn, withoutCoachingReturn, type CoachingReturn } from '../../features/coaching/my-coach/coaching-return';
 import { checkoutReturnOrderId, withoutCheckoutReturn } from '../../features/subscriptions/purchase-model';
 import { sessionKeys } from '../../lib/session';
 import { canSeeView } from './dashboard-views';
-import type { DashboardViewId } from '../../lib/dashboard-view';
+import { isDashboardViewId, type DashboardViewId } from '../../lib/dashboard-view';
 
 /** `/dashboard#calendar` opens the training calendar; every other address opens the home view. */
 export function viewFromHash(hash: string): DashboardViewId {
   return hash === '#calendar' ? 'kalender-latihan' : 'dashboard';
+}
+
+/**
+ * The view an address names: `#calendar`, else `?view=<id>` (the links in our emails, e.g. the coach
+ * package receipt's `?view=kalender-latihan` and the coach's `?view=daftar-pelari`), else home.
+ */
+export function viewFromAddress(hash: string, search: string): DashboardViewId {
+  if (hash === '#calendar') return 'kalender-latihan';
+  const named = new URLSearchParams(search).get('view') ?? '';
+  return isDashboardViewId(named) ? named : viewFromHash(hash);
+}
+
+/** The search string without `view` ('' or '?a=b'): once the person switches views, the address stops naming one. */
+function withoutViewParam(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('view');
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
 }
 
 /**
@@ -21,7 +40,7 @@ export function viewFromHash(hash: string): DashboardViewId {
 export function useDashboardView(role: Role) {
   const location = useLocation();
   const [selected, setSelected] = useState<{ key: string; view: DashboardViewId } | null>(null);
-  const requested = selected && selected.key === location.key ? selected.view : viewFromHash(location.hash);
+  const requested = selected && selected.key === location.key ? selected.view : viewFromAddress(location.hash, location.search);
   const view: DashboardViewId = canSeeView(role, requested) ? requested : 'dashboard';
 
   const setView = useCallback(
@@ -29,8 +48,9 @@ export function useDashboardView(role: Role) {
       setSelected({ key: location.key, view: next });
       // Keep the address honest for a reload (#calendar only for the calendar) without a navigation.
       const hash = next === 'kalender-latihan' ? '#calendar' : '';
-      if (window.location.hash !== hash) {
-        window.history.replaceState(window.history.state, '', `${location.pathname}${location.search}${hash}`);
+      const search = withoutViewParam(location.search);
+      if (window.location.hash !== hash || window.location.search !== search) {
+        window.history.replaceState(window.history.state, '', `${location.pathname}${search}${hash}`);
       }
     },
     [location.key, location.pathname, location.search],
@@ -83,5 +103,21 @@ export function useSubscriptionCheckoutReturn(onReturn: (orderId: string) => voi
     if (!orderId) return;
     void navigate({ pathname: location.pathname, search: withoutCheckoutReturn(location.search), hash: location.hash }, { replace: true });
     onReturn(orderId);
+  }, [location.search, location.pathname, location.hash, navigate, onReturn]);
+}
+
+/**
+ * Back from a coach package checkout (`?coaching=finished&transaction_status=…`): hand the outcome
+ * to the dashboard's message and take the parameters out of the address (replace, no new entry),
+ * so a reload does not say it again.
+ */
+export function useCoachingCheckoutReturn(onReturn: (outcome: CoachingReturn) => void) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const outcome = coachingReturn(location.search);
+    if (!outcome) return;
+    void navigate({ pathname: location.pathname, search: withoutCoachingReturn(location.search), hash: location.hash }, { replace: true });
+    onReturn(outcome);
   }, [location.search, location.pathname, location.hash, navigate, onReturn]);
 }

@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import { id } from 'date-fns/locale';
-import { FileUp, Save } from 'lucide-react';
+import { FileText, FileUp, Save } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { coachingMessages } from '../../../../domain/coaching/contract';
 import { isoToLocalDate, planDateToIso } from '../../../../domain/shared/wire-date';
@@ -114,8 +114,20 @@ function UploadScheduleForm({ onOpenChange, runnerId, runnerName }: UploadSchedu
             type="file"
             accept={SCHEDULE_ACCEPT}
             onChange={(event) => pick(event.target.files?.[0] ?? null)}
-            className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
+            // The browser's own button speaks the browser's language ('Choose File'): ours speaks Indonesian.
+            className="sr-only"
+            tabIndex={-1}
           />
+          <div className="mt-1 flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
+            <Button variant="outline" size="sm" onClick={() => inputRef.current?.click()}>
+              <FileText className="size-4" aria-hidden="true" />
+              {file ? 'Ganti File' : 'Pilih File'}
+              <span className="sr-only"> jadwal</span>
+            </Button>
+            <span data-testid="schedule-file-name" className="min-w-0 text-sm break-all text-slate-700">
+              {file ? file.name : 'Belum ada file dipilih'}
+            </span>
+          </div>
           <p className="mt-1 text-xs text-slate-600">Baris tanpa tanggal (judul kolom, catatan) dilewati. Tidak ada yang disimpan sebelum Anda menekan Simpan Jadwal.</p>
         </div>
 
