@@ -43,6 +43,7 @@ import { uploadRoutes } from './features/uploads/routes';
 import { adminSubscriptionRoutes, subscriptionRoutes } from './features/subscriptions/routes';
 import { aiCoachRoutes } from './features/ai-coach/routes';
 import { eventCalendarRoutes } from './features/event-calendar/routes';
+import { groupRunRoutes } from './features/group-runs/routes';
 import type { AiCoachPort } from './adapters/ai/port';
 import type { StoragePort } from './adapters/storage/port';
 import { authPlugin } from './plugins/auth';
@@ -192,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(feature('coaching-admin', coachAdminRoutes, needs), { db, storage });
   await app.register(feature('ai-coach', aiCoachRoutes, needs), { coach: services.ai, config });
   await app.register(feature('event-calendar', eventCalendarRoutes, needs), { db, config, mail });
+  await app.register(feature('group-runs', groupRunRoutes, needs), { db, config, mail });
   await app.register(feature('coaching-connections', connectionRoutes, needs), { db, mail, config });
   await app.register(feature('coaching-runner-plans', runnerPlanRoutes, needs), { db, config, ai: services.ai, schedule: adapters.schedule, now: deps.now });
   await app.register(feature('coaching-profile', coachProfileRoutes, needs), { db, config, storage });

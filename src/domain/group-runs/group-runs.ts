@@ -14,8 +14,8 @@ export const GROUP_RUN_MIN_KM = 1;
 export const GROUP_RUN_MAX_KM = 100;
 /** How far ahead a run may be planned. */
 export const GROUP_RUN_MAX_DAYS_AHEAD = 366;
-/** Group runs a runner may create per day (spam guard). */
-export const GROUP_RUNS_PER_DAY = 10;
+/** Attempts to create a group run per runner per day (spam guard; failed attempts count too). */
+export const GROUP_RUNS_PER_DAY = 20;
 
 /** A city as typed, for matching: trimmed, single spaces, lower case ("  kota  Bandung" = "kota bandung"). */
 export function cityKey(city: string): string {
