@@ -10,35 +10,11 @@ import {
   GROUP_RUN_MAX_KM,
   GROUP_RUN_MIN_CAPACITY,
   GROUP_RUN_MIN_KM,
+  groupRunMessages,
   groupRunStatuses,
 } from './group-runs';
 
-export const groupRunMessages = {
-  loadFailed: 'Gagal memuat group run.',
-  notFound: 'Group run tidak ditemukan.',
-  required: 'Wajib diisi',
-  tooLong: 'Teks terlalu panjang.',
-  startsAtInvalid: 'Tanggal dan jam tidak valid.',
-  startsAtPast: 'Waktu mulai harus di masa depan.',
-  startsAtTooFar: 'Group run paling lambat 1 tahun dari sekarang.',
-  distance: `Jarak harus antara ${GROUP_RUN_MIN_KM} dan ${GROUP_RUN_MAX_KM} km.`,
-  capacity: `Kuota peserta harus antara ${GROUP_RUN_MIN_CAPACITY} dan ${GROUP_RUN_MAX_CAPACITY} orang.`,
-  capacityBelowJoined: 'Kuota tidak boleh lebih kecil dari jumlah peserta yang sudah bergabung.',
-  mapUrl: 'Link peta harus berupa alamat https://.',
-  created: 'Group run berhasil dibuat!',
-  updated: 'Group run berhasil diperbarui.',
-  canceled: 'Group run dibatalkan. Peserta sudah diberi tahu lewat email.',
-  joined: 'Anda bergabung! Detail titik kumpul sudah dikirim ke email Anda.',
-  left: 'Anda keluar dari group run ini.',
-  removed: 'Peserta dikeluarkan dari group run.',
-  full: 'Maaf, kuota group run ini sudah penuh.',
-  closed: 'Group run ini sudah dibatalkan atau sudah dimulai.',
-  hostCannotJoin: 'Anda adalah host group run ini.',
-  notHost: 'Hanya host yang dapat mengubah group run ini.',
-  notParticipant: 'Pengguna ini bukan peserta group run ini.',
-  tooMany: 'Anda sudah membuat terlalu banyak group run hari ini. Coba lagi besok.',
-  linkCopied: 'Link berhasil disalin!',
-} as const;
+export { groupRunMessages };
 
 const text = (max: number) => z.string().trim().min(1, groupRunMessages.required).max(max, groupRunMessages.tooLong);
 
