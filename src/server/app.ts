@@ -44,6 +44,7 @@ import { adminSubscriptionRoutes, subscriptionRoutes } from './features/subscrip
 import { aiCoachRoutes } from './features/ai-coach/routes';
 import { eventCalendarRoutes } from './features/event-calendar/routes';
 import { groupRunRoutes } from './features/group-runs/routes';
+import { groupRunPageMeta } from './features/group-runs/service';
 import type { AiCoachPort } from './adapters/ai/port';
 import type { StoragePort } from './adapters/storage/port';
 import { authPlugin } from './plugins/auth';
@@ -201,7 +202,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Shared pages whose link previews need their own Open Graph tags in the served HTML.
   await app.register(feature('share-pages', sharePagesPlugin, ['errors']), {
     config,
-    pages: [{ route: '/coaching/:uniquelink', meta: ({ uniquelink }) => coachPageMeta(db, uniquelink ?? '') }],
+    pages: [
+      { route: '/coaching/:uniquelink', meta: ({ uniquelink }) => coachPageMeta(db, uniquelink ?? '') },
+      { route: '/buddy/:id', meta: ({ id }) => groupRunPageMeta(db, id ?? '') },
+    ],
   });
 
   // The built web app; any non-API path returns index.html so client routes survive a reload.

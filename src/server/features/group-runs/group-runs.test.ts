@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GROUP_RUNS_PER_DAY } from '../../../domain/group-runs/group-runs';
@@ -34,7 +37,10 @@ describe('Running Buddy group runs API (issue 16 item 5)', () => {
   let runner: { userId: string; headers: Headers };
   let stranger: { userId: string; headers: Headers };
   beforeAll(async () => {
-    t = await buildTestApp();
+    // A stand-in for the built web app, so /buddy/{id} has an index.html to fill with its link preview.
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'derap-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="id"><head><meta name="description" content="generic" /><title>Derap</title></head><body><div id="root"></div></body></html>');
+    t = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
     host = await t.login('host.buddy@contoh.id', 'runner', 'Hana Host');
     runner = await t.login('ikut.buddy@contoh.id', 'runner', 'Rudi Runner');
     stranger = await t.login('asing.buddy@contoh.id', 'runner', 'Sari Stranger');
@@ -200,5 +206,20 @@ describe('Running Buddy group runs API (issue 16 item 5)', () => {
     expect(answers[GROUP_RUNS_PER_DAY]).toBe(429);
     // Another user is not affected.
     expect((await create(stranger.headers, run())).statusCode).toBe(201);
+  });
+
+  it('gives /buddy/{id} a link preview (Open Graph) for WhatsApp, escaped', async () => {
+    const id = await created({ title: 'Sunday Run <"GBK">', startsAt: wib(4, '05:45') });
+    const res = await t.app.inject({ method: 'GET', url: `/buddy/${id}` });
+    expect(res.statusCode).toBe(200);
+    const og = (key: string) => new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(res.body)?.[1];
+    expect(og('og:title')).toBe('Sunday Run &#60;&#34;GBK&#34;&#62; — Running Buddy Jakarta | Derap');
+    expect(og('og:description')).toContain('05.45 WIB · Pintu 1 GBK, Senayan, Jakarta');
+    expect(og('og:url')).toBe(`http://localhost:3000/buddy/${id}`);
+    expect(res.body).not.toContain('content="generic"');
+    // Unknown: the page still loads, with the generic tags.
+    const unknown = await t.app.inject({ method: 'GET', url: '/buddy/00000000-0000-4000-8000-000000000000' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).not.toContain('Running Buddy');
   });
 });

@@ -261,3 +261,18 @@ function runMail(run: GroupRunRow, to: { userId: string; name: string; email: st
     topic: `group-run-${kind}:${run.id}:${to.userId}:${kind === 'updated' || kind === 'joined' ? run.updatedAt.getTime() + ':' + Date.now() : ''}`,
   });
 }
+
+/** The link preview of /buddy/{id} (decision 026): what WhatsApp shows when the link is shared. Hidden or unknown: null. */
+export async function groupRunPageMeta(db: Db, id: string): Promise<{ title: string; description: string; image: null } | null> {
+  const found = await findRow(db, id);
+  if (!found || found.run.hidden) return null;
+  const { run } = found;
+  const when = `${formatJakartaDate(run.startsAt, 'EEEE, d MMMM yyyy')}, ${wibTime(run.startsAt)}`;
+  const prefix = run.status === 'dibatalkan' ? 'DIBATALKAN · ' : '';
+  const description = `${prefix}${when} · ${run.meetingPoint}, ${run.city} · ${String(run.distanceKm).replace('.', ',')} km · pace ${run.paceGroup} · ${run.participantsCount}/${run.capacity} bergabung`;
+  return {
+    title: `${run.title} — Running Buddy ${run.city} | Derap`,
+    description: description.length > 200 ? `${description.slice(0, 197)}...` : description,
+    image: null,
+  };
+}

@@ -78,13 +78,13 @@ export function BuddyPage() {
         </h2>
         <div role="search" className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_12rem]">
           <div>
-            <label htmlFor="buddy-city" className="sr-only">
+            <label htmlFor="buddy-city" className="mb-1 block text-xs font-semibold text-slate-600">
               Kota
             </label>
             <Input id="buddy-city" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="Kota, mis. Bandung" maxLength={60} />
           </div>
           <div>
-            <label htmlFor="buddy-date" className="sr-only">
+            <label htmlFor="buddy-date" className="mb-1 block text-xs font-semibold text-slate-600">
               Tanggal
             </label>
             <Input id="buddy-date" type="date" value={date ?? ''} onChange={(e) => update({ date: e.target.value || undefined })} />
