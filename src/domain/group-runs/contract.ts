@@ -109,3 +109,12 @@ export type GroupRunDetail = z.infer<typeof groupRunDetailSchema>;
 
 export const groupRunListSchema = z.object({ groupRuns: z.array(groupRunSchema) });
 export type GroupRunList = z.infer<typeof groupRunListSchema>;
+
+export const groupRunReportSchema = z.object({ reason: z.string().trim().min(1, groupRunMessages.reportReason).max(500, groupRunMessages.reportReason) }).strict();
+
+/** A run as the admin reviews it: its reports and whether it is hidden. */
+export const adminGroupRunSchema = groupRunSchema.extend({
+  hidden: z.boolean(),
+  reports: z.array(z.object({ reason: z.string(), reporterName: z.string(), createdAt: z.string() })),
+});
+export type AdminGroupRun = z.infer<typeof adminGroupRunSchema>;

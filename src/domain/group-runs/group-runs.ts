@@ -74,5 +74,10 @@ export const groupRunMessages = {
   notParticipant: 'Pengguna ini bukan peserta group run ini.',
   tooMany: 'Anda sudah membuat terlalu banyak group run hari ini. Coba lagi besok.',
   linkCopied: 'Link berhasil disalin!',
+  reported: 'Terima kasih, laporan Anda sudah kami terima dan akan ditinjau admin.',
+  reportReason: 'Tuliskan alasan laporan (maksimal 500 karakter).',
+  cannotReportOwn: 'Anda tidak dapat melaporkan group run Anda sendiri.',
+  hidden: 'Group run disembunyikan dari publik.',
+  shown: 'Group run ditampilkan kembali.',
 } as const;
 

@@ -945,3 +945,19 @@ export const groupRunParticipants = pgTable(
   },
   (t) => [primaryKey({ columns: [t.groupRunId, t.userId] }), index('group_run_participants_user_idx').on(t.userId)],
 );
+
+/** A runner's report of an abusive group run (one per runner per run); admins review them and may hide the run. */
+export const groupRunReports = pgTable(
+  'group_run_reports',
+  {
+    groupRunId: uuid('group_run_id')
+      .notNull()
+      .references(() => groupRuns.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.groupRunId, t.userId] })],
+);

@@ -5,6 +5,14 @@ CREATE TABLE "group_run_participants" (
 	CONSTRAINT "group_run_participants_group_run_id_user_id_pk" PRIMARY KEY("group_run_id","user_id")
 );
 --> statement-breakpoint
+CREATE TABLE "group_run_reports" (
+	"group_run_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"reason" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "group_run_reports_group_run_id_user_id_pk" PRIMARY KEY("group_run_id","user_id")
+);
+--> statement-breakpoint
 CREATE TABLE "group_runs" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"host_id" uuid NOT NULL,
@@ -29,6 +37,8 @@ CREATE TABLE "group_runs" (
 --> statement-breakpoint
 ALTER TABLE "group_run_participants" ADD CONSTRAINT "group_run_participants_group_run_id_group_runs_id_fk" FOREIGN KEY ("group_run_id") REFERENCES "public"."group_runs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "group_run_participants" ADD CONSTRAINT "group_run_participants_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "group_run_reports" ADD CONSTRAINT "group_run_reports_group_run_id_group_runs_id_fk" FOREIGN KEY ("group_run_id") REFERENCES "public"."group_runs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "group_run_reports" ADD CONSTRAINT "group_run_reports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "group_runs" ADD CONSTRAINT "group_runs_host_id_users_id_fk" FOREIGN KEY ("host_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "group_run_participants_user_idx" ON "group_run_participants" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "group_runs_upcoming_idx" ON "group_runs" USING btree ("starts_at") WHERE "group_runs"."status" = 'aktif' and not "group_runs"."hidden";--> statement-breakpoint

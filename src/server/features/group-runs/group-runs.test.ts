@@ -222,4 +222,33 @@ describe('Running Buddy group runs API (issue 16 item 5)', () => {
     expect(unknown.statusCode).toBe(200);
     expect(unknown.body).not.toContain('Running Buddy');
   });
+
+  it('a runner reports a run; an admin sees the report and hides it from everyone but its host', async () => {
+    const admin = await t.login('admin.buddy@contoh.id', 'admin');
+    const id = await created({ title: 'Jualan Suplemen Berkedok Lari' });
+    const report = (headers: Headers, reason: unknown) => t.app.inject({ method: 'POST', url: `/api/group-runs/${id}/report`, headers, payload: { reason } });
+    expect((await report(host.headers, 'spam')).json().message).toBe('Anda tidak dapat melaporkan group run Anda sendiri.');
+    expect((await report(runner.headers, '')).statusCode).toBe(400);
+    const sent = await report(runner.headers, 'Isinya jualan, bukan lari bersama.');
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().message).toBe('Terima kasih, laporan Anda sudah kami terima dan akan ditinjau admin.');
+    expect((await report(runner.headers, 'lagi')).statusCode).toBe(200);
+
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/group-runs', headers: runner.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/admin/group-runs/${id}`, headers: runner.headers, payload: { hidden: true } })).statusCode).toBe(403);
+    const review = (await t.app.inject({ method: 'GET', url: '/api/admin/group-runs?status=reported', headers: admin.headers })).json().groupRuns as { id: string; reports: { reason: string; reporterName: string }[] }[];
+    expect(review.find((r) => r.id === id)?.reports).toEqual([expect.objectContaining({ reason: 'Isinya jualan, bukan lari bersama.', reporterName: 'Rudi Runner' })]);
+
+    const hide = await t.app.inject({ method: 'PATCH', url: `/api/admin/group-runs/${id}`, headers: admin.headers, payload: { hidden: true } });
+    expect(hide.statusCode).toBe(200);
+    expect(await list()).not.toContain(id);
+    expect((await detail(id)).statusCode).toBe(404);
+    expect((await detail(id, runner.headers)).statusCode).toBe(404);
+    expect((await join(id, stranger.headers)).statusCode).toBe(404);
+    expect((await detail(id, host.headers)).statusCode).toBe(200);
+    const hiddenList = (await t.app.inject({ method: 'GET', url: '/api/admin/group-runs?status=hidden', headers: admin.headers })).json().groupRuns as { id: string }[];
+    expect(hiddenList.map((r) => r.id)).toContain(id);
+    await t.app.inject({ method: 'PATCH', url: `/api/admin/group-runs/${id}`, headers: admin.headers, payload: { hidden: false } });
+    expect(await list()).toContain(id);
+  });
 });

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminGroupRunSchema,
   groupRunDetailSchema,
+  groupRunReportSchema,
   groupRunInputSchema,
   groupRunListQuerySchema,
   groupRunListSchema,
@@ -15,10 +17,22 @@ import type { Mailer } from '../../adapters/mail/port';
 import { AppError, badRequest, notFound } from '../../app-error';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { requireUser, signedIn } from '../../plugins/auth';
+import { allowRoles, requireUser, signedIn } from '../../plugins/auth';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
 import { publicReadCacheFor, sendCached } from '../../plugins/public-cache';
-import { cancelGroupRun, createGroupRun, findGroupRun, joinGroupRun, leaveGroupRun, listGroupRuns, removeGroupRunParticipant, updateGroupRun } from './service';
+import {
+  cancelGroupRun,
+  createGroupRun,
+  findGroupRun,
+  joinGroupRun,
+  leaveGroupRun,
+  listForReview,
+  listGroupRuns,
+  removeGroupRunParticipant,
+  reportGroupRun,
+  setGroupRunHidden,
+  updateGroupRun,
+} from './service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 const idParams = z.object({ id: z.string().min(1).max(120) });
@@ -207,6 +221,63 @@ export async function groupRunRoutes(app: FastifyInstance, { db, config, mail }:
       await removeGroupRunParticipant(db, mail, request.params.id, user, request.params.userId, config.publicUrl);
       cache.changedHere();
       return { message: groupRunMessages.removed };
+    },
+  );
+
+  r.post(
+    '/api/group-runs/:id/report',
+    {
+      onRequest: signedIn,
+      config: { rateLimit: { max: 20, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => `group-run-report:${request.auth?.user.id ?? request.ip}` } },
+      schema: {
+        tags: ['group-runs'],
+        summary: 'Report an abusive run to the admins (once per runner; not your own)',
+        params: idParams,
+        body: z.object({}).passthrough(),
+        response: { 200: message, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { reason } = parse(groupRunReportSchema, request.body);
+      await reportGroupRun(db, request.params.id, user, reason);
+      return { message: groupRunMessages.reported };
+    },
+  );
+
+  r.get(
+    '/api/admin/group-runs',
+    {
+      onRequest: allowRoles('admin'),
+      schema: {
+        tags: ['group-runs'],
+        summary: 'Reported group runs (most reported first) or hidden ones, with their reports',
+        querystring: z.object({ status: z.enum(['reported', 'hidden']).default('reported') }),
+        response: { 200: z.object({ groupRuns: z.array(adminGroupRunSchema) }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { groupRuns: await listForReview(db, request.query.status) };
+    },
+  );
+
+  r.patch(
+    '/api/admin/group-runs/:id',
+    {
+      onRequest: allowRoles('admin'),
+      schema: {
+        tags: ['group-runs'],
+        summary: 'Hide a run from everyone but its host, or show it again',
+        params: idParams,
+        body: z.object({ hidden: z.boolean() }).strict(),
+        response: { 200: message, ...errors },
+      },
+    },
+    async (request) => {
+      await setGroupRunHidden(db, request.params.id, request.body.hidden);
+      cache.changedHere();
+      return { message: request.body.hidden ? groupRunMessages.hidden : groupRunMessages.shown };
     },
   );
 }

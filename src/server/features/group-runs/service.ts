@@ -1,5 +1,5 @@
-import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
-import { groupRunMessages, type GroupRun, type GroupRunDetail, type GroupRunInput, type GroupRunPatch } from '../../../domain/group-runs/contract';
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { groupRunMessages, type AdminGroupRun, type GroupRun, type GroupRunDetail, type GroupRunInput, type GroupRunPatch } from '../../../domain/group-runs/contract';
 import { cityKey, cleanCity, isJoinable, wibTime } from '../../../domain/group-runs/group-runs';
 import { formatJakartaDate, fromJakartaWallClock } from '../../../domain/shared/jakarta-time';
 import { addDays } from '../../../domain/shared/wire-date';
@@ -7,7 +7,7 @@ import type { Mailer } from '../../adapters/mail/port';
 import { composeMail } from '../../adapters/mail/compose';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../app-error';
 import type { Db } from '../../db/client';
-import { groupRunParticipants, groupRuns, users, type GroupRunRow, type UserRow } from '../../db/schema';
+import { groupRunParticipants, groupRunReports, groupRuns, users, type GroupRunRow, type UserRow } from '../../db/schema';
 
 /**
  * Running Buddy (issue 16 item 5). The access rule: anyone reads active, visible runs; the host
@@ -275,4 +275,45 @@ export async function groupRunPageMeta(db: Db, id: string): Promise<{ title: str
     description: description.length > 200 ? `${description.slice(0, 197)}...` : description,
     image: null,
   };
+}
+
+/** A runner reports a run to the admins (once each; a second report keeps the first). */
+export async function reportGroupRun(db: Db, id: string, user: UserRow, reason: string): Promise<void> {
+  const found = await findRow(db, id);
+  if (!found || found.run.hidden) throw notFound(groupRunMessages.notFound);
+  if (found.run.hostId === user.id) throw badRequest(groupRunMessages.cannotReportOwn, 'GROUP_RUN_OWN');
+  await db.insert(groupRunReports).values({ groupRunId: id, userId: user.id, reason }).onConflictDoNothing();
+}
+
+/** For the admin: reported runs (most reported first) or hidden ones, with every report. */
+export async function listForReview(db: Db, status: 'reported' | 'hidden'): Promise<AdminGroupRun[]> {
+  const reported = db.select({ id: groupRunReports.groupRunId }).from(groupRunReports);
+  const rows = await db
+    .select({ run: groupRuns, hostName: users.name })
+    .from(groupRuns)
+    .innerJoin(users, eq(users.id, groupRuns.hostId))
+    .where(status === 'hidden' ? eq(groupRuns.hidden, true) : inArray(groupRuns.id, reported))
+    .orderBy(desc(groupRuns.startsAt))
+    .limit(200);
+  if (rows.length === 0) return [];
+  const reports = await db
+    .select({ groupRunId: groupRunReports.groupRunId, reason: groupRunReports.reason, reporterName: users.name, createdAt: groupRunReports.createdAt })
+    .from(groupRunReports)
+    .innerJoin(users, eq(users.id, groupRunReports.userId))
+    .where(inArray(groupRunReports.groupRunId, rows.map((r) => r.run.id)))
+    .orderBy(asc(groupRunReports.createdAt));
+  return rows
+    .map((r) => ({
+      ...toGroupRun(r.run, r.hostName),
+      hidden: r.run.hidden,
+      reports: reports.filter((p) => p.groupRunId === r.run.id).map((p) => ({ reason: p.reason, reporterName: p.reporterName, createdAt: p.createdAt.toISOString() })),
+    }))
+    .sort((a, b) => b.reports.length - a.reports.length);
+}
+
+/** The admin hides a run from everyone but its host (or shows it again). */
+export async function setGroupRunHidden(db: Db, id: string, hidden: boolean): Promise<void> {
+  if (!uuidPattern.test(id)) throw notFound(groupRunMessages.notFound);
+  const [row] = await db.update(groupRuns).set({ hidden, updatedAt: new Date() }).where(eq(groupRuns.id, id)).returning({ id: groupRuns.id });
+  if (!row) throw notFound(groupRunMessages.notFound);
 }
