@@ -51,9 +51,9 @@ test('a runner creates a group run, another joins from the shared link, the host
 
   // The list shows it under its city, with the WIB time.
   await page.goto('/buddy?city=jakarta');
-  const card = page.getByRole('link', { name: new RegExp(title) });
-  await expect(card).toContainText('06.30 WIB');
-  await expect(card).toContainText('0/12 bergabung');
+  const listed = page.getByRole('link', { name: new RegExp(title) });
+  await expect(listed).toContainText('06.30 WIB');
+  await expect(listed).toContainText('0/12 bergabung');
   await shot('list', page, testInfo);
 
   // Another runner opens the shared link signed out; joining asks to sign in first, then comes back.
@@ -71,6 +71,13 @@ test('a runner creates a group run, another joins from the shared link, the host
   await expect(guest.getByText('1/12 bergabung')).toBeVisible();
   await expect(guest.getByRole('button', { name: 'Keluar dari Group Run' })).toBeVisible();
   await shot('joined', guest, testInfo);
+  // The joiner's dashboard shows it as their next group run.
+  await guest.goto('/dashboard');
+  const card = guest.getByRole('region', { name: 'Group Run Berikutnya' });
+  await expect(card.getByRole('link', { name: title })).toBeVisible();
+  await expect(card).toContainText('06.30 WIB');
+  await shot('dashboard', guest, testInfo);
+  await guest.goto(shared);
 
   // The host sees who joined (by name) and cancels.
   await page.goto(shared);

@@ -106,7 +106,7 @@ const roleRules: { route: RegExp; roles: readonly Role[]; premium?: true }[] = [
   // 'Event Diikuti': anyone signed in sees their own registrations (registration-receipt.test.ts).
   { route: /^GET \/api\/runner-registrations\/mine$/, roles: SIGNED_IN },
   // Running Buddy: anyone signed in creates, joins and leaves; host-only edits are group-runs.test.ts's.
-  { route: /^\w+ \/api\/group-runs(\/\{id\}(\/join|\/report|\/participants\/\{userId\})?)?$/, roles: SIGNED_IN },
+  { route: /^\w+ \/api\/group-runs(\/mine|\/\{id\}(\/join|\/report|\/participants\/\{userId\})?)?$/, roles: SIGNED_IN },
 ];
 const rolesOf = (key: string) => roleRules.filter((rule) => rule.route.test(key));
 

@@ -87,6 +87,12 @@ describe('Running Buddy group runs API (issue 16 item 5)', () => {
     expect(mails[0]!.text).toContain('Pintu 1 GBK, Senayan');
     expect(mails[0]!.text).toContain('06.00 WIB');
 
+    // The joiner's dashboard card lists it; a stranger's does not.
+    const mine = (await t.app.inject({ method: 'GET', url: '/api/group-runs/mine', headers: runner.headers })).json().groupRuns as { id: string; isHost: boolean }[];
+    expect(mine.find((r) => r.id === id)).toMatchObject({ isHost: false });
+    expect(((await t.app.inject({ method: 'GET', url: '/api/group-runs/mine', headers: host.headers })).json().groupRuns as { id: string; isHost: boolean }[]).find((r) => r.id === id)).toMatchObject({ isHost: true });
+    expect(((await t.app.inject({ method: 'GET', url: '/api/group-runs/mine', headers: stranger.headers })).json().groupRuns as { id: string }[]).map((r) => r.id)).not.toContain(id);
+
     // Leaving frees the place.
     expect((await t.app.inject({ method: 'DELETE', url: `/api/group-runs/${id}/join`, headers: runner.headers })).statusCode).toBe(200);
     expect((await detail(id)).json().groupRun).toMatchObject({ participantsCount: 0, participants: [] });

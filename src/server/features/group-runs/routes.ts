@@ -28,6 +28,7 @@ import {
   leaveGroupRun,
   listForReview,
   listGroupRuns,
+  myUpcomingGroupRuns,
   removeGroupRunParticipant,
   reportGroupRun,
   setGroupRunHidden,
@@ -73,6 +74,22 @@ export async function groupRunRoutes(app: FastifyInstance, { db, config, mail }:
         groupRuns: await listGroupRuns(db, { city, date }),
       }));
       return sendCached(request, reply, cached!, cache.options);
+    },
+  );
+
+  r.get(
+    '/api/group-runs/mine',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['group-runs'],
+        summary: "The caller's upcoming runs, hosted or joined, soonest first (at most 5)",
+        response: { 200: z.object({ groupRuns: z.array(groupRunSchema.extend({ isHost: z.boolean() })) }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { groupRuns: await myUpcomingGroupRuns(db, requireUser(request)) };
     },
   );
 

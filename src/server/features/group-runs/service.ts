@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import { groupRunMessages, type AdminGroupRun, type GroupRun, type GroupRunDetail, type GroupRunInput, type GroupRunPatch } from '../../../domain/group-runs/contract';
 import { cityKey, cleanCity, isJoinable, wibTime } from '../../../domain/group-runs/group-runs';
 import { formatJakartaDate, fromJakartaWallClock } from '../../../domain/shared/jakarta-time';
@@ -316,4 +316,17 @@ export async function setGroupRunHidden(db: Db, id: string, hidden: boolean): Pr
   if (!uuidPattern.test(id)) throw notFound(groupRunMessages.notFound);
   const [row] = await db.update(groupRuns).set({ hidden, updatedAt: new Date() }).where(eq(groupRuns.id, id)).returning({ id: groupRuns.id });
   if (!row) throw notFound(groupRunMessages.notFound);
+}
+
+/** The caller's upcoming active runs, hosted or joined, soonest first (the dashboard's card). */
+export async function myUpcomingGroupRuns(db: Db, user: UserRow, now: Date = new Date()): Promise<(GroupRun & { isHost: boolean })[]> {
+  const joined = db.select({ id: groupRunParticipants.groupRunId }).from(groupRunParticipants).where(eq(groupRunParticipants.userId, user.id));
+  const rows = await db
+    .select({ run: groupRuns, hostName: users.name })
+    .from(groupRuns)
+    .innerJoin(users, eq(users.id, groupRuns.hostId))
+    .where(and(eq(groupRuns.status, 'aktif'), gt(groupRuns.startsAt, now), or(eq(groupRuns.hostId, user.id), and(eq(groupRuns.hidden, false), inArray(groupRuns.id, joined)))))
+    .orderBy(asc(groupRuns.startsAt))
+    .limit(5);
+  return rows.map((r) => ({ ...toGroupRun(r.run, r.hostName), isHost: r.run.hostId === user.id }));
 }

@@ -1,4 +1,4 @@
-import { ArrowLeft, CalendarDays, Clock, Gauge, Map, MapPin, Route, Share2, UserRound, Users } from 'lucide-react';
+import { ArrowLeft, CalendarDays, Clock, Flag, Gauge, Map, MapPin, Route, Share2, UserRound, Users } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { GroupRunDetail } from '../../../domain/group-runs/contract';
@@ -8,13 +8,14 @@ import { Alert } from '../../components/alert';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
+import { fieldClass } from '../../components/input';
 import { PublicLayout } from '../../components/public-layout';
 import { ErrorAlert, QueryState } from '../../components/query-state';
 import { Spinner } from '../../components/spinner';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
 import { useSignedIn } from '../../hooks/use-signed-in';
 import { formatKm, formatRunWhen } from './group-run-format';
-import { useCancelGroupRun, useGroupRun, useJoinGroupRun, useRemoveParticipant } from './group-runs-api';
+import { useCancelGroupRun, useGroupRun, useJoinGroupRun, useRemoveParticipant, useReportGroupRun } from './group-runs-api';
 
 const GroupRunFormDialog = lazy(() => import('./group-run-form-dialog').then((m) => ({ default: m.GroupRunFormDialog })));
 
@@ -68,6 +69,13 @@ function RunDetail({ run }: { run: GroupRunDetail }) {
   const [editLoaded, setEditLoaded] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [removing, setRemoving] = useState<{ userId: string; name: string } | null>(null);
+  const [reporting, setReporting] = useState(false);
+  const [reason, setReason] = useState('');
+  const report = useReportGroupRun(run.id);
+  const startReport = async () => {
+    if (!(await resolveSignedIn())) return void navigate(`/login?next=${encodeURIComponent(location.pathname)}`);
+    setReporting(true);
+  };
   const canceled = run.status === 'dibatalkan';
   const open = isJoinable(run);
   const full = run.participantsCount >= run.capacity;
@@ -165,6 +173,12 @@ function RunDetail({ run }: { run: GroupRunDetail }) {
         {actionError && <Alert tone="error">{problem(actionError)}</Alert>}
       </div>
 
+      {!run.isHost && !canceled && (
+        <button type="button" onClick={() => void startReport()} className="mt-4 inline-flex items-center gap-1.5 text-xs font-medium text-slate-500 hover:text-red-700 hover:underline">
+          <Flag className="size-3.5" aria-hidden="true" /> Laporkan group run ini
+        </button>
+      )}
+
       <section aria-labelledby="participants-title" className="mt-6 border-t border-slate-100 pt-4">
         <h2 id="participants-title" className="text-base font-bold text-slate-900">
           Peserta ({run.participantsCount})
@@ -224,6 +238,42 @@ function RunDetail({ run }: { run: GroupRunDetail }) {
           </>
         }
       />
+      <Dialog
+        open={reporting}
+        onOpenChange={(next) => {
+          setReporting(next);
+          if (!next) report.reset();
+        }}
+        size="sm"
+        title="Laporkan group run"
+        description="Admin Derap akan meninjau laporan Anda. Identitas Anda tidak ditampilkan ke host."
+        footer={
+          report.isSuccess ? (
+            <Button onClick={() => setReporting(false)}>Tutup</Button>
+          ) : (
+            <>
+              <Button variant="outline" onClick={() => setReporting(false)} disabled={report.isPending}>
+                Batal
+              </Button>
+              <Button variant="danger" loading={report.isPending} disabled={!reason.trim()} onClick={() => report.mutate(reason.trim())}>
+                Kirim Laporan
+              </Button>
+            </>
+          )
+        }
+      >
+        {report.isSuccess ? (
+          <Alert tone="success">{report.data.message}</Alert>
+        ) : (
+          <div className="space-y-2">
+            {report.isError && <Alert tone="error">{problem(report.error)}</Alert>}
+            <label htmlFor="report-reason" className="text-sm font-semibold text-slate-800">
+              Alasan
+            </label>
+            <textarea id="report-reason" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} className={fieldClass(false, 'h-auto py-2')} placeholder="mis. isinya promosi, bukan lari bersama" />
+          </div>
+        )}
+      </Dialog>
       {editLoaded && (
         <Suspense fallback={null}>
           <GroupRunFormDialog open={editing} onOpenChange={setEditing} run={run} onSaved={() => setNotice(groupRunMessages.updated)} />

@@ -15,6 +15,7 @@ export const groupRunKeys = {
   all: ['group-runs'] as const,
   list: (f: GroupRunFilter) => ['group-runs', 'list', f] as const,
   detail: (id: string) => ['group-runs', 'detail', id] as const,
+  mine: ['group-runs', 'mine'] as const,
 };
 
 export function useGroupRuns(filter: GroupRunFilter) {
@@ -74,4 +75,15 @@ export function useJoinGroupRun(id: string) {
 
 export function useRemoveParticipant(id: string) {
   return useInvalidating((userId: string) => api.delete<{ message: string }>(`/api/group-runs/${encodeURIComponent(id)}/participants/${encodeURIComponent(userId)}`));
+}
+
+export function useReportGroupRun(id: string) {
+  return useMutation({ mutationFn: (reason: string) => api.post<{ message: string }>(`/api/group-runs/${encodeURIComponent(id)}/report`, { reason }) });
+}
+
+export function useMyGroupRuns() {
+  return useQuery({
+    queryKey: groupRunKeys.mine,
+    queryFn: async () => (await api.get<{ groupRuns: (GroupRun & { isHost: boolean })[] }>('/api/group-runs/mine')).groupRuns,
+  });
 }
