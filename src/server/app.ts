@@ -43,6 +43,8 @@ import { uploadRoutes } from './features/uploads/routes';
 import { adminSubscriptionRoutes, subscriptionRoutes } from './features/subscriptions/routes';
 import { aiCoachRoutes } from './features/ai-coach/routes';
 import { eventCalendarRoutes } from './features/event-calendar/routes';
+import { groupRunRoutes } from './features/group-runs/routes';
+import { groupRunPageMeta } from './features/group-runs/service';
 import type { AiCoachPort } from './adapters/ai/port';
 import type { StoragePort } from './adapters/storage/port';
 import { authPlugin } from './plugins/auth';
@@ -192,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(feature('coaching-admin', coachAdminRoutes, needs), { db, storage });
   await app.register(feature('ai-coach', aiCoachRoutes, needs), { coach: services.ai, config });
   await app.register(feature('event-calendar', eventCalendarRoutes, needs), { db, config, mail });
+  await app.register(feature('group-runs', groupRunRoutes, needs), { db, config, mail });
   await app.register(feature('coaching-connections', connectionRoutes, needs), { db, mail, config });
   await app.register(feature('coaching-runner-plans', runnerPlanRoutes, needs), { db, config, ai: services.ai, schedule: adapters.schedule, now: deps.now });
   await app.register(feature('coaching-profile', coachProfileRoutes, needs), { db, config, storage });
@@ -199,7 +202,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Shared pages whose link previews need their own Open Graph tags in the served HTML.
   await app.register(feature('share-pages', sharePagesPlugin, ['errors']), {
     config,
-    pages: [{ route: '/coaching/:uniquelink', meta: ({ uniquelink }) => coachPageMeta(db, uniquelink ?? '') }],
+    pages: [
+      { route: '/coaching/:uniquelink', meta: ({ uniquelink }) => coachPageMeta(db, uniquelink ?? '') },
+      { route: '/buddy/:id', meta: ({ id }) => groupRunPageMeta(db, id ?? '') },
+    ],
   });
 
   // The built web app; any non-API path returns index.html so client routes survive a reload.

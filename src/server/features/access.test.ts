@@ -58,6 +58,9 @@ const publicRoutes = new Set([
   // link and a coach's packages on sale; never the verification documents (profile.test.ts).
   'GET /api/coach/public/profile/{uniquelink}',
   'GET /api/coach/package/user/{userId}',
+  // Running Buddy (issue 16): upcoming group runs and one run (participants' names only) to anyone.
+  'GET /api/group-runs',
+  'GET /api/group-runs/{id}',
 ]);
 
 /**
@@ -102,6 +105,8 @@ const roleRules: { route: RegExp; roles: readonly Role[]; premium?: true }[] = [
   { route: /^(GET \/api\/auth\/me|GET \/api\/user\/profile|POST \/api\/auth\/mobile-handoff\/code)$/, roles: SIGNED_IN },
   // 'Event Diikuti': anyone signed in sees their own registrations (registration-receipt.test.ts).
   { route: /^GET \/api\/runner-registrations\/mine$/, roles: SIGNED_IN },
+  // Running Buddy: anyone signed in creates, joins and leaves; host-only edits are group-runs.test.ts's.
+  { route: /^\w+ \/api\/group-runs(\/mine|\/\{id\}(\/join|\/report|\/participants\/\{userId\})?)?$/, roles: SIGNED_IN },
 ];
 const rolesOf = (key: string) => roleRules.filter((rule) => rule.route.test(key));
 

@@ -10,6 +10,7 @@ import type { Database } from '../db/client';
 import { createLocalDiskStorage } from '../adapters/storage/local-disk';
 import { calendarEvents, coachConnections, coachPackages, coachProfiles, eventCategories, events, orders, runnerRegistrations, subscriptionGrants, uploads, users } from '../db/schema';
 import { listCalendar } from '../features/event-calendar/service';
+import { findGroupRun, listGroupRuns } from '../features/group-runs/service';
 import { connectionIsLive } from '../../domain/coaching/coaching';
 import { addDays, jakartaToday } from '../../domain/shared/wire-date';
 import { liveConnection } from '../features/coaching/service';
@@ -94,6 +95,25 @@ describe('demo running calendar (issue 16 item 6)', () => {
     const shown = await listCalendar(database.db, {}, '2026-11-24');
     expect(shown.filter((e) => e.source === 'submission')).toHaveLength(approved.length);
     expect(shown.some((e) => e.source === 'platform' && e.registerUrl?.startsWith('/register/'))).toBe(true);
+  });
+});
+
+describe('demo group runs (issue 16 item 6)', () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, drop } = await openTestDatabase());
+  });
+  afterAll(() => drop());
+
+  it('has upcoming group runs in Jakarta, Bandung and Surabaya, with participants counted', async () => {
+    const now = new Date('2026-11-24T03:00:00Z');
+    await seedDemoData(database.db, now);
+    const listed = await listGroupRuns(database.db, {}, now);
+    expect(new Set(listed.map((r) => r.city))).toEqual(new Set(['Jakarta', 'Bandung', 'Surabaya']));
+    const first = await findGroupRun(database.db, listed[0]!.id, null);
+    expect(first!.participants).toHaveLength(first!.participantsCount);
+    expect(listed.every((r) => r.participantsCount > 0 && new Date(r.startsAt) > now)).toBe(true);
   });
 });
 

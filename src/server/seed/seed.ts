@@ -7,6 +7,7 @@ import { addRuns } from '../features/training-plan/service';
 import { saveProfile } from '../features/ai-coach/service';
 import type { CreatePlanRequest } from '../../domain/ai-coach/contract';
 import { seedDemoCalendar } from './demo-calendar';
+import { seedDemoGroupRuns } from './demo-group-runs';
 import { seedDemoEvents } from './demo-events';
 import { seedDemoCoaching } from './demo-coaching';
 import { demoSubscriptions, seedDemoSubscriptions } from './demo-subscriptions';
@@ -79,6 +80,7 @@ export async function seedDemoData(db: Db, now = new Date(), storage?: StoragePo
     const organizer = inserted.find((u) => u.email === 'siti.rahmawati@derap.id');
     if (organizer) await seedDemoEvents(tx, organizer.id, now, storage);
     await seedDemoCalendar(tx, now);
+    await seedDemoGroupRuns(tx, new Map(inserted.map((u) => [u.email, u.id])), now);
     const id = (email: string) => inserted.find((u) => u.email === email)?.id;
     const coaching = { coachId: id('andi.pratama@derap.id'), adminId: id('dewi.lestari@derap.id'), buyerId: id('rina.wulandari@derap.id'), freeslotRunnerId: id('budi.santoso@derap.id') };
     if (coaching.coachId && coaching.adminId && coaching.buyerId && coaching.freeslotRunnerId) {

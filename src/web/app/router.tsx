@@ -21,6 +21,8 @@ const RegisterPage = page(() => import('../features/registrations/register-page'
 const RegistrationSuccessPage = page(() => import('../features/registrations/registration-success-page'), 'RegistrationSuccessPage');
 const RegistrationPaymentPage = page(() => import('../features/registrations/registration-payment-page'), 'RegistrationPaymentPage');
 const CalendarPage = page(() => import('../features/event-calendar/calendar-page'), 'CalendarPage');
+const BuddyPage = page(() => import('../features/group-runs/buddy-page'), 'BuddyPage');
+const BuddyDetailPage = page(() => import('../features/group-runs/buddy-detail-page'), 'BuddyDetailPage');
 const DeskHomePage = page(() => import('../features/registrations/scan/desk-home-page'), 'DeskHomePage');
 const DeskPage = page(() => import('../features/registrations/scan/desk-page'), 'DeskPage');
 const QueryLayout = lazy(() => import('./query-layout'));
@@ -53,6 +55,8 @@ export function AppRoutes() {
             <Route path="/registration-success" element={<RegistrationSuccessPage />} />
             <Route path="/registration-payment/:registrationId" element={<RegistrationPaymentPage />} />
             <Route path="/calendar" element={<CalendarPage />} />
+            <Route path="/buddy" element={<BuddyPage />} />
+            <Route path="/buddy/:id" element={<BuddyDetailPage />} />
             {/* The offline racepack desk (decision 022): an installable app with its own service worker. */}
             <Route path="/desk" element={<DeskHomePage />} />
             <Route path="/desk/:eventKey" element={<DeskPage />} />

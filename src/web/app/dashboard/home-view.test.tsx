@@ -48,6 +48,7 @@ function stubApi(handler: Handler) {
       const url = String(input);
       // 'Event Diikuti' loads the runner's registrations on its own (its tests: my-registrations-card.test.tsx).
       if (url === '/api/runner-registrations/mine') return new Response(JSON.stringify({ registrations: [] }), { status: 200, headers: { 'content-type': 'application/json' } });
+      if (url === '/api/group-runs/mine') return new Response(JSON.stringify({ groupRuns: [] }), { status: 200, headers: { 'content-type': 'application/json' } });
       requests.push({ method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined });
       const { status, body } = handler(url, init);
       return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -1,4 +1,4 @@
-import { ArrowRight, CalendarCheck, CalendarDays, Camera, Footprints, Medal, Plus, ShoppingBag, Sparkles, TrendingUp } from 'lucide-react';
+import { ArrowRight, CalendarCheck, CalendarDays, Camera, Footprints, Medal, Plus, ShoppingBag, Sparkles, TrendingUp, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { greetUser } from '../../../domain/shared/greeting';
 import { formatJakartaDate } from '../../../domain/shared/jakarta-time';
@@ -10,6 +10,7 @@ import { Button, buttonClass } from '../../components/button';
 import { SectionCard } from '../../components/section-card';
 import { LogResultDialog } from '../../features/training-plan/log-result/log-result-dialog';
 import { MyRegistrationsCard } from '../../features/registrations/my-registrations-card';
+import { MyNextGroupRunCard } from '../../features/group-runs/my-next-group-run-card';
 import { ViewHeader } from '../../components/view-header';
 import { TodayRuns } from '../../features/training-plan/widgets/today-runs';
 import { useWeekRuns } from '../../features/training-plan/widgets/use-week-runs';
@@ -82,7 +83,11 @@ export function HomeView({ user, onNavigate, now = new Date() }: HomeViewProps) 
           <TodayRuns status={status} runs={todayRuns} onOpen={setLogging} onRetry={refetch} />
         </SectionCard>
 
-        <SectionCard title="Fitur Baru Segera Hadir" icon={Sparkles} titleId="soon-card-title" className="lg:col-span-3">
+        <SectionCard title="Group Run Berikutnya" icon={Users} titleId="group-run-card-title">
+          <MyNextGroupRunCard />
+        </SectionCard>
+
+        <SectionCard title="Fitur Baru Segera Hadir" icon={Sparkles} titleId="soon-card-title" className="lg:col-span-2">
           <ul className="grid gap-3 sm:grid-cols-2">
             <SoonFeature icon={ShoppingBag} title="Toko Lari Pilihan">
               Perlengkapan lari yang dikurasi oleh pelari, langsung dari Derap.
