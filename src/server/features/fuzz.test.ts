@@ -122,6 +122,7 @@ interface Context {
   uniquelinks: string[];
   packageIds: string[];
   calendarIds: string[];
+  groupRunIds: string[];
 }
 
 function pickId(name: string, ctx: Context, rng: Rng): string {
@@ -138,9 +139,22 @@ function pickId(name: string, ctx: Context, rng: Rng): string {
     : n === 'code' || n.includes('event') ? [...ctx.eventCodes, ...ctx.eventIds]
     : n.includes('category') ? ctx.categoryIds
     : n === 'ref' ? ctx.orderRefs
-    : n === 'id' ? [...ctx.userIds, ...ctx.eventIds, ...ctx.packageIds, ...ctx.calendarIds, ...ctx.connectionIds]
+    : n === 'id' ? [...ctx.userIds, ...ctx.eventIds, ...ctx.packageIds, ...ctx.calendarIds, ...ctx.connectionIds, ...ctx.groupRunIds]
     : [];
   return candidates.length && rng.chance(0.8) ? rng.pick(candidates) : '00000000-0000-4000-8000-000000000000';
+}
+
+/** An `{id}` in a path: the kind of row the path is about (a group run's id for /group-runs/{id}, ...). */
+function pickPathId(path: string, ctx: Context, rng: Rng): string {
+  const candidates =
+    path.includes('/group-runs/') ? ctx.groupRunIds
+    : path.includes('/eventcalendar/') ? ctx.calendarIds
+    : path.includes('/coach/package/') ? ctx.packageIds
+    : path.includes('/coach/connection/') ? ctx.connectionIds
+    : path.includes('/events/') ? ctx.eventIds
+    : path.includes('/users/') ? ctx.userIds
+    : [];
+  return candidates.length && rng.chance(0.8) ? rng.pick(candidates) : pickId('id', ctx, rng);
 }
 
 /** A plausible value for a field: named hints first (real ids, dates), then the schema. */
@@ -252,7 +266,7 @@ const pathNasties = ['abc', '..', '%2e%2e%2f', 'a'.repeat(600), '%00', '%E0%A4%A
 function buildUrl(op: Operation, ctx: Context, rng: Rng, malformed: boolean): string {
   let url = op.path;
   for (const p of op.params.filter((x) => x.in === 'path')) {
-    const value = malformed && rng.chance(0.5) ? rng.pick(pathNasties) : encodeURIComponent(pickId(p.name, ctx, rng));
+    const value = malformed && rng.chance(0.5) ? rng.pick(pathNasties) : encodeURIComponent(p.name === 'id' ? pickPathId(op.path, ctx, rng) : pickId(p.name, ctx, rng));
     url = url.replace(`{${p.name}}`, value);
   }
   const query = new URLSearchParams();
@@ -346,6 +360,7 @@ describe('fuzzing every API operation from its OpenAPI schema', () => {
       uniquelinks: await col(sql`select uniquelink as v from coach_profiles`),
       packageIds: await col(sql`select id::text as v from coach_packages`),
       calendarIds: await col(sql`select id::text as v from calendar_events`),
+      groupRunIds: await col(sql`select id::text as v from group_runs`),
     };
   });
   afterAll(() => t?.close());
