@@ -1,4 +1,4 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { coachPlatformFee, connectionIsLive, packageEndDay, purchaseStartDay } from '../../../domain/coaching/coaching';
 import { coachingMessages } from '../../../domain/coaching/contract';
 import { formatRupiah } from '../../../domain/shared/money';
@@ -7,8 +7,8 @@ import { composeMail } from '../../adapters/mail/compose';
 import type { Mailer, OutgoingMail } from '../../adapters/mail/port';
 import { AppError, conflict, forbidden, notFound } from '../../app-error';
 import type { Db } from '../../db/client';
-import { coachConnections, coachPackages, coachProfiles, orders, users, type OrderRow, type UserRow } from '../../db/schema';
-import type { PaymentService } from '../payments/service';
+import { coachConnections, coachPackages, coachProfiles, users, type OrderRow, type UserRow } from '../../db/schema';
+import { findReusableOrder, type PaymentService } from '../payments/service';
 
 /**
  * Buying a coach package (events-and-coach-pages §4, §7, §9; issue 14 item 5): an order of kind
@@ -20,7 +20,6 @@ import type { PaymentService } from '../payments/service';
 /** Where the payer returns after the checkout: the dashboard, where their coach now appears. */
 export const COACH_PURCHASE_FINISH_PATH = '/dashboard?coaching=finished';
 /** An identical open order younger than this is handed back instead of a second one (double clicks). */
-const REUSE_OPEN_ORDER_MS = 30 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What a 'coach_package' order buys, written by `initiateCoachPayment` (a snapshot: the package may change later). */
@@ -65,24 +64,15 @@ export async function initiateCoachPayment(
   // A free package cannot go through a gateway (orders are > 0): nothing to pay, nothing to start.
   if (pkg.price <= 0) throw conflict(coachingMessages.paymentFailed, 'PACKAGE_NOT_PAYABLE');
 
-  const open = await deps.db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, user.id),
-        eq(orders.kind, 'coach_package'),
-        eq(orders.amount, pkg.price),
-        eq(orders.status, 'pending'),
-        gt(orders.createdAt, new Date(now.getTime() - REUSE_OPEN_ORDER_MS)),
-        gt(orders.expiresAt, now),
-      ),
-    )
-    .orderBy(desc(orders.createdAt))
-    .limit(5);
-  const same = open.find((o) => {
-    const m = orderMeta(o);
-    return o.paymentUrl && m?.packageId === pkg.id && m.weeks === pkg.durationWeeks && m.title === pkg.title;
+  const same = await findReusableOrder(deps.db, {
+    userId: user.id,
+    kind: 'coach_package',
+    amount: pkg.price,
+    now,
+    same: (o) => {
+      const m = orderMeta(o);
+      return m?.packageId === pkg.id && m.weeks === pkg.durationWeeks && m.title === pkg.title;
+    },
   });
   if (same) return { payment_url: same.paymentUrl!, order_id: same.gatewayRef, amount: same.amount };
 

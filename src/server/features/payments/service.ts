@@ -74,6 +74,36 @@ export const refundMessages = {
 /** The refund key of an order at the gateway: one refund per order, so a retry can never be a second refund. */
 export const refundKeyOf = (order: Pick<OrderRow, 'gatewayRef'>) => `${order.gatewayRef}-RF`;
 
+/** How long a pressed-again 'Bayar' gets the same open checkout back instead of a second order. */
+export const REUSE_OPEN_ORDER_MS = 30 * 60 * 1000;
+
+/**
+ * The caller's open checkout for the same thing, started within REUSE_OPEN_ORDER_MS and not
+ * expired: a second click (or a second tab) gets it back rather than a second order to pay.
+ * `same` tells, from the order's metadata, whether it buys exactly what is asked now.
+ */
+export async function findReusableOrder(
+  db: Db,
+  q: { userId: string; kind: OrderKind; amount: number; now: Date; same: (order: OrderRow) => boolean },
+): Promise<OrderRow | null> {
+  const open = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, q.userId),
+        eq(orders.kind, q.kind),
+        eq(orders.amount, q.amount),
+        eq(orders.status, 'pending'),
+        gt(orders.createdAt, new Date(q.now.getTime() - REUSE_OPEN_ORDER_MS)),
+        gt(orders.expiresAt, q.now),
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(5);
+  return open.find((o) => !!o.paymentUrl && q.same(o)) ?? null;
+}
+
 export interface RefundOrderInput {
   /** Whole rupiah, 1..the order's amount. Only the first request's amount counts (a retry repeats it). */
   amount: number;

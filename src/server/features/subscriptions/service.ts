@@ -32,7 +32,7 @@ import type { Mailer } from '../../adapters/mail/port';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../app-error';
 import type { Db } from '../../db/client';
 import { orders, subscriptionGrants, users, type OrderRow, type UserRow } from '../../db/schema';
-import type { PaymentService } from '../payments/service';
+import { findReusableOrder, type PaymentService } from '../payments/service';
 import { receiptMail, reminderMail } from './mails';
 
 /**
@@ -45,7 +45,6 @@ import { receiptMail, reminderMail } from './mails';
 /** Where the payer returns after the checkout; the dashboard shows the result (decision 013). */
 export const SUBSCRIPTION_FINISH_PATH = '/dashboard?subscription=finished';
 /** An identical open order younger than this is handed back instead of a new one (double clicks, reloads). */
-const REUSE_OPEN_ORDER_MS = 30 * 60 * 1000;
 const LIFECYCLE_BATCH = 500;
 
 /** What an order of kind 'subscription' buys, as written in its metadata by `initiatePayment`. */
@@ -241,24 +240,15 @@ export async function initiatePayment(
   if (!body.user_id) throw badRequest(subscriptionMessages.userIdMissing, 'USER_ID_REQUIRED');
   if (body.user_id !== user.id) throw forbidden(subscriptionMessages.notYourAccount);
   const quote = quotePlan(user, body, now);
-  const open = await deps.db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, user.id),
-        eq(orders.kind, 'subscription'),
-        eq(orders.amount, quote.amount),
-        eq(orders.status, 'pending'),
-        gt(orders.createdAt, new Date(now.getTime() - REUSE_OPEN_ORDER_MS)),
-        gt(orders.expiresAt, now),
-      ),
-    )
-    .orderBy(desc(orders.createdAt))
-    .limit(5);
-  const same = open.find((o) => {
-    const m = orderMeta(o);
-    return o.paymentUrl && m?.plantype === quote.plantype && m.days === quote.days && m.endDate === quote.endDate;
+  const same = await findReusableOrder(deps.db, {
+    userId: user.id,
+    kind: 'subscription',
+    amount: quote.amount,
+    now,
+    same: (o) => {
+      const m = orderMeta(o);
+      return m?.plantype === quote.plantype && m.days === quote.days && m.endDate === quote.endDate;
+    },
   });
   if (same) return { payment_url: same.paymentUrl!, order_id: same.gatewayRef, amount: same.amount, days: quote.days };
 
