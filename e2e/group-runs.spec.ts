@@ -98,3 +98,48 @@ test('a runner creates a group run, another joins from the shared link, the host
   await expect(page.getByRole('link', { name: new RegExp(title) })).toHaveCount(0);
   await other.close();
 });
+
+test('a runner reports a group run, an admin hides it and it leaves Running Buddy', async ({ page, playwright, loginAs }, testInfo) => {
+  const title = `Promo Lari ${Date.now() % 100000}`;
+  // The host makes the run through the API (the form is the test above).
+  const host = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  const { headers } = await signIn(host, { email: uniqueEmail('host-lapor'), name: 'Host Promo' });
+  const startsAt = `${inThreeDays()}:00+07:00`;
+  const made = await host.post('/api/group-runs', {
+    headers,
+    data: { title, city: 'Bandung', meetingPoint: 'Gedung Sate', mapUrl: null, startsAt, distanceKm: 5, paceGroup: '7:00 /km', capacity: 10, description: 'Beli sepatu diskon di toko kami.' },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const { id } = (await made.json()).groupRun as { id: string };
+  await host.dispose();
+
+  await loginAs({ prefix: 'pelapor', name: 'Rina Pelapor' });
+  await page.goto(`/buddy/${id}`);
+  await page.getByRole('button', { name: /Laporkan group run ini/ }).click();
+  const reportDialog = page.getByRole('dialog', { name: 'Laporkan group run' });
+  await reportDialog.getByLabel('Alasan').fill('Isinya promosi toko, bukan lari bersama.');
+  await reportDialog.getByRole('button', { name: 'Kirim Laporan' }).click();
+  await expect(reportDialog.getByRole('alert').or(reportDialog.getByRole('status')).first()).toBeVisible();
+
+  await page.context().clearCookies();
+  await loginAs('admin');
+  await page.goto('/admin?tab=group-run');
+  const item = page.getByTestId('group-run-review').filter({ hasText: title });
+  await expect(item).toContainText('Rina Pelapor: Isinya promosi toko, bukan lari bersama.');
+  await page.screenshot({ path: `/tmp/buddy-admin-${testInfo.project.name}.png`, fullPage: true });
+  await item.getByRole('button', { name: 'Sembunyikan' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Sembunyikan group run ini?' });
+  await confirm.getByRole('button', { name: 'Ya, Sembunyikan' }).click();
+  await expect(item).toHaveCount(0);
+  await page.getByLabel('Tampilkan').selectOption('hidden');
+  await expect(page.getByTestId('group-run-review').filter({ hasText: title })).toContainText('Disembunyikan');
+
+  // Gone from the public list (a reload may be needed: public answers can lag a few seconds).
+  await page.context().clearCookies();
+  await expect(async () => {
+    await page.goto('/buddy?city=bandung');
+    await expect(page.getByRole('heading', { name: /Running Buddy/ })).toBeVisible({ timeout: 2_000 });
+    await page.waitForLoadState('networkidle', { timeout: 2_000 }).catch(() => {});
+    await expect(page.getByRole('link', { name: new RegExp(title) })).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+});

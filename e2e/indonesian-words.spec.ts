@@ -100,7 +100,7 @@ test.describe('every screen speaks Indonesian', () => {
   test('public pages', async ({ page }) => {
     userContent = [];
     const findings: Finding[] = [];
-    for (const path of ['/', '/coaching', '/registration', '/register/jakarta-sunrise-run-2027', '/login', '/registration-success?id=REG-TIDAKADA00', '/calendar', '/coaching/andi-pratama']) {
+    for (const path of ['/', '/coaching', '/registration', '/register/jakarta-sunrise-run-2027', '/login', '/registration-success?id=REG-TIDAKADA00', '/calendar', '/coaching/andi-pratama', '/buddy']) {
       await page.goto(path);
       await page.waitForTimeout(0);
       findings.push(...(await englishOn(page, path)));
@@ -145,7 +145,7 @@ test.describe('every screen speaks Indonesian', () => {
         }
       }
       if (role === 'admin') {
-        for (const tab of ['', '?tab=event', '?tab=kalender', '?tab=pelatih']) {
+        for (const tab of ['', '?tab=event', '?tab=kalender', '?tab=pelatih', '?tab=group-run']) {
           await page.goto(`/admin${tab}`);
           await expect(page.getByRole('heading', { name: 'Panel Admin' })).toBeVisible();
           findings.push(...(await englishOn(page, `admin: /admin${tab}`)));

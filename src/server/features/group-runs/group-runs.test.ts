@@ -254,6 +254,9 @@ describe('Running Buddy group runs API (issue 16 item 5)', () => {
     expect((await detail(id, host.headers)).statusCode).toBe(200);
     const hiddenList = (await t.app.inject({ method: 'GET', url: '/api/admin/group-runs?status=hidden', headers: admin.headers })).json().groupRuns as { id: string }[];
     expect(hiddenList.map((r) => r.id)).toContain(id);
+    // Hidden, it leaves the queue of reported runs.
+    const queue = (await t.app.inject({ method: 'GET', url: '/api/admin/group-runs?status=reported', headers: admin.headers })).json().groupRuns as { id: string }[];
+    expect(queue.map((r) => r.id)).not.toContain(id);
     await t.app.inject({ method: 'PATCH', url: `/api/admin/group-runs/${id}`, headers: admin.headers, payload: { hidden: false } });
     expect(await list()).toContain(id);
   });

@@ -292,7 +292,8 @@ export async function listForReview(db: Db, status: 'reported' | 'hidden'): Prom
     .select({ run: groupRuns, hostName: users.name })
     .from(groupRuns)
     .innerJoin(users, eq(users.id, groupRuns.hostId))
-    .where(status === 'hidden' ? eq(groupRuns.hidden, true) : inArray(groupRuns.id, reported))
+    // 'reported' is the admin's queue: reported runs still shown; once hidden they move to 'hidden'.
+    .where(status === 'hidden' ? eq(groupRuns.hidden, true) : and(inArray(groupRuns.id, reported), eq(groupRuns.hidden, false)))
     .orderBy(desc(groupRuns.startsAt))
     .limit(200);
   if (rows.length === 0) return [];

@@ -1,8 +1,9 @@
-import { CalendarDays, Flag, UserCheck, Users, type LucideIcon } from 'lucide-react';
+import { CalendarDays, Flag, Footprints, UserCheck, Users, type LucideIcon } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { CalendarModerationSection } from '../../features/event-calendar/admin/calendar-moderation-section';
 import { CoachesSection } from '../../features/coaching/admin/coaches-section';
 import { EventsSection } from '../../features/events/admin/events-section';
+import { GroupRunsReviewSection } from '../../features/group-runs/admin/group-runs-review-section';
 import { UserSubscriptionAction } from '../../features/subscriptions/admin/user-subscription-dialog';
 import { UsersSection, type UserActions } from '../../features/users/admin/users-section';
 
@@ -34,4 +35,5 @@ export const adminSections: readonly AdminSection[] = [
   { id: 'event', label: 'Event', icon: Flag, component: EventsSection },
   { id: 'pelatih', label: 'Pelatih', icon: UserCheck, component: AdminCoachesSection },
   { id: 'kalender', label: 'Kalender', icon: CalendarDays, component: CalendarModerationSection },
+  { id: 'group-run', label: 'Group Run', icon: Footprints, component: GroupRunsReviewSection },
 ];

@@ -3,7 +3,7 @@
  * public /buddy pages stay light (decision 019).
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GroupRun, GroupRunDetail, GroupRunList } from '../../../domain/group-runs/contract';
+import type { AdminGroupRun, GroupRun, GroupRunDetail, GroupRunList } from '../../../domain/group-runs/contract';
 import { api } from '../../api/client';
 
 export interface GroupRunFilter {
@@ -85,5 +85,22 @@ export function useMyGroupRuns() {
   return useQuery({
     queryKey: groupRunKeys.mine,
     queryFn: async () => (await api.get<{ groupRuns: (GroupRun & { isHost: boolean })[] }>('/api/group-runs/mine')).groupRuns,
+  });
+}
+
+/** Admin: reported runs (most reported first) or hidden ones, with their reports. */
+export function useGroupRunsForReview(status: 'reported' | 'hidden') {
+  return useQuery({
+    queryKey: ['group-runs', 'review', status] as const,
+    queryFn: async () => (await api.get<{ groupRuns: AdminGroupRun[] }>(`/api/admin/group-runs?status=${status}`)).groupRuns,
+  });
+}
+
+/** Admin: hide a run from everyone but its host, or show it again. */
+export function useSetGroupRunHidden() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, hidden }: { id: string; hidden: boolean }) => api.patch<{ message: string }>(`/api/admin/group-runs/${encodeURIComponent(id)}`, { hidden }),
+    onSuccess: () => client.invalidateQueries({ queryKey: groupRunKeys.all }),
   });
 }
