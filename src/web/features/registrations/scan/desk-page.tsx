@@ -1,10 +1,11 @@
-import { ArrowLeft, Camera, CloudDownload, Keyboard, RefreshCw, Search, Trash2, Wifi, WifiOff } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { ArrowLeft, Camera, CloudDownload, Keyboard, RefreshCw, Trash2, Wifi, WifiOff } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { deviceLabel } from '../../../../domain/registrations/checkin';
 import { zonedDateTime } from '../../../../domain/registrations/runner-export';
 import { ApiError } from '../../../api/client';
 import { Alert } from '../../../components/alert';
+import { ScannerField } from './scanner-field';
 import { Button } from '../../../components/button';
 import { cn } from '../../../components/cn';
 import { Dialog } from '../../../components/dialog';
@@ -116,7 +117,6 @@ export function DeskPage() {
     const frame = requestAnimationFrame(() => setAnsweredMs((a) => ({ seq: card.seq, ms: performance.now() - card.startedAt, n: (a?.n ?? 0) + 1 })));
     return () => cancelAnimationFrame(frame);
   }, [card]);
-  const inputId = useId();
   useDocumentMeta(event ? `Meja Racepack — ${event.name}` : 'Meja Racepack', 'Pengambilan racepack tanpa internet: data pelari tersimpan di perangkat.');
 
   const refreshMarks = useCallback(async (eventRef: string) => {
@@ -260,11 +260,6 @@ export function DeskPage() {
     if (navigator.onLine) void runSync();
   }
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void lookup(value);
-  };
-
   const shownMark = card && 'runner' in card ? [...recent].find((m) => m.registrationId === card.runner.r) : undefined;
   const warning = shownMark?.state === 'already_collected' ? (shownMark.message ?? null) : null;
   const busy = download.phase === 'download' || download.phase === 'store';
@@ -370,41 +365,18 @@ export function DeskPage() {
                 ))}
               </div>
               {mode === 'scanner' ? (
-                <form onSubmit={submit} noValidate className="space-y-1.5">
-                  <label htmlFor={inputId} className="text-sm font-semibold text-slate-800">
-                    Nilai QR code
-                  </label>
-                  <div className="flex gap-2">
-                    <input
-                      ref={inputRef}
-                      id={inputId}
-                      value={value}
-                      onChange={(e) => {
-                        setValue(e.target.value);
-                        if (inputError) setInputError(null);
-                      }}
-                      autoComplete="off"
-                      spellCheck={false}
-                      enterKeyHint="search"
-                      placeholder="Pindai QR / ketik ID"
-                      aria-invalid={inputError ? true : undefined}
-                      aria-describedby={inputError ? `${inputId}-error` : undefined}
-                      className={cn(
-                        'h-14 min-w-0 flex-1 rounded-xl border bg-white px-3 text-base placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none',
-                        inputError ? 'border-red-400' : 'border-slate-300',
-                      )}
-                    />
-                    <Button type="submit" className="h-14 shrink-0 px-4" aria-label="Cari">
-                      <Search className="size-5" aria-hidden="true" />
-                      <span className="max-sm:sr-only">Cari</span>
-                    </Button>
-                  </div>
-                  {inputError && (
-                    <p id={`${inputId}-error`} className="text-sm text-red-700" role="alert">
-                      {inputError}
-                    </p>
-                  )}
-                </form>
+                <ScannerField
+                  ref={inputRef}
+                  size="lg"
+                  value={value}
+                  onValueChange={(next) => {
+                    setValue(next);
+                    if (inputError) setInputError(null);
+                  }}
+                  onScan={(scanned) => void lookup(scanned)}
+                  error={inputError}
+                  placeholder="Pindai QR / ketik ID"
+                />
               ) : (
                 <Suspense
                   fallback={

@@ -1,6 +1,6 @@
-import { Camera, Keyboard, Search, WifiOff } from 'lucide-react';
+import { Camera, Keyboard, WifiOff } from 'lucide-react';
 import { Link } from 'react-router';
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatRupiah } from '../../../../domain/shared/money';
 import type { RegistrationJson } from '../../../../domain/registrations/contract';
 import { racepackMessages, zonedDateTime } from '../../../../domain/registrations/runner-export';
@@ -13,6 +13,7 @@ import { LoadingMessage } from '../../../components/query-state';
 import { Spinner } from '../../../components/spinner';
 import { PaymentStatusBadge } from '../runner-data/registration-badges';
 import { RacepackCard } from './racepack-card';
+import { ScannerField } from './scanner-field';
 import { collectRacepack, lookupRegistration } from '../runner-data/runner-data-api';
 
 // The camera (and with it the QR decoder) loads only when someone picks the camera.
@@ -57,7 +58,6 @@ export function ScanQrDialog({ open, onOpenChange }: ScanQrDialogProps) {
   const [collectState, setCollectState] = useState<{ saving: boolean; error: string | null; done: boolean }>({ saving: false, error: null, done: false });
   const inputRef = useRef<HTMLInputElement>(null);
   const busy = useRef(false);
-  const inputId = useId();
 
   // Closing forgets the last runner, so the next desk session starts clean.
   useEffect(() => {
@@ -97,13 +97,6 @@ export function ScanQrDialog({ open, onOpenChange }: ScanQrDialogProps) {
       if (mode === 'scanner') inputRef.current?.focus();
     }
   }
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    // The field itself, not the last rendered state: a hardware scanner presses Enter right after
-    // its last character, sometimes before that keystroke's render.
-    void lookup(inputRef.current?.value ?? value);
-  };
 
   async function handOut() {
     if (!registration) return;
@@ -149,44 +142,19 @@ export function ScanQrDialog({ open, onOpenChange }: ScanQrDialogProps) {
         </div>
 
         {mode === 'scanner' ? (
-          <form onSubmit={submit} noValidate className="space-y-1.5">
-            <label htmlFor={inputId} className="text-sm font-semibold text-slate-800">
-              Nilai QR code
-            </label>
-            <div className="flex gap-2">
-              <input
-                ref={inputRef}
-                id={inputId}
-                value={value}
-                onChange={(e) => {
-                  setValue(e.target.value);
-                  if (inputError) setInputError(null);
-                }}
-                autoComplete="off"
-                spellCheck={false}
-                placeholder="Arahkan scanner ke QR, atau ketik ID pendaftaran"
-                aria-invalid={inputError ? true : undefined}
-                aria-describedby={inputError ? `${inputId}-error` : `${inputId}-hint`}
-                className={cn(
-                  'h-11 min-w-0 flex-1 rounded-lg border bg-white px-3 text-sm placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none',
-                  inputError ? 'border-red-400' : 'border-slate-300',
-                )}
-              />
-              <Button type="submit" className="h-11 shrink-0" loading={looking}>
-                {!looking && <Search className="size-4" aria-hidden="true" />}
-                Cari
-              </Button>
-            </div>
-            {inputError ? (
-              <p id={`${inputId}-error`} className="text-sm text-red-700" role="alert">
-                {inputError}
-              </p>
-            ) : (
-              <p id={`${inputId}-hint`} className="text-xs text-slate-500">
-                Scanner USB/Bluetooth mengetik kode lalu menekan Enter secara otomatis.
-              </p>
-            )}
-          </form>
+          <ScannerField
+            ref={inputRef}
+            value={value}
+            onValueChange={(next) => {
+              setValue(next);
+              if (inputError) setInputError(null);
+            }}
+            onScan={(scanned) => void lookup(scanned)}
+            error={inputError}
+            looking={looking}
+            placeholder="Arahkan scanner ke QR, atau ketik ID pendaftaran"
+            hint="Scanner USB/Bluetooth mengetik kode lalu menekan Enter secara otomatis."
+          />
         ) : (
           <Suspense
             fallback={
