@@ -5,6 +5,14 @@ import path from 'node:path';
 import { chromiumPath } from './scripts/chromium-path.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4317);
+/** The fake Strava (scripts/fake-strava.ts) the product server talks to, 1000 ports up. */
+export const fakeStravaPort = port + 1000;
+export const fakeStrava = {
+  url: `http://127.0.0.1:${fakeStravaPort}`,
+  clientId: 'derap-e2e',
+  clientSecret: 'derap-e2e-secret',
+  webhookVerifyToken: 'derap-e2e-webhook',
+};
 const dataDir = path.join(os.tmpdir(), `derap-e2e-${process.pid}`);
 
 export const chromiumArgs = [
@@ -49,23 +57,37 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 360, height: 740 }, isMobile: false, hasTouch: true, channel: undefined },
     },
   ],
-  webServer: {
-    command: 'node --import tsx src/server/main.ts',
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
-      GOOGLE_CLIENT_ID: '',
-      GOOGLE_CLIENT_SECRET: '',
-      DATABASE_URL: '',
-      WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? 'dist/web',
+  webServer: [
+    {
+      command: 'node --import tsx scripts/fake-strava.ts',
+      url: `${fakeStrava.url}/_fake/requests`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { PORT: String(fakeStravaPort), STRAVA_CLIENT_ID: fakeStrava.clientId, STRAVA_CLIENT_SECRET: fakeStrava.clientSecret },
     },
-  },
+    {
+      command: 'node --import tsx src/server/main.ts',
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'development',
+        GOOGLE_CLIENT_ID: '',
+        GOOGLE_CLIENT_SECRET: '',
+        DATABASE_URL: '',
+        WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? 'dist/web',
+        // Strava configured against the fake: every browser test runs with the Strava card live.
+        STRAVA_CLIENT_ID: fakeStrava.clientId,
+        STRAVA_CLIENT_SECRET: fakeStrava.clientSecret,
+        STRAVA_WEBHOOK_VERIFY_TOKEN: fakeStrava.webhookVerifyToken,
+        STRAVA_API_URL: fakeStrava.url,
+      },
+    },
+  ],
 });

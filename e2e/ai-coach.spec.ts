@@ -227,7 +227,7 @@ test("uploads a workout screenshot in Log Hasil Latihan and 'Analisis dengan AI'
   const { png, expected } = await workoutScreenshot(page);
   await page.goto('/dashboard');
   const dialog = await openTodayRun(page, 'Easy Run');
-  await dialog.locator('input[type="file"]').setInputFiles({ name: 'strava.png', mimeType: 'image/png', buffer: png });
+  await dialog.locator('input[type="file"][accept^="image/"]').setInputFiles({ name: 'strava.png', mimeType: 'image/png', buffer: png });
   await expect(dialog.getByTestId('screenshot-name')).toHaveText('strava.png');
 
   const analyzed = page.waitForResponse((res) => res.url().endsWith('/api/ai/trainingimages'));
@@ -248,7 +248,7 @@ test('without a subscription the AI features answer with the premium message', a
   await addRuns(page, [{ date: planDate(today), title: 'Easy Run', program: '5k' }]);
   await page.goto('/dashboard');
   const dialog = await openTodayRun(page, 'Easy Run');
-  await dialog.locator('input[type="file"]').setInputFiles({ name: 'lari.png', mimeType: 'image/png', buffer: (await workoutScreenshot(page)).png });
+  await dialog.locator('input[type="file"][accept^="image/"]').setInputFiles({ name: 'lari.png', mimeType: 'image/png', buffer: (await workoutScreenshot(page)).png });
   await dialog.getByRole('button', { name: 'Analisis dengan AI' }).click();
   await expect(dialog.getByTestId('screenshot-analysis')).toHaveText(aiMessages.premiumRequired);
   await expect(dialog.getByLabel('Jarak Lari (km)')).toHaveValue('');

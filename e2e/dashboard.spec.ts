@@ -153,7 +153,7 @@ test('Bantuan opens the help dialog with contacts, Terms and Privacy', async ({ 
   await expect(help).toHaveCount(0);
 });
 
-test('Pengaturan Profil shows the user’s details, an inert Strava button and a dark-mode switch', async ({ page, loginAs }) => {
+test('Pengaturan Profil shows the user’s details, the Strava card and a dark-mode switch', async ({ page, loginAs }) => {
   const me = await loginAs({ prefix: 'profil', role: 'organizer', name: 'Rina Wulandari' });
   await page.goto('/dashboard');
   const nav = await openNav(page);
@@ -172,7 +172,8 @@ test('Pengaturan Profil shows the user’s details, an inert Strava button and a
   await expect(page.getByRole('dialog', { name: 'Manajemen Paket Langganan' })).toBeVisible();
   await page.keyboard.press('Escape');
 
-  await expect(page.getByRole('button', { name: /Hubungkan Strava/ })).toBeDisabled();
+  // The Strava card's states are walked in e2e/strava.spec.ts and strava-card.test.tsx.
+  await expect(page.getByRole('region', { name: 'Strava' }).getByRole('button', { name: /Hubungkan Strava/ })).toBeVisible();
   const dark = page.getByRole('switch', { name: 'Mode gelap' });
   await expect(dark).toHaveAttribute('aria-checked', 'false');
   await dark.focus();
@@ -189,7 +190,7 @@ test('the Strava flag re-checks the user and is removed from the address', async
   await page.goto('/dashboard?strava=connected');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Selamat/);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText('Akun Strava berhasil terhubung.')).toBeVisible();
+  await expect(page.getByTestId('strava-return')).toContainText('Strava berhasil terhubung.');
   await expect.poll(() => meCalls.length).toBeGreaterThanOrEqual(2);
 
   await page.goto('/dashboard?strava_connected=true&sumber=app#calendar');

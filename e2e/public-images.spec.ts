@@ -32,3 +32,52 @@ test('event photos on the public list and the event page arrive as WebP copies s
   await expect.poll(() => hero.evaluate((img: HTMLImageElement) => (img.complete ? img.currentSrc : ''))).toMatch(photoCopy);
   await page.screenshot({ path: test.info().outputPath('register-hero.png') });
 });
+
+test('/register/{code} opened directly: its event call and header photo start with the HTML and are each fetched once', async ({ page }) => {
+  const eventCalls: string[] = [];
+  const photos: string[] = [];
+  const warnings: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/events/jakarta-sunrise-run-2027')) eventCalls.push(request.url());
+    if (photoCopy.test(request.url())) photos.push(request.url());
+  });
+  // Chrome warns when a preload goes unused (a mismatch of credentials, srcset or sizes).
+  page.on('console', (message) => {
+    if (/preload/i.test(message.text())) warnings.push(message.text());
+  });
+  const response = await page.goto('/register/jakarta-sunrise-run-2027');
+  const html = (await response?.text()) ?? '';
+  expect(html).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/events/jakarta-sunrise-run-2027" />');
+  expect(html).toMatch(/<link rel="preload" as="image" href="[^"]+\.jpg" imagesrcset="[^"]+\?w=480 480w, [^"]+ 1600w" imagesizes="100vw" fetchpriority="high" \/>/);
+  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/register-page-[^"]+\.js" \/>/);
+  expect(html).toContain('<meta property="og:title" content="Daftar Jakarta Sunrise Run 2027 | Derap" />');
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Jakarta Sunrise Run 2027' })).toBeVisible();
+  const hero = page.locator('img[fetchpriority="high"]');
+  await expect.poll(() => hero.evaluate((img: HTMLImageElement) => (img.complete ? img.currentSrc : ''))).toMatch(photoCopy);
+  await page.waitForLoadState('networkidle');
+  expect(eventCalls).toHaveLength(1);
+  expect(photos).toHaveLength(1);
+  expect(warnings).toEqual([]);
+});
+
+for (const { path, call, heading } of [
+  { path: '/registration', call: '/api/events/status?status=diterima', heading: /Temukan Event Larimu/ },
+  { path: '/calendar', call: '/api/eventcalendar?page=1&limit=20', heading: /Kalender/ },
+]) {
+  test(`${path} opened directly: its first call starts with the HTML and is made once`, async ({ page }) => {
+    const calls: string[] = [];
+    const warnings: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith(call)) calls.push(request.url());
+    });
+    page.on('console', (message) => {
+      if (/preload/i.test(message.text())) warnings.push(message.text());
+    });
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(calls).toHaveLength(1);
+    expect(warnings).toEqual([]);
+  });
+}

@@ -65,9 +65,14 @@ async function expectFilled(page: Page) {
 test('a busy server twice: the notice counts down, the form stays filled, the page retries by itself and the registration completes', async ({ page, request }, testInfo) => {
   const event = await createAcceptedEvent(request, `Rush Run ${testInfo.project.name} ${Date.now() % 100000}`);
   const sent: { altcha?: string }[] = [];
+  // The automatic retry is held until the test has read the form beside the first notice: otherwise,
+  // on a fast run, the retries succeed and the payment dialog hides the page while it is being read.
+  let releaseRetry!: () => void;
+  const retryHeld = new Promise<void>((resolve) => (releaseRetry = resolve));
   await page.route('**/api/runner-registrations', async (route) => {
     if (route.request().method() !== 'POST') return route.continue();
     sent.push(route.request().postDataJSON() as { altcha?: string });
+    if (sent.length === 2) await retryHeld;
     if (sent.length <= 2) {
       return route.fulfill({
         status: 503,
@@ -94,6 +99,7 @@ test('a busy server twice: the notice counts down, the form stays filled, the pa
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expectFilled(page);
   await page.screenshot({ path: `/tmp/registration-overload-${testInfo.project.name}.png`, fullPage: false });
+  releaseRetry();
 
   // Two automatic retries later (Retry-After 1 s plus jitter, and a fresh proof of work each) it goes through.
   const dialog = page.getByRole('dialog', { name: 'Menuju Halaman Pembayaran' });

@@ -42,10 +42,17 @@ import { trainingPlanRoutes } from './features/training-plan/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { adminSubscriptionRoutes, subscriptionRoutes } from './features/subscriptions/routes';
 import { aiCoachRoutes } from './features/ai-coach/routes';
+import { activityRoutes } from './features/activities/routes';
 import { eventCalendarRoutes } from './features/event-calendar/routes';
+import { calendarPageMeta } from './features/event-calendar/service';
 import { groupRunRoutes } from './features/group-runs/routes';
 import { groupRunPageMeta } from './features/group-runs/service';
+import { eventListPageMeta, registerPageMeta } from './features/events/service';
 import type { AiCoachPort } from './adapters/ai/port';
+import type { StravaApiPort } from './adapters/strava/port';
+import { stravaRoutes } from './features/strava/routes';
+import { stravaWebhookRoutes } from './features/strava/webhook-routes';
+import { stravaActivityRoutes } from './features/strava/activity-routes';
 import type { StoragePort } from './adapters/storage/port';
 import { authPlugin } from './plugins/auth';
 import { authenticateAccessToken } from './features/auth/tokens';
@@ -69,6 +76,8 @@ export interface AppDeps {
   ai?: AiCoachPort;
   /** Tests may hand in their own schedule reader; by default the wiring's choice. */
   schedule?: ScheduleReaderPort;
+  /** Tests may hand in their own Strava port (null: not configured); by default the wiring's choice. */
+  strava?: StravaApiPort | null;
   logger?: boolean | object;
   /** The clock of date rules (e.g. no result logged on a day still to come); tests pin it. */
   now?: () => Date;
@@ -152,7 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Adapters, shared services and cross-feature hooks come from the wiring; background work is
   // the job runner's (src/server/jobs/). Tests reach them as app.payments, app.mail and app.jobs.
-  const adapters = createAdapters(config, db, app.log, { identity: deps.identity, storage: deps.storage, ...(deps.ai ? { ai: deps.ai } : {}), ...(deps.schedule ? { schedule: deps.schedule } : {}) });
+  const adapters = createAdapters(config, db, app.log, { identity: deps.identity, storage: deps.storage, ...(deps.ai ? { ai: deps.ai } : {}), ...(deps.schedule ? { schedule: deps.schedule } : {}), ...(deps.strava !== undefined ? { strava: deps.strava } : {}) });
   const services = createServices(config, db, app.log, adapters);
   const jobs = createJobRunner({ db, log: app.log, jobs: jobRegistry(config, db, services), pollMs: config.jobsPollSeconds * 1000 });
   app.decorate('payments', services.payments);
@@ -193,11 +202,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(feature('coaching-payment', coachPaymentRoutes, needs), { db, payments, config });
   await app.register(feature('coaching-admin', coachAdminRoutes, needs), { db, storage });
   await app.register(feature('ai-coach', aiCoachRoutes, needs), { coach: services.ai, config });
+  await app.register(feature('activities', activityRoutes, needs));
   await app.register(feature('event-calendar', eventCalendarRoutes, needs), { db, config, mail });
   await app.register(feature('group-runs', groupRunRoutes, needs), { db, config, mail });
   await app.register(feature('coaching-connections', connectionRoutes, needs), { db, mail, config });
   await app.register(feature('coaching-runner-plans', runnerPlanRoutes, needs), { db, config, ai: services.ai, schedule: adapters.schedule, now: deps.now });
   await app.register(feature('coaching-profile', coachProfileRoutes, needs), { db, config, storage });
+  await app.register(feature('strava', stravaRoutes, needs), { db, config, strava: services.strava, jobs, now: deps.now });
+  await app.register(feature('strava-webhook', stravaWebhookRoutes, needs), { db, config, jobs, now: deps.now });
+  await app.register(feature('strava-activities', stravaActivityRoutes, needs), { db, config, jobs, now: deps.now });
   await app.register(feature('public-site', publicSiteRoutes, ['errors']), { db, config });
   // Shared pages whose link previews need their own Open Graph tags in the served HTML.
   await app.register(feature('share-pages', sharePagesPlugin, ['errors']), {
@@ -205,6 +218,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pages: [
       { route: '/coaching/:uniquelink', meta: ({ uniquelink }) => coachPageMeta(db, uniquelink ?? '') },
       { route: '/buddy/:id', meta: ({ id }) => groupRunPageMeta(db, id ?? '') },
+      { route: '/register/:code', meta: ({ code }) => registerPageMeta(db, code ?? ''), module: 'features/registrations/register-page.tsx' },
+      // The public pages (issue 12 item 5): their chunks, and their first call, load with the HTML.
+      { route: '/registration', meta: () => eventListPageMeta(), module: 'features/registrations/registration-list-page.tsx' },
+      { route: '/calendar', meta: (_, query) => calendarPageMeta(query), module: 'features/event-calendar/calendar-page.tsx' },
+      { route: '/coaching', meta: async () => null, module: 'features/public-site/coaching-page.tsx' },
     ],
   });
 

@@ -171,4 +171,44 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...k, S3_BUCKET: 'derap', S3_ACCESS_KEY_ID: 'id' })).toThrow(/S3_SECRET_ACCESS_KEY/);
     expect(() => loadConfig({ ...k, S3_BUCKET: 'derap', S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
   });
+
+  it('Strava: off without STRAVA_*, on with client id, secret and webhook token together; limits and a 32-byte token key', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'derap-cfg-'));
+    const k = { JWT_SECRET: 'k'.repeat(32), DATA_DIR: dir };
+    const strava = { STRAVA_CLIENT_ID: '4242', STRAVA_CLIENT_SECRET: 'shh', STRAVA_WEBHOOK_VERIFY_TOKEN: 'verify-me-123' };
+    expect(loadConfig(k).strava).toBeNull();
+    expect(loadConfig({ ...k, STRAVA_CLIENT_ID: '', STRAVA_CLIENT_SECRET: '' }).strava).toBeNull();
+    const cfg = loadConfig({ ...k, ...strava, STRAVA_API_URL: 'http://127.0.0.1:4390/' });
+    expect(cfg.strava).toMatchObject({
+      clientId: '4242',
+      clientSecret: 'shh',
+      webhookVerifyToken: 'verify-me-123',
+      apiUrl: 'http://127.0.0.1:4390',
+      limits: { overall15: 200, overallDaily: 2000, read15: 100, readDaily: 1000 },
+    });
+    expect(loadConfig({ ...k, ...strava }).strava!.apiUrl).toBe('https://www.strava.com');
+    // Outside production a key is generated beside the data and kept across restarts.
+    expect(cfg.strava!.tokenKey).toHaveLength(32);
+    expect(loadConfig({ ...k, ...strava }).strava!.tokenKey).toEqual(cfg.strava!.tokenKey);
+    const hex = 'ab'.repeat(32);
+    expect(Buffer.from(loadConfig({ ...k, ...strava, STRAVA_TOKEN_KEY: hex }).strava!.tokenKey).toString('hex')).toBe(hex);
+    const b64 = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ ...k, ...strava, STRAVA_TOKEN_KEY: b64 }).strava!.tokenKey).toEqual(new Uint8Array(Buffer.alloc(32, 7)));
+    expect(() => loadConfig({ ...k, ...strava, STRAVA_TOKEN_KEY: 'too-short' })).toThrow(/STRAVA_TOKEN_KEY/);
+    expect(
+      loadConfig({ ...k, ...strava, STRAVA_LIMIT_15MIN: '100', STRAVA_LIMIT_DAILY: '1000', STRAVA_READ_LIMIT_15MIN: '50', STRAVA_READ_LIMIT_DAILY: '500' }).strava!.limits,
+    ).toEqual({ overall15: 100, overallDaily: 1000, read15: 50, readDaily: 500 });
+    expect(() => loadConfig({ ...k, ...strava, STRAVA_READ_LIMIT_15MIN: '0' })).toThrow(/STRAVA_READ_LIMIT_15MIN/);
+    // Half a configuration is a mistake, not "off".
+    expect(() => loadConfig({ ...k, STRAVA_CLIENT_ID: '4242', STRAVA_CLIENT_SECRET: 'shh' })).toThrow(/STRAVA_CLIENT_ID, STRAVA_CLIENT_SECRET dan STRAVA_WEBHOOK_VERIFY_TOKEN/);
+    expect(() => loadConfig({ ...k, ...strava, STRAVA_WEBHOOK_VERIFY_TOKEN: 'short' })).toThrow(/STRAVA_WEBHOOK_VERIFY_TOKEN/);
+    expect(() => loadConfig({ ...k, ...strava, STRAVA_API_URL: 'not a url' })).toThrow(/STRAVA_API_URL/);
+  });
+
+  it('Strava in production needs STRAVA_TOKEN_KEY (no generated key)', () => {
+    const prod = { NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', JWT_SECRET: 'k'.repeat(32), MIDTRANS_SERVER_KEY: 'm' };
+    const strava = { STRAVA_CLIENT_ID: '4242', STRAVA_CLIENT_SECRET: 'shh', STRAVA_WEBHOOK_VERIFY_TOKEN: 'verify-me-123' };
+    expect(() => loadConfig({ ...prod, ...strava })).toThrow(/STRAVA_TOKEN_KEY/);
+    expect(loadConfig({ ...prod, ...strava, STRAVA_TOKEN_KEY: 'cd'.repeat(32) }).strava).not.toBeNull();
+  });
 });

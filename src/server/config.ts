@@ -100,6 +100,19 @@ const envSchema = z.object({
   GEMINI_MODEL: z.string().trim().min(1).default('gemini-2.5-flash'),
   GEMINI_BASE_URL: z.url().optional(),
   AI_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(60),
+  /** Strava sync (issue 15): all of CLIENT_ID, CLIENT_SECRET and WEBHOOK_VERIFY_TOKEN, or none. */
+  STRAVA_CLIENT_ID: z.string().trim().min(1).optional(),
+  STRAVA_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  STRAVA_WEBHOOK_VERIFY_TOKEN: z.string().trim().min(8, 'STRAVA_WEBHOOK_VERIFY_TOKEN minimal 8 karakter.').optional(),
+  /** Base of both https://www.strava.com/oauth/* and /api/v3/*; tests point it at a fake server. */
+  STRAVA_API_URL: z.url().default('https://www.strava.com'),
+  /** 32 bytes, base64 or hex: encrypts the stored Strava tokens. Required in production when Strava is configured. */
+  STRAVA_TOKEN_KEY: z.string().trim().min(1).optional(),
+  /** Strava's application limits (overall and read, per 15 minutes and per day); lower them for a smaller app. */
+  STRAVA_LIMIT_15MIN: z.coerce.number().int().min(1).default(200),
+  STRAVA_LIMIT_DAILY: z.coerce.number().int().min(1).default(2000),
+  STRAVA_READ_LIMIT_15MIN: z.coerce.number().int().min(1).default(100),
+  STRAVA_READ_LIMIT_DAILY: z.coerce.number().int().min(1).default(1000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -184,6 +197,19 @@ export interface AppConfig {
   mail: { smtpUrl: string | null; from: string };
   /** The Gemini adapter of the AI coach when GEMINI_API_KEY is set; otherwise the built-in engine answers. */
   gemini: GeminiConfig | null;
+  /** Strava sync when STRAVA_CLIENT_ID/SECRET/WEBHOOK_VERIFY_TOKEN are set; otherwise activity files are the way in. */
+  strava: StravaConfig | null;
+}
+
+export interface StravaConfig {
+  clientId: string;
+  clientSecret: string;
+  webhookVerifyToken: string;
+  /** Base URL without a trailing slash: `${apiUrl}/oauth/token`, `${apiUrl}/api/v3/activities/{id}`. */
+  apiUrl: string;
+  /** AES-256-GCM key for the stored tokens (32 bytes). */
+  tokenKey: Uint8Array;
+  limits: { overall15: number; overallDaily: number; read15: number; readDaily: number };
 }
 
 export interface S3Config {
@@ -339,7 +365,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           timeoutMs: Math.round(e.AI_TIMEOUT_SECONDS * 1000),
         }
       : null,
+    strava: stravaConfig(e, production, dataDir),
   };
+}
+
+function stravaConfig(e: Env, production: boolean, dataDir: string): StravaConfig | null {
+  const parts = [e.STRAVA_CLIENT_ID, e.STRAVA_CLIENT_SECRET, e.STRAVA_WEBHOOK_VERIFY_TOKEN];
+  if (parts.every((v) => !v)) return null;
+  if (!e.STRAVA_CLIENT_ID || !e.STRAVA_CLIENT_SECRET || !e.STRAVA_WEBHOOK_VERIFY_TOKEN) {
+    throw new ConfigError('STRAVA_CLIENT_ID, STRAVA_CLIENT_SECRET dan STRAVA_WEBHOOK_VERIFY_TOKEN harus diisi bersama (atau semuanya kosong).');
+  }
+  if (production && !e.STRAVA_TOKEN_KEY) throw new ConfigError('Mode produksi dengan Strava membutuhkan STRAVA_TOKEN_KEY (32 byte, base64 atau hex).');
+  return {
+    clientId: e.STRAVA_CLIENT_ID,
+    clientSecret: e.STRAVA_CLIENT_SECRET,
+    webhookVerifyToken: e.STRAVA_WEBHOOK_VERIFY_TOKEN,
+    apiUrl: e.STRAVA_API_URL.replace(/\/$/, ''),
+    tokenKey: e.STRAVA_TOKEN_KEY ? parseKey32(e.STRAVA_TOKEN_KEY) : localKey32(dataDir, 'strava-token-key'),
+    limits: { overall15: e.STRAVA_LIMIT_15MIN, overallDaily: e.STRAVA_LIMIT_DAILY, read15: e.STRAVA_READ_LIMIT_15MIN, readDaily: e.STRAVA_READ_LIMIT_DAILY },
+  };
+}
+
+function parseKey32(value: string): Uint8Array {
+  const bytes = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+  if (bytes.length !== 32) throw new ConfigError('STRAVA_TOKEN_KEY harus 32 byte (64 karakter hex atau base64).');
+  return new Uint8Array(bytes);
+}
+
+/** Development: a key kept beside the data, like the JWT secret, so tokens survive a restart. */
+function localKey32(dataDir: string, name: string): Uint8Array {
+  const file = path.join(dataDir, name);
+  if (existsSync(file)) return parseKey32(readFileSync(file, 'utf8').trim());
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('base64');
+  writeFileSync(file, key, { mode: 0o600 });
+  return parseKey32(key);
 }
 
 /** Outside production a newcomer has no secret to set: keep a random one beside the data. */

@@ -25,6 +25,9 @@ import { createAiCoachService, type AiCoachService } from './features/ai-coach/s
 import { createBuiltInScheduleReader } from './adapters/schedule/built-in';
 import { createGeminiScheduleReader } from './adapters/schedule/gemini';
 import type { ScheduleReaderPort } from './adapters/schedule/port';
+import { createStravaHttp } from './adapters/strava/http';
+import type { StravaApiPort } from './adapters/strava/port';
+import { createBudgetedStrava, createStravaBudget } from './features/strava/budget';
 
 /**
  * The one place that decides which adapter serves each port (DESIGN.md §1.5: a real one from
@@ -43,6 +46,11 @@ export interface Adapters {
   ai: AiCoachPort & { close?(): Promise<void> };
   /** Reading coaches' schedule files: the built-in reader unless GEMINI_API_KEY is set. */
   schedule: ScheduleReaderPort;
+  /**
+   * Strava behind the shared request budget when STRAVA_* is set; null otherwise (activity files
+   * are then the way in, decision 027).
+   */
+  strava: StravaApiPort | null;
 }
 
 export function createAdapters(config: AppConfig, db: Db, log: FastifyBaseLogger, overrides: Partial<Adapters> = {}): Adapters {
@@ -52,6 +60,7 @@ export function createAdapters(config: AppConfig, db: Db, log: FastifyBaseLogger
     storage: overrides.storage ?? createStorage(config),
     ai: overrides.ai ?? aiCoach(config, log),
     schedule: overrides.schedule ?? scheduleReader(config, log),
+    strava: overrides.strava !== undefined ? overrides.strava : stravaApi(config, db, log),
     identity:
       overrides.identity !== undefined
         ? overrides.identity
@@ -147,6 +156,16 @@ export function scheduleReader(config: AppConfig, log: FastifyBaseLogger): Sched
   return createBuiltInScheduleReader();
 }
 
+/** Strava's HTTP API when configured, every call counted against the budget all servers share. */
+export function stravaApi(config: AppConfig, db: Db, log: FastifyBaseLogger): StravaApiPort | null {
+  if (!config.strava) return null;
+  const budget = createStravaBudget(db, config.strava.limits);
+  const http = createStravaHttp(config.strava, {
+    onResponse: (headers) => budget.observe(headers).catch((err: unknown) => log.warn({ err }, 'strava: could not record the rate-limit headers')),
+  });
+  return createBudgetedStrava(http, budget);
+}
+
 function mailer(config: AppConfig, db: Db, log: FastifyBaseLogger): Mailer {
   const { smtpUrl, from } = config.mail;
   return smtpUrl ? createSmtpMailer({ db, transport: createSmtpTransport(smtpUrl), from, log }) : createOutboxMailer(db);
@@ -158,6 +177,8 @@ export interface Services {
   storage: StoragePort;
   identity: IdentityProvider | null;
   ai: AiCoachService;
+  /** The budgeted Strava port, or null without STRAVA_* config (the sync jobs use it). */
+  strava: StravaApiPort | null;
 }
 
 /** The shared services, with every cross-feature hook connected. */
@@ -168,5 +189,5 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   registerSubscriptionPaymentHooks(payments, adapters.mailer, config.publicUrl);
   registerCoachingPaymentHooks(payments, adapters.mailer, config.publicUrl);
   const ai = createAiCoachService({ db, ai: adapters.ai, log, limits: config.aiLimits });
-  return { payments, mail: adapters.mailer, storage: adapters.storage, identity: adapters.identity, ai };
+  return { payments, mail: adapters.mailer, storage: adapters.storage, identity: adapters.identity, ai, strava: adapters.strava };
 }

@@ -30,7 +30,7 @@ const form = (extra: Record<string, unknown> = {}): PlanForm =>
   });
 
 function asPlan(runs: PlannedRun[]): Run[] {
-  return runs.map((run, i) => ({ ...run, _id: `p${i}`, trainingdistance: null, trainingtime: null, trainingpace: null, traininghr: null, locked: false }));
+  return runs.map((run, i) => ({ ...run, _id: `p${i}`, trainingdistance: null, trainingtime: null, trainingpace: null, traininghr: null, source: null, locked: false }));
 }
 
 /** The plan as the server would store it after replacing the range's unlogged AI runs. */

@@ -20,6 +20,7 @@ export function run(date: string, title: string, program: string, extra: Partial
     trainingtime: null,
     trainingpace: null,
     traininghr: null,
+    source: null,
     locked: false,
     ...extra,
   };

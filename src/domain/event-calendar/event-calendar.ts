@@ -15,6 +15,39 @@ export type CalendarStatus = (typeof calendarStatuses)[number];
 export const calendarStatusLabels: Record<CalendarStatus, string> = { pending: 'Menunggu moderasi', approved: 'Disetujui', rejected: 'Ditolak' };
 
 export const CALENDAR_PAGE_SIZE = 50;
+
+/** What /calendar's page says of itself: its document title and description, in the app and in the served HTML. */
+export const CALENDAR_PAGE_META = {
+  title: 'Kalender Lari Indonesia | Derap',
+  description: 'Jadwal event lari road dan trail di seluruh Indonesia: cari per bulan, tahun, nama atau kota, dan tambahkan ke Google Calendar.',
+} as const;
+
+/** Rows per page of /calendar. */
+export const CALENDAR_LIMIT = 20;
+
+/** /calendar's filter, as its address holds it. */
+export interface CalendarFilter {
+  month?: number;
+  year?: number;
+  q?: string;
+  roadortrail?: RoadOrTrail;
+  page: number;
+}
+
+/**
+ * The query of /calendar's list call. One function for the page and for the server that preloads
+ * the first call in the page's HTML: the two addresses must be identical for the preload to be used.
+ */
+export function calendarQueryString(f: CalendarFilter): string {
+  const params = new URLSearchParams();
+  if (f.month) params.set('month', String(f.month));
+  if (f.year) params.set('year', String(f.year));
+  if (f.q) params.set('q', f.q);
+  if (f.roadortrail) params.set('roadortrail', f.roadortrail);
+  params.set('page', String(f.page));
+  params.set('limit', String(CALENDAR_LIMIT));
+  return params.toString();
+}
 export const CALENDAR_MAX_CATEGORIES = 12;
 
 /** Categories as typed: comma-separated, trimmed, empties removed (§5), each once. */

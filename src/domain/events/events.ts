@@ -8,6 +8,13 @@ import { categoryPriceAt, type PricedCategory } from './early-bird';
  * Moderation status of an event; new events start as `diajukan`. `dibatalkan`: canceled by its
  * organizer (or an admin) with a notice to every runner and their money back (decision 021); final.
  */
+/** /registration: its document title and description (the app and the served HTML), and its list call. */
+export const EVENT_LIST_PAGE_META = {
+  title: 'Daftar Event Lari | Derap',
+  description: 'Temukan dan daftar event lari di seluruh Indonesia: 5K, 10K, half marathon, full marathon, dan trail.',
+} as const;
+export const PUBLIC_EVENT_LIST_PATH = '/api/events/status?status=diterima';
+
 export const eventStatuses = ['diajukan', 'diterima', 'ditolak', 'tutup', 'dibatalkan'] as const;
 export type EventStatus = (typeof eventStatuses)[number];
 

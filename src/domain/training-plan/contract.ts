@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { normalisePaceRange } from './pace';
 import { planDateProblem } from '../shared/wire-date';
 import { isValidProgram } from './training-program';
+import { resultSources } from '../strava/strava';
 import {
   generatedByValues,
   MAX_LOGGED_HEART_RATE,
@@ -61,6 +62,12 @@ export const runSchema = z.object({
   trainingtime: z.number().nullable().describe('seconds'),
   trainingpace: z.number().nullable().describe('seconds per km'),
   traininghr: z.number().nullable().describe('bpm'),
+  /**
+   * Where the result came from: 'manual' (typed or kept by the runner, or typed by their coach),
+   * 'strava' (filled by a synced activity; shown to the runner only, a coach reads it as not logged),
+   * null when there is no result (or one logged before sources were kept).
+   */
+  source: z.enum(resultSources).nullable(),
   locked: z.literal(false).describe('false: the whole run is shown'),
 });
 export type Run = z.infer<typeof runSchema>;

@@ -238,6 +238,7 @@ const anyRun = fc.record({
   trainingtime: fc.option(fc.integer({ min: 1, max: 100_000 }), { nil: null }),
   trainingpace: fc.option(fc.integer({ min: 1, max: 10_000 }), { nil: null }),
   traininghr: fc.option(fc.integer({ min: 30, max: 250 }), { nil: null }),
+  source: fc.constantFrom('manual' as const, 'strava' as const, null),
   locked: fc.constant(false as const),
 }) satisfies fc.Arbitrary<Run>;
 

@@ -61,6 +61,15 @@ const publicRoutes = new Set([
   // Running Buddy (issue 16): upcoming group runs and one run (participants' names only) to anyone.
   'GET /api/group-runs',
   'GET /api/group-runs/{id}',
+  // Strava's webhook (issue 15): the subscription's validation (answers only the configured verify
+  // token) and its events, which are only queued; the job reads each activity back from Strava with
+  // the runner's own token, so a forged event changes nothing Strava does not confirm.
+  'GET /api/strava/webhook',
+  'POST /api/strava/webhook',
+  // Strava's connect and callback are browser navigations: without a session they redirect to the
+  // login page (strava.test.ts), and the callback acts only for the user its signed state names.
+  'GET /api/strava/connect',
+  'GET /api/strava/callback',
 ]);
 
 /**
@@ -100,6 +109,8 @@ const roleRules: { route: RegExp; roles: readonly Role[]; premium?: true }[] = [
   { route: /^\w+ \/api\/(runner\/\{runnerId\}\/training-plans|coach\/runner\/\{runnerId\}\/ai\/)/, roles: ['coach', 'admin'] },
   // Profil Pelatih: the caller's own profile, packages and Keuangan (ownership in coaching/profile.test.ts).
   { route: /^(\w+ \/api\/coach\/profile|GET \/api\/coach\/(my-packages|earnings)|POST \/api\/coach\/package|(PUT|DELETE) \/api\/coach\/package\/\{id\})$/, roles: ['coach', 'admin'] },
+  // Activity files (.fit/.gpx/.tcx → Log Hasil Latihan): anyone signed in, coaches in Ubah Jadwal too; not AI, so no premium.
+  { route: /^POST \/api\/activities\/parse$/, roles: SIGNED_IN },
   // Every AI route, present and future (ai-access.test.ts checks the message).
   { route: /^\w+ \/api\/ai\//, roles: SIGNED_IN, premium: true },
   { route: /^(GET \/api\/auth\/me|GET \/api\/user\/profile|POST \/api\/auth\/mobile-handoff\/code)$/, roles: SIGNED_IN },
@@ -107,6 +118,9 @@ const roleRules: { route: RegExp; roles: readonly Role[]; premium?: true }[] = [
   { route: /^GET \/api\/runner-registrations\/mine$/, roles: SIGNED_IN },
   // Running Buddy: anyone signed in creates, joins and leaves; host-only edits are group-runs.test.ts's.
   { route: /^\w+ \/api\/group-runs(\/mine|\/\{id\}(\/join|\/report|\/participants\/\{userId\})?)?$/, roles: SIGNED_IN },
+  // Strava (issue 15): anyone signed in links their own account, syncs, keeps or discards their own
+  // synced runs; the data is the caller's own (strava.test.ts, sync.test.ts).
+  { route: /^\w+ \/api\/strava\//, roles: SIGNED_IN },
 ];
 const rolesOf = (key: string) => roleRules.filter((rule) => rule.route.test(key));
 

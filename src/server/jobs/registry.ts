@@ -7,6 +7,7 @@ import { sweepRegistrations } from '../features/registrations/service';
 import { CANCEL_EVENT_JOB, runEventCancellation } from '../features/registrations/service.management';
 import { runSubscriptionLifecycle } from '../features/subscriptions/service';
 import { pruneRateLimitHits } from '../plugins/rate-limit-store';
+import { runStravaEvent, runStravaSync, STRAVA_EVENT_JOB, STRAVA_SYNC_JOB } from '../features/strava/service.sync';
 import type { Services } from '../wiring';
 import type { JobDefinition } from './runner';
 import { pruneFinishedJobs } from './upkeep';
@@ -17,7 +18,6 @@ const HOUR = 60 * MINUTE;
 /**
  * Every named background job, in one list: what runs, how often. Each calls one plain exported
  * function of its feature (or port), which is tested on its own and safe to run twice.
- * The coming features add theirs here (Strava webhooks).
  */
 export function jobRegistry(config: AppConfig, db: Db, services: Services): JobDefinition[] {
   const sweep = config.paymentExpirySweepSeconds * 1000;
@@ -57,6 +57,16 @@ export function jobRegistry(config: AppConfig, db: Db, services: Services): JobD
         every: sweep,
         run: ({ now }) => sweepRegistrations({ db, mail: services.mail, publicUrl: config.publicUrl }, config.selfManagedReminderHours, now),
       },
+    );
+  }
+  // Strava (when configured): one job per webhook event (keyed by the event, so a duplicate delivery
+  // runs once) and one per 'Sinkronkan sekarang'. A spent request budget puts a job back to the
+  // window's end without using an attempt (RetryAt), so a burst is processed across windows.
+  if (config.strava && services.strava) {
+    const strava = { db, config: config.strava, strava: services.strava };
+    list.push(
+      { name: STRAVA_EVENT_JOB, maxAttempts: 8, run: ({ payload, now, log }) => runStravaEvent({ ...strava, log }, payload, now) },
+      { name: STRAVA_SYNC_JOB, maxAttempts: 8, leaseMs: 15 * MINUTE, run: ({ payload, now, log }) => runStravaSync({ ...strava, log }, String(payload.userId ?? ''), now) },
     );
   }
   // SMTP: mail queued by a transaction that committed after its kick goes out within the half minute.

@@ -4,7 +4,7 @@ import { jobs } from '../db/schema';
 import { buildTestApp, type TestApp } from '../test/fixtures/build-test-app';
 import { insertEvent, postRegistration, readCategory, readRegistration, registrationPayload } from '../test/fixtures/registrations';
 import { jobRegistry } from './registry';
-import { createJobRunner, PERIODIC_KEY, retryDelayMs, type JobDefinition } from './runner';
+import { createJobRunner, PERIODIC_KEY, RetryAt, retryDelayMs, type JobDefinition } from './runner';
 
 const MINUTE = 60_000;
 const T0 = new Date('2026-11-23T03:00:00Z');
@@ -97,6 +97,46 @@ describe('the durable job runner (on the database)', () => {
     expect(calls).toBe(3);
   });
 
+  it('puts a job that says RetryAt back to that time without using up its attempts, however often', async () => {
+    let calls = 0;
+    const windowEnd = (n: number) => at(n * 15 * MINUTE);
+    const definition: JobDefinition = {
+      name: 'test.budget',
+      maxAttempts: 2,
+      run: async ({ now }) => {
+        calls++;
+        // Refused for five windows in a row (a budget that is spent), then it goes through.
+        if (calls <= 5) throw new RetryAt(windowEnd(calls), 'budget spent');
+        expect(now.getTime()).toBeGreaterThanOrEqual(windowEnd(5).getTime());
+      },
+    };
+    const r = runner([definition]);
+    await r.enqueue('test.budget', {}, { runAt: T0 });
+    let clock = T0;
+    for (let i = 1; i <= 5; i++) {
+      expect(await r.runDue(clock)).toBe(1);
+      const [row] = await rowsOf('test.budget');
+      expect(row).toMatchObject({ status: 'queued', attempts: 0, runAt: windowEnd(i), lockedBy: null, lastError: expect.stringContaining('budget spent') });
+      // Not a moment before the time it named.
+      expect(await r.runDue(new Date(windowEnd(i).getTime() - 1))).toBe(0);
+      clock = windowEnd(i);
+    }
+    expect(await r.runDue(clock)).toBe(1);
+    const [row] = await rowsOf('test.budget');
+    expect(row).toMatchObject({ status: 'done', attempts: 1 });
+    expect(calls).toBe(6);
+  });
+
+  it('a RetryAt in the past is put back just after now, not run again in the same tick', async () => {
+    let calls = 0;
+    const r = runner([{ name: 'test.past', run: async () => { calls++; throw new RetryAt(at(-MINUTE)); } }]);
+    await r.enqueue('test.past', {}, { runAt: T0 });
+    expect(await r.runDue(T0)).toBe(1);
+    expect(calls).toBe(1);
+    const [row] = await rowsOf('test.past');
+    expect(row!.runAt.getTime()).toBe(T0.getTime() + 1);
+  });
+
   it('a periodic job that fails waits for its next period instead of stopping', async () => {
     let calls = 0;
     const r = runner([{ name: 'test.periodic-fail', every: MINUTE, run: async () => { calls++; throw new Error('boom'); } }]);
@@ -173,6 +213,7 @@ describe('the registry of the product’s jobs', () => {
       storage: null as never,
       identity: null,
       ai: null as never,
+      strava: null,
     });
     expect(quiet.map((j) => j.name).sort()).toEqual([
       'ai-coach.evaluate-plans',

@@ -47,6 +47,20 @@ export interface JobRunner {
   readonly definitions: ReadonlyMap<string, JobDefinition>;
 }
 
+/**
+ * Thrown by a job that cannot go on before `at` through no fault of its own (an outside service's
+ * rate budget is spent): the runner puts the job back to `at` without counting the attempt, so a
+ * burst of work waits its turn across windows instead of failing after a few tries.
+ */
+export class RetryAt extends Error {
+  constructor(
+    readonly at: Date,
+    reason = 'retry later',
+  ) {
+    super(`${reason}: retry at ${at.toISOString()}`);
+  }
+}
+
 export const PERIODIC_KEY = 'periodic';
 const DEFAULT_LEASE_MS = 5 * 60_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
@@ -132,6 +146,18 @@ export function createJobRunner(opts: { db: Db; log: FastifyBaseLogger; jobs: Jo
       else await settle(job, { status: 'done', lastError: null });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
+      if (err instanceof RetryAt) {
+        // Not a failure: the claim's attempt is given back. A periodic job keeps its own period when
+        // that comes later.
+        log.info({ job: job.name, retryAt: err.at }, 'job postponed');
+        const at = new Date(Math.max(err.at.getTime(), now.getTime() + 1));
+        if (definition.every !== undefined) {
+          await settle(job, { runAt: new Date(Math.min(at.getTime(), now.getTime() + definition.every)), attempts: 0, lastError: message });
+        } else {
+          await settle(job, { runAt: at, attempts: Math.max(job.attempts - 1, 0), lastError: message });
+        }
+        return;
+      }
       log.error({ err, job: job.name, attempt: job.attempts }, 'job failed');
       if (definition.every !== undefined) {
         await settle(job, { runAt: new Date(now.getTime() + definition.every), attempts: 0, lastError: message });

@@ -37,6 +37,8 @@ export const routeBodyLimits: Record<string, number> = {
   'PUT /api/runner/:runnerId/training-plans': 2 * 1024 * 1024,
   'POST /api/coach/runner/:runnerId/ai/chat': 512 * 1024,
   'POST /api/coach/runner/:runnerId/ai/modify': 2 * 1024 * 1024,
+  // Strava's webhook events are a few hundred bytes; anyone may post to it.
+  'POST /api/strava/webhook': 4 * 1024,
   // An offline desk's queue: up to 500 marks of about 200 bytes (MAX_CHECKIN_BATCH).
   'POST /api/runner-registrations/event/:eventId/checkin-sync': 160 * 1024,
 };

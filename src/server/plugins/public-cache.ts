@@ -37,6 +37,9 @@ export interface PublicReadCacheOptions {
   maxEntries?: number;
 }
 
+/** Seconds a browser may keep a public answer at least (see sendCached). */
+const BROWSER_MIN_MAX_AGE = 5;
+
 export const defaultPublicReadCacheOptions: PublicReadCacheOptions = { ttlMs: 2000, pollMs: 500, maxEntries: 1000 };
 
 export function etagOf(body: string): string {
@@ -177,7 +180,11 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, cached:
     reply.header('cache-control', 'private, no-store');
   } else {
     const seconds = Math.round(options.ttlMs / 1000);
-    reply.header('cache-control', seconds > 0 ? `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${seconds * 2}` : 'public, no-cache');
+    // A browser may keep it a few seconds: that is what lets a page's `<link rel=preload as=fetch>`
+    // be used by its fetch (Chrome refetches a preload gone stale before the page's code asked for
+    // it, e.g. on a slow phone). Our web client revalidates every other GET (api/client.ts), so what
+    // a page shows after that still follows the TTL.
+    reply.header('cache-control', seconds > 0 ? `public, max-age=${Math.max(seconds, BROWSER_MIN_MAX_AGE)}, s-maxage=${seconds}, stale-while-revalidate=${seconds * 2}` : 'public, no-cache');
     if (matches(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
   }
   // A string with a JSON type is sent as it is: the response schema's serialiser is not run again.

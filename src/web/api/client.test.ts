@@ -115,3 +115,31 @@ describe('api client refresh queue', () => {
     });
   });
 });
+
+describe('api client and the calls the served HTML preloaded', () => {
+  afterEach(() => document.head.querySelectorAll('link[as="fetch"]').forEach((l) => l.remove()));
+
+  it('lets the first GET of a preloaded call take the browser copy, and asks the server again for every other GET', async () => {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.setAttribute('as', 'fetch');
+    link.href = '/api/eventcalendar?page=1&limit=20';
+    document.head.append(link);
+    const seen: { path: string; cache: RequestCache | undefined; method: string | undefined }[] = [];
+    const fetchImpl = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      seen.push({ path: String(input), cache: init?.cache, method: init?.method });
+      return json(200, {});
+    });
+    const client = createApiClient({ fetch: fetchImpl as unknown as typeof fetch });
+    await client.get('/api/eventcalendar?page=1&limit=20');
+    await client.get('/api/eventcalendar?page=1&limit=20');
+    await client.get('/api/events/status?status=diterima');
+    await client.post('/api/eventcalendar', { eventname: 'x' });
+    expect(seen).toEqual([
+      { path: '/api/eventcalendar?page=1&limit=20', cache: undefined, method: 'GET' },
+      { path: '/api/eventcalendar?page=1&limit=20', cache: 'no-cache', method: 'GET' },
+      { path: '/api/events/status?status=diterima', cache: 'no-cache', method: 'GET' },
+      { path: '/api/eventcalendar', cache: undefined, method: 'POST' },
+    ]);
+  });
+});

@@ -33,6 +33,19 @@ export interface RequestOptions extends Omit<RequestInit, 'body'> {
 
 const REFRESH_PATH = '/api/auth/refresh';
 
+/**
+ * The calls the served HTML already started (`<link rel=preload as=fetch>`, decision 023's
+ * amendment), as path + query. The first GET of each takes the browser's copy (the preload); every
+ * other GET asks the server again (`cache: 'no-cache'`: a cheap 304 when unchanged), so an answer
+ * a browser may keep a few seconds (public reads, decision 015) never shows stale data after a
+ * change the person just made, or after they signed in.
+ */
+function preloadedCalls(): Set<string> {
+  if (typeof document === 'undefined') return new Set();
+  const links = document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]');
+  return new Set([...links].map((link) => new URL(link.href, window.location.href)).filter((u) => u.origin === window.location.origin).map((u) => u.pathname + u.search));
+}
+
 let leavingForLogin = false;
 
 /**
@@ -61,6 +74,7 @@ export function createApiClient(opts: ApiClientOptions = {}) {
   const doFetch = opts.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const onExpired = opts.onSessionExpired ?? defaultSessionExpired;
   let refreshing: Promise<boolean> | null = null;
+  const preloaded = preloadedCalls();
 
   async function send(path: string, init: RequestOptions): Promise<Response> {
     const headers = new Headers(init.headers);
@@ -74,7 +88,9 @@ export function createApiClient(opts: ApiClientOptions = {}) {
       body = init.body as BodyInit | undefined;
     }
     const { noRefresh: _noRefresh, as: _as, ...rest } = init;
-    return doFetch(baseUrl + path, { ...rest, headers, body, credentials: 'include' });
+    const get = !rest.method || rest.method.toUpperCase() === 'GET';
+    const cache = rest.cache ?? (get && !preloaded.delete(path) ? 'no-cache' : undefined);
+    return doFetch(baseUrl + path, { ...rest, headers, body, credentials: 'include', ...(cache ? { cache } : {}) });
   }
 
   function refreshOnce(): Promise<boolean> {

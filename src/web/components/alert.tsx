@@ -1,5 +1,5 @@
-import { AlertCircle, CheckCircle2, Info } from 'lucide-react';
-import { forwardRef, type ReactNode } from 'react';
+import { AlertCircle, CheckCircle2, Info, X } from 'lucide-react';
+import { forwardRef, type HTMLAttributes, type ReactNode } from 'react';
 import { cn } from './cn';
 
 type Tone = 'error' | 'info' | 'success';
@@ -39,3 +39,32 @@ export const Alert = forwardRef<HTMLDivElement, AlertProps>(function Alert({ ton
     </div>
   );
 });
+
+/**
+ * A message that stays until the person closes it (unlike a toast): e.g. what happened on the way
+ * back from a checkout or from Strava. `dismissLabel` names what the close button closes.
+ */
+export function DismissibleAlert({
+  onDismiss,
+  dismissLabel,
+  className,
+  alertClassName,
+  ...alert
+}: AlertProps & { onDismiss: () => void; dismissLabel: string; alertClassName?: string } & Pick<HTMLAttributes<HTMLDivElement>, 'id'> & Record<`data-${string}`, string>) {
+  const { tone, title, children, id, ...data } = alert;
+  return (
+    <div id={id} className={cn('relative', className)} {...data}>
+      <Alert className={cn('pr-10', alertClassName)} tone={tone} title={title}>
+        {children}
+      </Alert>
+      <button
+        type="button"
+        onClick={onDismiss}
+        className="absolute top-2 right-2 rounded-lg p-1.5 text-slate-500 hover:bg-black/5 hover:text-slate-800 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+      >
+        <X className="size-4" aria-hidden="true" />
+        <span className="sr-only">{dismissLabel}</span>
+      </button>
+    </div>
+  );
+}

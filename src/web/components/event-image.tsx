@@ -1,16 +1,11 @@
+import { uploadedImageSrcSet } from '../../domain/uploads/image-widths';
+
+export { uploadedImageSrcSet };
+
 /** Shown wherever an event has no header image or it fails to load. Served from src/web/public. */
 export const DEFAULT_EVENT_IMAGE = '/event-default.svg';
 
 export const eventImageOf = (headerImage: string | null | undefined) => headerImage || DEFAULT_EVENT_IMAGE;
-
-/** The widths the server makes WebP copies at (`GET /api/files/{key}?w=`, image-variants.ts). */
-export const IMAGE_WIDTHS = [480, 800, 1200, 1600] as const;
-
-/** `srcset` of an image uploaded to our own storage (its WebP copies); none for other addresses. */
-export function uploadedImageSrcSet(src: string | null | undefined): string | undefined {
-  if (!src || !/\/api\/files\/[a-f0-9]{32}\.(png|jpg|webp)$/.test(src)) return undefined;
-  return IMAGE_WIDTHS.map((w) => `${src}?w=${w} ${w}w`).join(', ');
-}
 
 /**
  * An event's header image (decorative: the event's name is beside it), the default one when missing or broken.

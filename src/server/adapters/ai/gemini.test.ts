@@ -48,6 +48,7 @@ const storedRun = (id: string, date: string, title: string, program: string): Ru
   trainingtime: null,
   trainingpace: null,
   traininghr: null,
+  source: null,
   locked: false,
 });
 

@@ -160,9 +160,12 @@ export async function saveProfile(db: Db, userId: string, form: PlanForm, span: 
   await db.insert(aiCoachProfiles).values(values).onConflictDoUpdate({ target: aiCoachProfiles.userId, set: values });
 }
 
-/** The runs a runner may see and change (locked AI runs are not the AI's to read either). */
-async function visibleRuns(db: Db, owner: Owner): Promise<Run[]> {
-  const plan = await readPlan(db, owner);
+/**
+ * The runs a runner may see and change (locked AI runs are not the AI's to read either); used for a
+ * runner by their coach, the coach's view, without Strava-derived results.
+ */
+async function visibleRuns(db: Db, owner: Owner, coach?: ActingCoach): Promise<Run[]> {
+  const plan = await readPlan(db, owner, undefined, coach ? 'coach' : 'owner');
   return (plan?.trainingPlan ?? []).filter((run): run is Run => run.locked === false);
 }
 
@@ -224,7 +227,7 @@ export function createAiCoachService({ db, ai, log, limits }: AiCoachDeps) {
       now = new Date(),
       coach?: ActingCoach,
     ): Promise<ChatReply> {
-      const plan = await visibleRuns(db, owner);
+      const plan = await visibleRuns(db, owner, coach);
       if (plan.length === 0) throw badRequest(aiMessages.needsPlan, 'NO_PLAN');
       await count(owner, now, coach);
       const profile = await readProfile(db, owner.id);
@@ -237,7 +240,7 @@ export function createAiCoachService({ db, ai, log, limits }: AiCoachDeps) {
 
     /** POST /api/ai/modify: the approved modifications as a checked draft of the range they change. */
     async modify(owner: Owner, modifications: Modification[], now = new Date(), coach?: ActingCoach): Promise<PlanDraftResponse> {
-      const plan = await visibleRuns(db, owner);
+      const plan = await visibleRuns(db, owner, coach);
       if (plan.length === 0) throw badRequest(aiMessages.needsPlan, 'NO_PLAN');
       const profile = await readProfile(db, owner.id);
       // Without a profile the checker has nothing to judge a plan by: only the engine's own changes of

@@ -229,7 +229,7 @@ describe('coach profile, packages, earnings and public page', () => {
       expect(data.packages.map((p) => p.title)).toEqual(['Aktif']);
       expect(data.packages[0]).not.toHaveProperty('estimatedReceived');
       expect(res.body).not.toContain('verificationDocuments');
-      expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=2, stale-while-revalidate=4');
+      expect(res.headers['cache-control']).toBe('public, max-age=5, s-maxage=2, stale-while-revalidate=4');
       const etag = res.headers.etag as string;
       expect(etag).toBeTruthy();
       expect((await t.app.inject({ method: 'GET', url: '/api/coach/public/profile/andi-pratama', headers: { 'if-none-match': etag } })).statusCode).toBe(304);

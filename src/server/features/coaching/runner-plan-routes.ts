@@ -49,8 +49,9 @@ export interface RunnerPlanRoutesOptions {
  * the same shapes as the runner's own `/api/training-plans*`, uses the AI for them and reads schedule
  * files. Every route asks the coaching access rule first (a live connection of the caller's, else 404);
  * runs the coach makes are 'coach' runs, and results they log need distance and time.
- * There is no Strava data in a plan yet (runs carry no source): when Strava lands, its results must
- * be filtered out here, never shown to a coach.
+ * Strava-derived results belong to the runner alone (Strava API agreement): every read and every
+ * write's answer here is the coach's view ('coach'), where a result Strava filled reads as not logged
+ * until the runner keeps it (Simpan) in their own log; the AI used for a runner reads the same view.
  */
 export async function runnerPlanRoutes(app: FastifyInstance, { db, config, ai, schedule, now = () => new Date() }: RunnerPlanRoutesOptions) {
   await app.register(fastifyMultipart, { limits: { fileSize: SCHEDULE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 } });
@@ -68,7 +69,7 @@ export async function runnerPlanRoutes(app: FastifyInstance, { db, config, ai, s
     '/api/runner/:runnerId/training-plans',
     { schema: { tags, summary: "A connected runner's plan as the runner sees it; 404 when there is none (or no live connection)", params: runnerParams, response: { 200: planListSchema, ...errors } } },
     async (request) => {
-      const plan = await readPlan(db, await runnerOf(request));
+      const plan = await readPlan(db, await runnerOf(request), undefined, 'coach');
       if (!plan) throw notFound('Belum ada program latihan.');
       return { trainingPlans: [plan] };
     },
@@ -91,7 +92,7 @@ export async function runnerPlanRoutes(app: FastifyInstance, { db, config, ai, s
       const to = planDateToIso(request.query.to)!;
       const span = daysBetween(from, to);
       if (span < 0 || span >= MAX_RANGE_DAYS) throw badRequest(`Rentang tanggal 1 sampai ${MAX_RANGE_DAYS} hari.`, 'INVALID_RANGE');
-      const plan = await readPlan(db, runner, { from, to });
+      const plan = await readPlan(db, runner, { from, to }, 'coach');
       return { trainingPlans: plan ? [plan] : [] };
     },
   );

@@ -7,7 +7,7 @@ import {
   type CalendarList,
   type CalendarSubmission,
 } from '../../../domain/event-calendar/contract';
-import { calendarWindow, inferRoadOrTrail, matchesQuery, sameEventKey, type CalendarStatus, type RoadOrTrail } from '../../../domain/event-calendar/event-calendar';
+import { CALENDAR_PAGE_META, calendarQueryString, calendarWindow, inferRoadOrTrail, matchesQuery, sameEventKey, type CalendarStatus, type RoadOrTrail } from '../../../domain/event-calendar/event-calendar';
 import { jakartaToday, type IsoDay } from '../../../domain/shared/wire-date';
 import type { Mailer } from '../../adapters/mail/port';
 import { composeMail } from '../../adapters/mail/compose';
@@ -266,4 +266,17 @@ function approvedMail(row: CalendarEventRow, publicUrl: string) {
 export async function pendingCount(db: Db): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(calendarEvents).where(eq(calendarEvents.status, 'pending'));
   return row?.n ?? 0;
+}
+
+/**
+ * /calendar as served HTML: its own title and description, and for the bare address (the usual
+ * way in) a preload of the list call the page makes first, built by the page's own function so the
+ * two addresses are the same. A filtered address is left to the page.
+ */
+export function calendarPageMeta(query: URLSearchParams) {
+  return Promise.resolve({
+    ...CALENDAR_PAGE_META,
+    image: null,
+    ...([...query.keys()].length === 0 ? { preload: { fetch: [`/api/eventcalendar?${calendarQueryString({ page: 1 })}`] } } : {}),
+  });
 }

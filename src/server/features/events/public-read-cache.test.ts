@@ -55,7 +55,7 @@ describe('public event reads: cache, ETag and invalidation (decision 015)', () =
       const first = await get(url);
       expect(first.statusCode).toBe(200);
       expect(first.headers['content-type']).toMatch(/^application\/json/);
-      expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=60');
+      expect(first.headers['cache-control']).toBe('public, max-age=30, s-maxage=30, stale-while-revalidate=60');
       const etag = first.headers.etag as string;
       expect(etag).toMatch(/^".+"$/);
       const again = await get(url, { 'if-none-match': etag });

@@ -1,13 +1,14 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { OrganizerEvent, PublicEventCard, RegistrationEvent } from '../../../domain/events/contract';
 import { eventFormMessages, type EventPayload } from '../../../domain/events/event-form';
-import { canMoveEventStatus, eventStatusLabels, normaliseEventCode, publicEventStatuses, type EventStatus } from '../../../domain/events/events';
+import { canMoveEventStatus, EVENT_LIST_PAGE_META, eventStatusLabels, normaliseEventCode, PUBLIC_EVENT_LIST_PATH, publicEventStatuses, type EventStatus } from '../../../domain/events/events';
 import { categoryPriceAt } from '../../../domain/events/early-bird';
 import { isPaymentOptionKey, type PaymentOptionKey } from '../../../domain/payments/payments';
 import type { Db } from '../../db/client';
 import { eventCategories, events, orders, runnerRegistrations, users, type EventCategoryRow, type EventRow, type UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../app-error';
 import { publicReadCacheFor } from '../../plugins/public-cache';
+import { uploadedImageSrcSet } from '../../../domain/uploads/image-widths';
 
 export const eventMessages = {
   notFound: 'Event dengan kode tersebut tidak ditemukan.',
@@ -359,6 +360,42 @@ export async function findPublicEventByCode(db: Db, code: string, viewer: Pick<U
   if (!publicEventStatuses.includes(row.event.status) && !canManageEvent(row.event, viewer)) return null;
   const categories = (await categoriesOf(db, [row.event.id])).get(row.event.id) ?? [];
   return toRegistrationEvent({ event: row.event, categories, organizerName: row.organizerName });
+}
+
+/** /registration as served HTML: its title and description, and a preload of its list call. */
+export function eventListPageMeta() {
+  return Promise.resolve({ ...EVENT_LIST_PAGE_META, image: null, preload: { fetch: [PUBLIC_EVENT_LIST_PATH] } });
+}
+
+/**
+ * /register/{code} as served HTML: the event's link preview (Open Graph) and the preloads of what the
+ * page asks for first — its event call and its header image with the `srcset`/`sizes` of its `<img>`
+ * (register-page.tsx: `EventImage` at the default sizes '100vw'). Public events only, from the shared
+ * public read cache, so a refreshing crowd costs no query per page view.
+ */
+export async function registerPageMeta(db: Db, code: string): Promise<{
+  title: string;
+  description: string;
+  image: string | null;
+  type: 'article';
+  preload: { fetch: string[]; image?: { href: string; srcset?: string; sizes?: string } };
+} | null> {
+  const normalised = normaliseEventCode(code);
+  if (!normalised || normalised !== code.toLowerCase()) return null;
+  const event = await publicReadCacheFor(db).getValue(`event-page:${normalised}`, () => findPublicEventByCode(db, code, null));
+  if (!event) return null;
+  const about = event.description.replace(/\s+/g, ' ').trim() || `Pendaftaran ${event.name} di Derap.`;
+  const srcset = uploadedImageSrcSet(event.headerImage);
+  return {
+    title: `Daftar ${event.name} | Derap`,
+    description: about.length > 200 ? `${about.slice(0, 197)}...` : about,
+    image: event.headerImage,
+    type: 'article',
+    preload: {
+      fetch: [`/api/events/${encodeURIComponent(code)}`],
+      ...(event.headerImage ? { image: { href: event.headerImage, ...(srcset ? { srcset, sizes: '100vw' } : {}) } } : {}),
+    },
+  };
 }
 
 /** What every event answer carries: who it is, where, when, and its registration window. */

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config';
+import { hasCredential } from '../../plugins/public-cache';
 
 /**
  * Link previews for shared pages (WhatsApp, Telegram, X, Facebook read Open Graph tags from the
@@ -17,15 +18,32 @@ export interface PageMeta {
   /** The page's path (made absolute for og:url). */
   path: string;
   type?: 'website' | 'profile' | 'article';
+  /**
+   * What the page will ask for first, fetched with the HTML instead of after the app has run
+   * (issue 12: the register page's LCP chain was HTML → entry → page chunk → API → image).
+   */
+  preload?: PagePreload;
+}
+
+export interface PagePreload {
+  /** The page's largest image, with the exact `srcset`/`sizes` its `<img>` uses (else it is fetched twice). */
+  image?: { href: string; srcset?: string; sizes?: string };
+  /** Same-origin API reads the page makes at once with the app's fetch (credentials included). */
+  fetch?: string[];
 }
 
 /** What a share page's resolver returns; null when the page has nothing to show (the SPA says so, with the generic tags). */
-export type PageMetaResolver = (params: Record<string, string>) => Promise<Omit<PageMeta, 'path'> | null>;
+export type PageMetaResolver = (params: Record<string, string>, query: URLSearchParams) => Promise<Omit<PageMeta, 'path'> | null>;
 
 export interface SharePage {
   /** A Fastify route path, e.g. `/coaching/:uniquelink`. */
   route: string;
   meta: PageMetaResolver;
+  /**
+   * The page's module as Vite's manifest names it (e.g. 'features/registrations/register-page.tsx'):
+   * it and its static imports are `modulepreload`ed, so they load beside the entry, not after it.
+   */
+  module?: string;
 }
 
 export const DEFAULT_SHARE_IMAGE = '/desk-icon-512.png';
@@ -70,16 +88,48 @@ export function renderPageMeta(meta: PageMeta, publicUrl: string): string {
   ].join('\n    ');
 }
 
+/** `<link rel=preload>` tags for what the page asks for first. */
+export function renderPreloads(preload: PagePreload | undefined, modules: string[]): string[] {
+  const tags = modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`);
+  const image = preload?.image;
+  if (image) {
+    const set = image.srcset ? ` imagesrcset="${escapeHtml(image.srcset)}" imagesizes="${escapeHtml(image.sizes ?? '100vw')}"` : '';
+    tags.push(`<link rel="preload" as="image" href="${escapeHtml(image.href)}"${set} fetchpriority="high" />`);
+  }
+  // The app's fetch sends cookies (credentials: 'include'): the preload must too, or it is not reused.
+  for (const href of preload?.fetch ?? []) tags.push(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(href)}" />`);
+  return tags;
+}
+
+/**
+ * The built file of `entry` and of every chunk it imports statically, from Vite's manifest
+ * (dist/web/.vite/manifest.json); the entry chunk (index.html) is left out, the page already loads it.
+ */
+export function moduleFiles(manifest: Record<string, { file: string; imports?: string[]; isEntry?: boolean }>, entry: string): string[] {
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry) return;
+    files.push(`/${chunk.file}`);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  visit(entry);
+  return files;
+}
+
 /**
  * index.html with the page's tags: its own `<title>`, description, canonical, og:* and twitter:*
  * are removed, the new ones go just before `</head>`.
  */
-export function injectPageMeta(html: string, meta: PageMeta, publicUrl: string): string {
+export function injectPageMeta(html: string, meta: PageMeta, publicUrl: string, modules: string[] = []): string {
   const stripped = html
     .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
     .replace(/<meta\s+(?:name|property)="(?:description|og:[^"]*|twitter:[^"]*)"[^>]*>\s*/gi, '')
     .replace(/<link\s+rel="canonical"[^>]*>\s*/gi, '');
-  const tags = renderPageMeta(meta, publicUrl);
+  const tags = [renderPageMeta(meta, publicUrl), ...renderPreloads(meta.preload, modules)].join('\n    ');
   return stripped.includes('</head>') ? stripped.replace('</head>', `  ${tags}\n  </head>`) : `${tags}\n${stripped}`;
 }
 
@@ -91,6 +141,16 @@ export function injectPageMeta(html: string, meta: PageMeta, publicUrl: string):
  */
 export async function sharePagesPlugin(app: FastifyInstance, { config, pages }: { config: AppConfig; pages: SharePage[] }) {
   const indexHtml = path.join(config.webDistDir, 'index.html');
+  const manifestFile = path.join(config.webDistDir, '.vite', 'manifest.json');
+  // Read once per process: the manifest belongs to the build this server serves.
+  let manifest: Promise<Record<string, { file: string; imports?: string[]; isEntry?: boolean }>> | null = null;
+  const modulesOf = async (entry: string | undefined): Promise<string[]> => {
+    if (!entry) return [];
+    manifest ??= readFile(manifestFile, 'utf8')
+      .then((text) => JSON.parse(text) as Record<string, { file: string; imports?: string[]; isEntry?: boolean }>)
+      .catch(() => ({}));
+    return moduleFiles(await manifest, entry);
+  };
   for (const page of pages) {
     app.get(page.route, { schema: { hide: true } }, async (request, reply) => {
       let html: string;
@@ -103,16 +163,19 @@ export async function sharePagesPlugin(app: FastifyInstance, { config, pages }: 
       const pathOnly = request.url.split('?')[0] ?? request.url;
       let found: Omit<PageMeta, 'path'> | null = null;
       try {
-        found = await page.meta(params);
+        found = await page.meta(params, new URLSearchParams(request.url.split('?')[1] ?? ''));
       } catch (err) {
         // A preview is a nicety: the page itself must still load.
         request.log.error({ err, route: page.route }, 'share page meta failed');
       }
       const meta: PageMeta = found ? { ...found, path: pathOnly } : { ...DEFAULT_META, image: null, path: pathOnly };
+      // A signed-in visitor's API answers are `private, no-store`, which a browser never takes from a
+      // preload: the call would be made twice.
+      if (meta.preload?.fetch && hasCredential(request)) meta.preload = { ...meta.preload, fetch: [] };
       return reply
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(injectPageMeta(html, meta, config.publicUrl));
+        .send(injectPageMeta(html, meta, config.publicUrl, await modulesOf(page.module)));
     });
   }
 }

@@ -19,6 +19,7 @@ const run = (extra: Partial<Run> = {}): Run => ({
   trainingtime: null,
   trainingpace: null,
   traininghr: null,
+  source: null,
   locked: false,
   ...extra,
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import { isoToPlanDate, jakartaToday, planDateToIso, type IsoDay } from '../../../domain/shared/wire-date';
 import { normalisePaceRange, paceSecondsPerKm } from '../../../domain/training-plan/pace';
 import { runColor } from '../../../domain/training-plan/run-types';
@@ -15,6 +15,7 @@ import {
   type GeneratedBy,
 } from '../../../domain/training-plan/training-plan';
 import type { LockedRunInput, PlanRun, Run, RunPatch, TrainingPlan } from '../../../domain/training-plan/contract';
+import type { ResultSource } from '../../../domain/strava/strava';
 import { accessEndDay } from '../../../domain/subscriptions/subscription';
 import type { Db } from '../../db/client';
 import { trainingPlans, trainingRuns, type TrainingRunRow, type UserRow } from '../../db/schema';
@@ -48,6 +49,13 @@ export type PlanActor = 'user' | 'coach';
 /** Which result rule a write is held to: the runner's all-or-none, the coach's (distance and time), or none for values already stored. */
 type ResultRule = PlanActor | 'stored';
 
+/**
+ * Who reads a plan: its owner sees everything of theirs; a coach (every read and write answer of
+ * coaching/runner-plan-routes.ts, the AI used for a runner) never sees Strava-derived data, which
+ * belongs to the runner alone (Strava API agreement) until the runner keeps it in their own log.
+ */
+export type PlanViewer = 'owner' | 'coach';
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids that are not ours never reach SQL (a malformed uuid would be a 500 there). */
 export const isUuid = (value: string) => UUID.test(value);
@@ -66,16 +74,24 @@ export function toRun(row: TrainingRunRow): Run {
     trainingtime: row.trainingTime,
     trainingpace: row.trainingPace,
     traininghr: row.trainingHr,
+    source: row.resultSource ?? null,
     locked: false,
   };
+}
+
+/** A run as a coach reads it: a result Strava filled is shown as not logged. */
+export function withoutStravaResult(run: Run): Run {
+  if (run.source !== 'strava') return run;
+  return { ...run, trainingdistance: null, trainingtime: null, trainingpace: null, traininghr: null, source: null };
 }
 
 /** Whether a stored run is locked for its plan owner (the domain's one rule). */
 export const rowIsLocked = (row: Pick<TrainingRunRow, 'generatedBy' | 'day'>, accessEnd: IsoDay | null) =>
   isRunLocked({ generatedby: row.generatedBy, day: row.day }, accessEnd);
 
-/** A stored run as any reader gets it: whole, or its stub when locked. Every read goes through here. */
-export const viewRun = (row: TrainingRunRow, accessEnd: IsoDay | null): PlanRun => visibleRun(toRun(row), accessEnd);
+/** A stored run as a reader gets it: whole, or its stub when locked; a coach without Strava data. Every read goes through here. */
+export const viewRun = (row: TrainingRunRow, accessEnd: IsoDay | null, viewer: PlanViewer = 'owner'): PlanRun =>
+  visibleRun(viewer === 'coach' ? withoutStravaResult(toRun(row)) : toRun(row), accessEnd);
 
 export async function findPlan(db: Db, userId: string) {
   const [plan] = await db.select().from(trainingPlans).where(eq(trainingPlans.userId, userId)).limit(1);
@@ -96,14 +112,16 @@ export async function listRuns(db: Db, planId: string, range?: { from: IsoDay; t
   return db.select().from(trainingRuns).where(where).orderBy(asc(trainingRuns.day), asc(trainingRuns.createdAt), asc(trainingRuns.id));
 }
 
-/** The owner's plan with the runs of a span (or all), in the spec's container shape; null when none. */
-export async function readPlan(db: Db, owner: PlanOwner, range?: { from: IsoDay; to: IsoDay }): Promise<TrainingPlan | null> {
+/** The owner's plan with the runs of a span (or all), in the spec's container shape, as `viewer` may see it; null when none. */
+export async function readPlan(db: Db, owner: PlanOwner, range?: { from: IsoDay; to: IsoDay }, viewer: PlanViewer = 'owner'): Promise<TrainingPlan | null> {
   const plan = await findPlan(db, owner.id);
   if (!plan) return null;
   const rows = await listRuns(db, plan.id, range);
   const accessEnd = accessEndDay(owner.currentPeriodEnd);
-  return { _id: plan.id, trainingPlan: rows.map((row) => viewRun(row, accessEnd)) };
+  return { _id: plan.id, trainingPlan: rows.map((row) => viewRun(row, accessEnd, viewer)) };
 }
+
+const viewerOf = (actor: PlanActor | GeneratedBy): PlanViewer => (actor === 'coach' ? 'coach' : 'owner');
 
 function resultValues(distance: number | null, time: number | null, hr: number | null, rule: ResultRule = 'user') {
   const result = { trainingdistance: distance, trainingtime: time, traininghr: hr };
@@ -112,7 +130,10 @@ function resultValues(distance: number | null, time: number | null, hr: number |
   const pace = paceSecondsPerKm(distance, time);
   // A near-zero distance gives a pace no run has, beyond the integer column (a 500 otherwise).
   if (pace !== null && pace > MAX_RUN_TIME_SECONDS) throw badRequest(messages.invalidResult, 'INVALID_RESULT');
-  return { trainingDistance: distance, trainingTime: time, trainingHr: hr, trainingPace: pace };
+  // A result written through the plan routes is a person's (the runner's, or their coach's); callers
+  // that keep a stored result keep its source instead.
+  const resultSource = (distance !== null || time !== null ? 'manual' : null) as ResultSource | null;
+  return { trainingDistance: distance, trainingTime: time, trainingHr: hr, trainingPace: pace, resultSource };
 }
 
 /** A result on a day after `today` (Jakarta) is refused: that run has not been run yet. */
@@ -173,7 +194,7 @@ export async function addRuns(db: Db, owner: PlanOwner, inputs: RunInput[], make
     const plan = await ensurePlan(tx, owner.id);
     await assertPlanSize(tx, plan.id, values.length);
     if (values.length) await tx.insert(trainingRuns).values(inSentOrder(values.map((v) => ({ ...v, planId: plan.id }))));
-    return (await readPlan(tx, owner))!;
+    return (await readPlan(tx, owner, undefined, viewerOf(maker)))!;
   });
 }
 
@@ -208,19 +229,24 @@ export async function replaceRuns(db: Db, owner: PlanOwner, items: ReplaceItem[]
       if (known && !keep.has(known.id)) {
         if (rowIsLocked(known, accessEnd)) throw forbidden(messages.locked);
         keep.add(known.id);
+        // A coach read a Strava result as not logged: an empty result sent back is that reading, not a clearing.
+        const keepsHidden = actor === 'coach' && hidesResultFromCoach(known, item);
         // A field left out keeps what is stored (a client sending only the plan must not wipe a logged
         // result or the AI's periodization); an explicit null clears it. The stored maker always wins.
+        const stored = <T>(sent: T | undefined, value: T) => (sent === undefined || keepsHidden ? value : sent);
         const merged = {
           ...item,
           periodization: item.periodization === undefined ? known.periodization : item.periodization,
-          trainingdistance: item.trainingdistance === undefined ? known.trainingDistance : item.trainingdistance,
-          trainingtime: item.trainingtime === undefined ? known.trainingTime : item.trainingtime,
-          traininghr: item.traininghr === undefined ? known.trainingHr : item.traininghr,
+          trainingdistance: stored(item.trainingdistance, known.trainingDistance),
+          trainingtime: stored(item.trainingtime, known.trainingTime),
+          traininghr: stored(item.traininghr, known.trainingHr),
         };
         // A result kept as stored is not re-judged (a coach may have logged it without HR); a changed one is, by the writer's rule.
         const resultKept =
           merged.trainingdistance === known.trainingDistance && merged.trainingtime === known.trainingTime && merged.traininghr === known.trainingHr;
         const values = runValues(merged, known.generatedBy, resultKept ? 'stored' : actor);
+        // Sent back as stored, a result keeps its source (a Strava one stays the runner's alone); changed, it is the writer's.
+        if (resultKept) values.resultSource = known.resultSource;
         // A stored run sent back as it is stays (even one logged before this rule); a change may not
         // put a result on a day still to come.
         const unchanged = values.day === known.day && values.trainingDistance === known.trainingDistance && values.trainingTime === known.trainingTime;
@@ -241,8 +267,17 @@ export async function replaceRuns(db: Db, owner: PlanOwner, items: ReplaceItem[]
     if (removable.length) await tx.delete(trainingRuns).where(and(eq(trainingRuns.planId, plan.id), inArray(trainingRuns.id, removable)));
     if (inserts.length) await tx.insert(trainingRuns).values(inSentOrder(inserts));
     await tx.update(trainingPlans).set({ updatedAt: new Date() }).where(eq(trainingPlans.id, plan.id));
-    return (await readPlan(tx, owner))!;
+    return (await readPlan(tx, owner, undefined, viewerOf(actor)))!;
   });
+}
+
+/** Whether a coach's write leaves a Strava result alone: it sends the result as the coach read it (empty, or not at all). */
+function hidesResultFromCoach(
+  known: Pick<TrainingRunRow, 'resultSource'>,
+  sent: { trainingdistance?: number | null; trainingtime?: number | null; traininghr?: number | null },
+): boolean {
+  if (known.resultSource !== 'strava') return false;
+  return [sent.trainingdistance, sent.trainingtime, sent.traininghr].every((v) => v === undefined || v === null);
 }
 
 /** A run of the caller's own plan, or 404 whatever the reason (not theirs, not there, malformed). */
@@ -279,14 +314,15 @@ export async function patchRun(
   const day = patch.date !== undefined ? planDateToIso(patch.date) : run.day;
   if (!day) throw badRequest(messages.dateInvalid, 'INVALID_DATE');
   const pick = <T>(sent: T | null | undefined, stored: T | null) => (sent === undefined ? stored : sent);
-  const sendsResult = patch.trainingdistance !== undefined || patch.trainingtime !== undefined || patch.traininghr !== undefined;
-  const result = resultValues(
-    pick(patch.trainingdistance, run.trainingDistance),
-    pick(patch.trainingtime, run.trainingTime),
-    pick(patch.traininghr, run.trainingHr),
-    // A move alone keeps the stored result as it is (a coach's may have no HR).
-    sendsResult ? actor : 'stored',
-  );
+  // A coach clearing a Strava result they were shown as empty changes nothing (they never saw it).
+  const sendsResult =
+    (patch.trainingdistance !== undefined || patch.trainingtime !== undefined || patch.traininghr !== undefined) &&
+    !(actor === 'coach' && hidesResultFromCoach(run, patch));
+  const result = sendsResult
+    ? resultValues(pick(patch.trainingdistance, run.trainingDistance), pick(patch.trainingtime, run.trainingTime), pick(patch.traininghr, run.trainingHr), actor)
+    : // A move alone keeps the stored result as it is (a coach's may have no HR), and its source.
+      { ...resultValues(run.trainingDistance, run.trainingTime, run.trainingHr, 'stored'), resultSource: run.resultSource };
+  // The runner's Simpan of a result (Log Hasil Latihan) makes it theirs: 'manual', which their coach may see.
   assertResultNotInFuture(day, result, today);
   const [updated] = await db
     .update(trainingRuns)
@@ -294,7 +330,7 @@ export async function patchRun(
     .where(eq(trainingRuns.id, run.id))
     .returning();
   // An AI run moved past the end of the period is locked from now on: the answer is its stub.
-  return viewRun(updated!, accessEnd);
+  return viewRun(updated!, accessEnd, viewerOf(actor));
 }
 
 /** The log modal's delete: only runs the writer made, the runner's or the coach's (a locked run is refused as locked). */
@@ -344,5 +380,92 @@ export async function replaceUnloggedAiRuns(
   await assertPlanSize(db, plan.id, values.length);
   if (values.length) await db.insert(trainingRuns).values(inSentOrder(values.map((v) => ({ ...v, planId: plan.id }))));
   await db.update(trainingPlans).set({ updatedAt: new Date() }).where(eq(trainingPlans.id, plan.id));
-  return (await readPlan(db, owner))!;
+  return (await readPlan(db, owner, undefined, viewerOf(maker)))!;
+}
+
+/** A synced result as Strava gives it (distance km, moving time s, average HR when recorded). */
+export interface SyncedResult {
+  distanceKm: number;
+  timeS: number;
+  avgHr: number | null;
+}
+
+/** The owner's runs of one day, in plan order (the Strava matching's candidates). */
+export async function runsOfDay(db: Db, userId: string, day: IsoDay): Promise<TrainingRunRow[]> {
+  const plan = await findPlan(db, userId);
+  return plan ? listRuns(db, plan.id, { from: day, to: day }) : [];
+}
+
+export async function findRun(db: Db, runId: string): Promise<TrainingRunRow | null> {
+  const [row] = await db.select().from(trainingRuns).where(eq(trainingRuns.id, runId)).limit(1);
+  return row ?? null;
+}
+
+const syncedValues = (result: SyncedResult) => ({
+  trainingDistance: result.distanceKm,
+  trainingTime: result.timeS,
+  trainingHr: result.avgHr,
+  trainingPace: paceSecondsPerKm(result.distanceKm, result.timeS),
+  resultSource: 'strava' as const,
+});
+
+/**
+ * Fills a run's result from Strava (source 'strava'), unless the run holds a result a person wrote:
+ * the condition is in the statement, so a Simpan racing the sync always wins. Writes nothing when the
+ * run already holds exactly this result (a repeated sync changes nothing, not even updated_at).
+ * True when the run now holds the synced result.
+ */
+export async function fillRunFromStrava(db: Db, runId: string, result: SyncedResult, now = new Date()): Promise<boolean> {
+  const values = syncedValues(result);
+  const same = await db
+    .select({ id: trainingRuns.id })
+    .from(trainingRuns)
+    .where(
+      and(
+        eq(trainingRuns.id, runId),
+        eq(trainingRuns.resultSource, 'strava'),
+        sql`${trainingRuns.trainingDistance} = ${values.trainingDistance}`,
+        eq(trainingRuns.trainingTime, values.trainingTime),
+        values.trainingHr === null ? sql`${trainingRuns.trainingHr} is null` : eq(trainingRuns.trainingHr, values.trainingHr),
+      ),
+    );
+  if (same.length) return true;
+  const updated = await db
+    .update(trainingRuns)
+    .set({ ...values, updatedAt: now })
+    .where(
+      and(
+        eq(trainingRuns.id, runId),
+        or(
+          eq(trainingRuns.resultSource, 'strava'),
+          and(sql`${trainingRuns.trainingDistance} is null`, sql`${trainingRuns.trainingTime} is null`, sql`${trainingRuns.trainingHr} is null`),
+        ),
+      ),
+    )
+    .returning({ id: trainingRuns.id });
+  return updated.length > 0;
+}
+
+/** Clears a result Strava filled; a result the runner has since kept or typed ('manual') stays. */
+export async function clearStravaResult(db: Db, runId: string, now = new Date()): Promise<void> {
+  await db
+    .update(trainingRuns)
+    .set({ trainingDistance: null, trainingTime: null, trainingPace: null, trainingHr: null, resultSource: null, updatedAt: now })
+    .where(and(eq(trainingRuns.id, runId), eq(trainingRuns.resultSource, 'strava')));
+}
+
+/**
+ * An unplanned Strava run the runner keeps: a run of their own ('user') in their plan on that day,
+ * with the result as theirs ('manual': kept in their own log, so their coach may see it).
+ */
+export async function addKeptRun(db: Db, owner: PlanOwner, day: IsoDay, title: string, result: SyncedResult): Promise<Run> {
+  const values = runValues({ date: isoToPlanDate(day), title }, 'user', 'stored');
+  const plan = await ensurePlan(db, owner.id);
+  await assertPlanSize(db, plan.id, 1);
+  const [row] = await db
+    .insert(trainingRuns)
+    .values({ ...values, ...syncedValues(result), resultSource: 'manual', planId: plan.id })
+    .returning();
+  await db.update(trainingPlans).set({ updatedAt: new Date() }).where(eq(trainingPlans.id, plan.id));
+  return toRun(row!);
 }

@@ -34,7 +34,7 @@ describe('training plans API: PATCH and DELETE', () => {
       const me = await runnerWithPlan();
       const res = await patchOf(me.headers, me.plan, me.user._id, { trainingdistance: 10, trainingtime: 3000, traininghr: 150, trainingpace: 1 });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ item: { ...me.user, trainingdistance: 10, trainingtime: 3000, trainingpace: 300, traininghr: 150 } });
+      expect(res.json()).toEqual({ item: { ...me.user, trainingdistance: 10, trainingtime: 3000, trainingpace: 300, traininghr: 150, source: 'manual' } });
       expect(byTitle(await api.runs(me.headers), 'Easy Run')).toEqual(res.json().item);
       // fractional km: 5.25 km in 1617 s is 308 s/km
       const frac = await patchOf(me.headers, me.plan, me.user._id, { trainingdistance: 5.25, trainingtime: 1617, traininghr: 149 });

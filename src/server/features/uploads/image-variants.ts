@@ -9,8 +9,9 @@ import type { StoragePort } from '../../adapters/storage/port';
  * the S3 bucket, so every server reuses them), under a key derived from the original's: never
  * listed in `uploads`, so `/api/files/{variant}` itself is a 404.
  */
-export const IMAGE_VARIANT_WIDTHS = [480, 800, 1200, 1600] as const;
-export type VariantWidth = (typeof IMAGE_VARIANT_WIDTHS)[number];
+import { IMAGE_VARIANT_WIDTHS, type VariantWidth } from '../../../domain/uploads/image-widths';
+
+export { IMAGE_VARIANT_WIDTHS, type VariantWidth };
 
 /** Decompression bombs stop here: the largest upload (10 MB) of a sane photo is far below. */
 const MAX_INPUT_PIXELS = 40_000_000;

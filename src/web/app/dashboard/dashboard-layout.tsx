@@ -3,15 +3,16 @@ import type { PublicUser } from '../../../domain/users/contract';
 import { Avatar } from '../../components/avatar';
 import { Drawer } from '../../components/drawer';
 import { Logo } from '../../components/logo';
-import { useToast } from '../../components/toast';
 import { useLogout } from '../../lib/session';
 import { DashboardHeader } from './dashboard-header';
 import { DashboardSidebar } from './dashboard-sidebar';
 import { dashboardViews } from './dashboard-views';
 import { HelpDialog } from './help-dialog';
-import { useCoachingCheckoutReturn, useDashboardView, useStravaConnectedFlag, useSubscriptionCheckoutReturn } from './use-dashboard-view';
+import { useCoachingCheckoutReturn, useDashboardView, useStravaReturn, useSubscriptionCheckoutReturn } from './use-dashboard-view';
 import { CoachingReturnBanner } from '../../features/coaching/my-coach/coaching-return-banner';
 import type { CoachingReturn } from '../../features/coaching/my-coach/coaching-return';
+import { StravaReturnBanner } from '../../features/strava/strava-return-banner';
+import type { StravaReturn } from '../../features/strava/strava-return';
 import { SubscriptionDialog } from '../../features/subscriptions/subscription-dialog';
 import { VIEW_TITLE_ID, type DashboardViewId } from '../../lib/dashboard-view';
 
@@ -23,13 +24,13 @@ export function DashboardLayout({ user }: { user: PublicUser }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   const logout = useLogout();
-  const toast = useToast();
   const toggleRef = useRef<HTMLButtonElement>(null);
   /** Where focus goes after a view switch: the new view's title ('now'), or once the drawer has closed. */
   const pendingFocus = useRef<'now' | 'after-drawer' | null>(null);
 
-  const onStravaConnected = useCallback(() => toast('Akun Strava berhasil terhubung.', 'success'), [toast]);
-  useStravaConnectedFlag(onStravaConnected);
+  // Back from Strava's consent page: connected, or why not, above the view until closed.
+  const [stravaOutcome, setStravaOutcome] = useState<StravaReturn | null>(null);
+  useStravaReturn(setStravaOutcome);
 
   // 'Manajemen Paket Langganan', opened from any view; back from a checkout it opens on the order's result.
   const [subscription, setSubscription] = useState<{ open: boolean; checkoutOrderId: string | null }>({ open: false, checkoutOrderId: null });
@@ -122,6 +123,7 @@ export function DashboardLayout({ user }: { user: PublicUser }) {
       <main id="dashboard-main" tabIndex={-1} className="pt-16 focus:outline-none lg:pl-64">
         <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8" data-view={view}>
           {coachingOutcome && <CoachingReturnBanner outcome={coachingOutcome} onDismiss={() => setCoachingOutcome(null)} />}
+          {stravaOutcome && <StravaReturnBanner outcome={stravaOutcome} onDismiss={() => setStravaOutcome(null)} />}
           <ViewComponent user={user} onNavigate={selectView} onManageSubscription={openSubscription} />
         </div>
       </main>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { roles, type Role } from '../../../domain/users/roles';
 import { navGroups, navGroupsFor } from './dashboard-nav';
 import { canSeeView, dashboardViews } from './dashboard-views';
-import { hasStravaConnectedFlag, viewFromAddress, viewFromHash, withoutStravaFlag } from './use-dashboard-view';
+import { viewFromAddress, viewFromHash } from './use-dashboard-view';
 import { dashboardViewIds } from '../../lib/dashboard-view';
 
 const groupIds = (role: Role) => navGroupsFor(role).map((g) => g.id);
@@ -76,12 +76,5 @@ describe('address handling', () => {
     expect(viewFromAddress('#calendar', '?view=pengaturan')).toBe('kalender-latihan');
     expect(viewFromAddress('', '?view=admin')).toBe('dashboard');
     expect(viewFromAddress('', '')).toBe('dashboard');
-  });
-  it('recognises and removes the Strava flag, keeping other parameters', () => {
-    expect(hasStravaConnectedFlag('?strava=connected')).toBe(true);
-    expect(hasStravaConnectedFlag('?strava_connected=true')).toBe(true);
-    expect(hasStravaConnectedFlag('?strava=error')).toBe(false);
-    expect(withoutStravaFlag('?strava=connected')).toBe('');
-    expect(withoutStravaFlag('?a=1&strava_connected=true')).toBe('?a=1');
   });
 });

@@ -10,6 +10,8 @@ import { CalendarView } from '../../features/training-plan/calendar/calendar-vie
 import { ScheduleView } from '../../features/coaching/schedule/schedule-view';
 import { HomeView } from './home-view';
 import { SettingsView } from '../../features/users/settings-view';
+import { StravaCard } from '../../features/strava/strava-card';
+import { UnplannedRunsPanel } from '../../features/strava/unplanned-runs-panel';
 import { MyCoachSection } from '../../features/coaching/my-coach/my-coach-section';
 import { RunnerListView } from '../../features/coaching/runners/runner-list-view';
 import { allRoles as everyone, coachRoles, organizerRoles, type DashboardViewId, type DashboardViewProps } from '../../lib/dashboard-view';
@@ -24,14 +26,27 @@ const eventListTools: EventListTools = {
 
 /**
  * Kalender Latihan with the AI coaching card under its profile card ('Lihat Paket' opens the
- * subscription dialog) and the AI's screenshot reading behind 'Analisis dengan AI' in the log dialog.
+ * subscription dialog), the runner's synced Strava runs without a plan under 'Latihan mendatang',
+ * and the AI's screenshot reading behind 'Analisis dengan AI' in the log dialog.
  */
 function TrainingCalendarView(props: DashboardViewProps) {
   return (
     <CalendarView
       {...props}
       aside={({ hasAiRuns }) => <AiCoachCard hasAiRuns={hasAiRuns} onShowPlans={props.onManageSubscription} userId={props.user._id} />}
+      below={<UnplannedRunsPanel />}
       analyzeScreenshot={analyzeTrainingImage}
+    />
+  );
+}
+
+/** Pengaturan Profil with the strava feature's card and 'Pelatih Saya' (coaching): neither feature imports the other. */
+function SettingsWithCardsView(props: DashboardViewProps) {
+  return (
+    <SettingsView
+      {...props}
+      strava={<StravaCard onShowUnplanned={() => props.onNavigate('kalender-latihan')} onShowPlans={props.onManageSubscription} />}
+      sections={<MyCoachSection />}
     />
   );
 }
@@ -99,8 +114,7 @@ export const dashboardViews: Record<DashboardViewId, DashboardViewDefinition> = 
     // The coach's pictures go through the same upload field as event images (POST /api/uploads).
     component: (props) => <CoachProfileView {...props} ImageField={ImageUploadField} />,
   },
-  // 'Pelatih Saya' (coaching) inside Pengaturan (users): composed here, neither feature imports the other.
-  pengaturan: { title: 'Pengaturan Profil', roles: everyone, component: (props) => <SettingsView {...props} sections={<MyCoachSection />} /> },
+  pengaturan: { title: 'Pengaturan Profil', roles: everyone, component: SettingsWithCardsView },
 };
 
 export function canSeeView(role: Role, view: DashboardViewId): boolean {

@@ -34,6 +34,7 @@ const baseRun: Run = {
   trainingtime: null,
   trainingpace: null,
   traininghr: null,
+  source: null,
   locked: false,
 };
 

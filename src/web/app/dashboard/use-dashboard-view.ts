@@ -4,6 +4,8 @@ import { useLocation, useNavigate } from 'react-router';
 import type { Role } from '../../../domain/users/roles';
 import { coachingReturn, withoutCoachingReturn, type CoachingReturn } from '../../features/coaching/my-coach/coaching-return';
 import { checkoutReturnOrderId, withoutCheckoutReturn } from '../../features/subscriptions/purchase-model';
+import { stravaKeys } from '../../features/strava/strava-api';
+import { stravaReturn, withoutStravaReturn, type StravaReturn } from '../../features/strava/strava-return';
 import { sessionKeys } from '../../lib/session';
 import { canSeeView } from './dashboard-views';
 import { isDashboardViewId, type DashboardViewId } from '../../lib/dashboard-view';
@@ -59,35 +61,31 @@ export function useDashboardView(role: Role) {
   return [view, setView] as const;
 }
 
-/** True when the address carries the "Strava was connected" flag (`?strava=connected` or `?strava_connected=true`). */
-export function hasStravaConnectedFlag(search: string): boolean {
-  const params = new URLSearchParams(search);
-  return params.get('strava') === 'connected' || params.get('strava_connected') === 'true';
-}
-
-/** The search string without the Strava flag ('' or '?a=b'). */
-export function withoutStravaFlag(search: string): string {
-  const params = new URLSearchParams(search);
-  if (params.get('strava') === 'connected') params.delete('strava');
-  params.delete('strava_connected');
-  const rest = params.toString();
-  return rest ? `?${rest}` : '';
-}
-
 /**
- * After the Strava OAuth round trip the server sends the user back with a flag: re-check the
- * current user (now with strava.id) and take the flag out of the address (replace, no new entry).
+ * Back from Strava's consent page (`?strava=connected`, `?strava_connected=true`, or
+ * `?view=pengaturan&strava=<reason>`): connected re-checks the current user (now with strava.id) and
+ * the link's status; a failure keeps Pengaturan open (`view=pengaturan`, added when missing). Either
+ * way the flag leaves the address (replace, no new entry) and the outcome goes to the dashboard's message.
  */
-export function useStravaConnectedFlag(onConnected: () => void) {
+export function useStravaReturn(onReturn: (outcome: StravaReturn) => void) {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (!hasStravaConnectedFlag(location.search)) return;
-    void queryClient.invalidateQueries({ queryKey: sessionKeys.me });
-    void navigate({ pathname: location.pathname, search: withoutStravaFlag(location.search), hash: location.hash }, { replace: true });
-    onConnected();
-  }, [location.search, location.pathname, location.hash, navigate, queryClient, onConnected]);
+    const outcome = stravaReturn(location.search);
+    if (!outcome) return;
+    let search = withoutStravaReturn(location.search);
+    if (outcome === 'connected') {
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.me });
+      void queryClient.invalidateQueries({ queryKey: stravaKeys.all });
+    } else if (new URLSearchParams(search).get('view') !== 'pengaturan') {
+      const params = new URLSearchParams(search);
+      params.set('view', 'pengaturan');
+      search = `?${params.toString()}`;
+    }
+    void navigate({ pathname: location.pathname, search, hash: outcome === 'connected' ? location.hash : '' }, { replace: true });
+    onReturn(outcome);
+  }, [location.search, location.pathname, location.hash, navigate, queryClient, onReturn]);
 }
 
 /**

@@ -295,8 +295,11 @@ export function PrivacyText() {
         <Section n={5} title="Strava">
           <p>
             Kami hanya membaca data aktivitas yang diperlukan (jarak, waktu, dan rata-rata detak jantung) setelah Anda memberi izin
-            melalui OAuth. Anda dapat memutus koneksi Strava kapan saja di halaman Pengaturan; setelah itu kami berhenti mengambil
-            data baru dari Strava.
+            melalui OAuth. Data dari Strava hanya ditampilkan kepada Anda; pelatih Anda baru melihat sebuah hasil latihan setelah
+            Anda menyimpannya sendiri di log latihan. Anda dapat memutus koneksi Strava kapan saja di halaman Pengaturan; saat itu
+            kami mencabut izin di Strava, berhenti mengambil data baru, dan menghapus token akses serta data Strava yang kami simpan
+            (hasil latihan yang sudah Anda simpan sendiri tetap menjadi bagian log Anda). Hal yang sama terjadi bila Anda mencabut
+            izin Derap dari pengaturan Strava.
           </p>
         </Section>
 

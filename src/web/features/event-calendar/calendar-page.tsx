@@ -2,7 +2,7 @@ import { CalendarDays, CalendarPlus, ChevronLeft, ChevronRight, MapPin, Plus } f
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { CalendarEvent } from '../../../domain/event-calendar/contract';
-import type { RoadOrTrail } from '../../../domain/event-calendar/event-calendar';
+import { CALENDAR_PAGE_META, type RoadOrTrail } from '../../../domain/event-calendar/event-calendar';
 import { Button, buttonClass } from '../../components/button';
 import { CategoryChip } from '../../components/category-chip';
 import { EmptyState } from '../../components/empty-state';
@@ -12,12 +12,15 @@ import { ErrorAlert, QueryState } from '../../components/query-state';
 import { SearchInput } from '../../components/search-input';
 import { Spinner } from '../../components/spinner';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
-import { CalendarDetailDialog } from './calendar-detail-dialog';
 import { PartnerTag, RoadTrailTag } from './calendar-tags';
 import { formatCalendarDay, MONTH_NAMES } from './calendar-format';
 import { CALENDAR_LIMIT, calendarFeedLinks, useCalendar, type CalendarFilter } from './event-calendar-api';
 
 // The submission form (react-hook-form + zod) is fetched on the first press of '+'.
+// The detail dialog (and the dialog library, ~13 KB) loads when an entry is first opened, not with
+// the page (issue 12: the public pages' weight and main-thread time); it stays mounted after that,
+// so closing it hands the focus back to the row that opened it.
+const CalendarDetailDialog = lazy(() => import('./calendar-detail-dialog').then((m) => ({ default: m.CalendarDetailDialog })));
 const SubmitEventDialog = lazy(() => import('./submit-event-dialog').then((m) => ({ default: m.SubmitEventDialog })));
 
 const numberParam = (value: string | null, min: number, max: number) => {
@@ -57,12 +60,15 @@ function useCalendarFilter(): [CalendarFilter, (patch: Partial<CalendarFilter>) 
 
 /** Kalender Lari (/calendar, events-and-coach-pages §2): every approved run in Indonesia, anyone may propose one. */
 export function CalendarPage() {
-  useDocumentMeta('Kalender Lari Indonesia | Derap', 'Jadwal event lari road dan trail di seluruh Indonesia: cari per bulan, tahun, nama atau kota, dan tambahkan ke Google Calendar.');
+  useDocumentMeta(CALENDAR_PAGE_META.title, CALENDAR_PAGE_META.description);
   const [filter, update, openId, setOpen] = useCalendarFilter();
   const calendar = useCalendar(filter);
   const [query, setQuery] = useState(filter.q ?? '');
   const [submitting, setSubmitting] = useState(false);
   const [submitLoaded, setSubmitLoaded] = useState(false);
+  const [detailLoaded, setDetailLoaded] = useState(false);
+  // Adjusted while rendering (React's pattern for state derived from a change): the first open loads it.
+  if (openId && !detailLoaded) setDetailLoaded(true);
 
   // The typed text reaches the address (and the server) after a short pause.
   useEffect(() => {
@@ -214,14 +220,14 @@ export function CalendarPage() {
         </div>
       </section>
 
-      <CalendarDetailDialog id={openId} known={data?.events.find((e) => e._id === openId) ?? null} onClose={() => setOpen(null)} />
+      {detailLoaded && (
+        <Suspense fallback={<LoadingNotice>Memuat detail...</LoadingNotice>}>
+          <CalendarDetailDialog id={openId} known={data?.events.find((e) => e._id === openId) ?? null} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
       {submitLoaded && (
         <Suspense
-          fallback={
-            <div role="status" className="fixed inset-x-0 bottom-6 z-50 mx-auto w-fit rounded-full bg-slate-900 px-4 py-2 text-sm text-white shadow-lg">
-              Memuat formulir...
-            </div>
-          }
+          fallback={<LoadingNotice>Memuat formulir...</LoadingNotice>}
         >
           <SubmitEventDialog open={submitting} onOpenChange={setSubmitting} />
         </Suspense>
@@ -311,5 +317,14 @@ function EventCards({ events, onOpen }: { events: CalendarEvent[]; onOpen: (id: 
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Shown while a dialog's code downloads (a slow phone connection). */
+function LoadingNotice({ children }: { children: string }) {
+  return (
+    <div role="status" className="fixed inset-x-0 bottom-6 z-50 mx-auto w-fit rounded-full bg-slate-900 px-4 py-2 text-sm text-white shadow-lg">
+      {children}
+    </div>
   );
 }

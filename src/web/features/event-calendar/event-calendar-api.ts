@@ -5,18 +5,10 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminCalendarEvent, CalendarEvent, CalendarList } from '../../../domain/event-calendar/contract';
-import type { CalendarStatus, RoadOrTrail } from '../../../domain/event-calendar/event-calendar';
+import { calendarQueryString, type CalendarFilter, type CalendarStatus, type RoadOrTrail } from '../../../domain/event-calendar/event-calendar';
+
+export { CALENDAR_LIMIT, calendarQueryString, type CalendarFilter } from '../../../domain/event-calendar/event-calendar';
 import { api } from '../../api/client';
-
-export interface CalendarFilter {
-  month?: number;
-  year?: number;
-  q?: string;
-  roadortrail?: RoadOrTrail;
-  page: number;
-}
-
-export const CALENDAR_LIMIT = 20;
 
 export const calendarKeys = {
   all: ['event-calendar'] as const,
@@ -24,17 +16,6 @@ export const calendarKeys = {
   entry: (id: string) => ['event-calendar', 'entry', id] as const,
   moderation: (status: string) => ['event-calendar', 'moderation', status] as const,
 };
-
-export function calendarQueryString(f: CalendarFilter): string {
-  const params = new URLSearchParams();
-  if (f.month) params.set('month', String(f.month));
-  if (f.year) params.set('year', String(f.year));
-  if (f.q) params.set('q', f.q);
-  if (f.roadortrail) params.set('roadortrail', f.roadortrail);
-  params.set('page', String(f.page));
-  params.set('limit', String(CALENDAR_LIMIT));
-  return params.toString();
-}
 
 export function useCalendar(filter: CalendarFilter) {
   return useQuery({

@@ -4,6 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { PublicEventList } from '../../../domain/events/contract';
+import { PUBLIC_EVENT_LIST_PATH } from '../../../domain/events/events';
 import { api } from '../../api/client';
 
 export const publicEventKeys = {
@@ -14,6 +15,6 @@ export const publicEventKeys = {
 export function usePublicEvents() {
   return useQuery({
     queryKey: publicEventKeys.list,
-    queryFn: async () => (await api.get<PublicEventList>('/api/events/status?status=diterima')).events,
+    queryFn: async () => (await api.get<PublicEventList>(PUBLIC_EVENT_LIST_PATH)).events,
   });
 }

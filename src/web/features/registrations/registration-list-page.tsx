@@ -11,10 +11,11 @@ import { ErrorAlert, QueryState } from '../../components/query-state';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
 import { CategoryChip } from '../../components/category-chip';
 import { usePublicEvents } from './public-events-api';
+import { EVENT_LIST_PAGE_META } from '../../../domain/events/events';
 
 /** Public list of accepted events (§2 "Public event list"). */
 export function RegistrationListPage() {
-  useDocumentMeta('Daftar Event Lari | Derap', 'Temukan dan daftar event lari di seluruh Indonesia: 5K, 10K, half marathon, full marathon, dan trail.');
+  useDocumentMeta(EVENT_LIST_PAGE_META.title, EVENT_LIST_PAGE_META.description);
   const events = usePublicEvents();
   return (
     <PublicLayout>

@@ -5,6 +5,7 @@
  * `/api/runner/{runnerId}/training-plans...`, which has the same shapes.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ActivityReadingResponse } from '../../../domain/activities/contract';
 import { isoToPlanDate, type IsoDay } from '../../../domain/shared/wire-date';
 import type { MessageResponse, PatchRunResponse, PlanList, PlanRangeQuery, RunInput, RunPatch, TrainingPlan } from '../../../domain/training-plan/contract';
 import { api, ApiError } from '../../api/client';
@@ -114,4 +115,14 @@ export function useDeleteRun() {
     mutationFn: (runId: string) => api.delete<MessageResponse>(`${planBase(runnerId)}/${encodeURIComponent(runId)}`),
     onSuccess: invalidate,
   });
+}
+
+/**
+ * POST /api/activities/parse — a .fit/.gpx/.tcx file read into distance, moving time and average HR
+ * (nothing is stored). Rejects with an ApiError carrying the server's Indonesian message.
+ */
+export async function parseActivityFile(file: File): Promise<ActivityReadingResponse> {
+  const body = new FormData();
+  body.append('file', file);
+  return api.post<ActivityReadingResponse>('/api/activities/parse', body);
 }

@@ -1,5 +1,5 @@
 import { SectionCard } from '../../components/section-card';
-import { Crown, Link2, Link2Off, Moon, RefreshCw, UserRound } from 'lucide-react';
+import { Crown, Moon, UserRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { formatJakartaDate } from '../../../domain/shared/jakarta-time';
 import { subscriptionStatusLabels } from '../../../domain/subscriptions/subscription';
@@ -13,13 +13,16 @@ import type { DashboardViewProps } from '../../lib/dashboard-view';
 
 const statusTone = { active: 'green', trialing: 'blue', past_due: 'yellow', canceled: 'red', incomplete: 'yellow', none: 'gray' } as const;
 
-/**
- * 'Pengaturan Profil': the user's details, the Strava link and the dark-mode toggle (local state only).
- * `sections`: more cards other features own (e.g. 'Pelatih Saya'), handed in by the app layer.
- */
-export function SettingsView({ user, onManageSubscription, sections }: DashboardViewProps & { sections?: ReactNode }) {
+export interface SettingsViewProps extends DashboardViewProps {
+  /** The Strava card (the strava feature's), beside the profile; handed in by the app layer. */
+  strava?: ReactNode;
+  /** More cards other features own (e.g. 'Pelatih Saya'), handed in by the app layer. */
+  sections?: ReactNode;
+}
+
+/** 'Pengaturan Profil': the user's details, the Strava link and the dark-mode toggle (local state only). */
+export function SettingsView({ user, onManageSubscription, strava, sections }: SettingsViewProps) {
   const [darkMode, setDarkMode] = useState(false);
-  const stravaConnected = Boolean(user.strava.id);
 
   return (
     <>
@@ -51,36 +54,7 @@ export function SettingsView({ user, onManageSubscription, sections }: Dashboard
           </dl>
         </SectionCard>
 
-        <SectionCard iconStyle="plain" title="Strava" titleId="strava-panel-title" icon={Link2}>
-          <p className="text-sm text-slate-600">
-            {stravaConnected
-              ? 'Akun Strava terhubung. Jarak, waktu dan detak jantung rata-rata dari aktivitasmu dibaca otomatis.'
-              : 'Hubungkan Strava agar jarak, waktu dan detak jantung rata-rata dari setiap lari tercatat otomatis.'}
-          </p>
-          <p className="mt-3 text-sm">
-            Status:{' '}
-            {stravaConnected ? <Badge tone="green">Terhubung</Badge> : <Badge tone="gray">Belum terhubung</Badge>}
-          </p>
-          <div className="mt-4 flex flex-wrap items-center gap-2">
-            {stravaConnected ? (
-              <>
-                <Button variant="outline" size="sm" disabled aria-describedby="strava-soon">
-                  <RefreshCw className="size-4" aria-hidden="true" /> Hubungkan Ulang
-                </Button>
-                <Button variant="outline" size="sm" disabled aria-describedby="strava-soon">
-                  <Link2Off className="size-4" aria-hidden="true" /> Putuskan
-                </Button>
-              </>
-            ) : (
-              <Button size="sm" disabled aria-describedby="strava-soon" className="disabled:bg-[#fc4c02]/40">
-                <Link2 className="size-4" aria-hidden="true" /> Hubungkan Strava
-              </Button>
-            )}
-            <span id="strava-soon" className="text-xs text-slate-500">
-              <Badge tone="brand">Segera</Badge> Sinkronisasi Strava sedang disiapkan.
-            </span>
-          </div>
-        </SectionCard>
+        {strava}
 
         <SectionCard iconStyle="plain" title="Tampilan" titleId="display-panel-title" icon={Moon}>
           <Switch

@@ -1,8 +1,7 @@
-import { X } from 'lucide-react';
 import { useEffect } from 'react';
 import { FREESLOT } from '../../../../domain/coaching/coaching';
 import type { MyCoach } from '../../../../domain/coaching/contract';
-import { Alert } from '../../../components/alert';
+import { DismissibleAlert } from '../../../components/alert';
 import { useMyCoaches } from './my-coach-api';
 import type { CoachingReturn } from './coaching-return';
 
@@ -37,39 +36,27 @@ export function CoachingReturnBanner({ outcome, onDismiss }: { outcome: Coaching
     return () => window.clearInterval(timer);
   }, [waiting, refetch]);
 
-  const body =
-    outcome === 'failed' ? (
-      <Alert className="pr-10" tone="error" title="Pembayaran paket pelatih belum berhasil.">
-        Tidak ada biaya yang dibebankan. Anda dapat mencoba lagi dari halaman pelatih.
-      </Alert>
-    ) : outcome === 'pending' ? (
-      <Alert className="pr-10" tone="info" title="Pembayaran paket pelatih sedang diproses.">
-        Setelah pembayaran terkonfirmasi, pelatih Anda muncul di Pengaturan, bagian Pelatih Saya.
-      </Alert>
-    ) : (
-      <Alert className="pr-10" tone="success" title="Pembayaran paket pelatih berhasil!">
-        {coach ? (
-          <>
-            Anda sekarang dilatih oleh <strong className="font-semibold">{coach.coach.name}</strong> ({coach.packages}). Pelatih Anda dapat melihat profil
-            dan menyusun jadwal latihan Anda; hubungan ini dapat Anda kelola di Pengaturan, bagian Pelatih Saya.
-          </>
-        ) : (
-          'Pelatih Anda sedang kami hubungkan dan akan muncul di Pengaturan, bagian Pelatih Saya.'
-        )}
-      </Alert>
-    );
+  const [tone, title] =
+    outcome === 'failed'
+      ? (['error', 'Pembayaran paket pelatih belum berhasil.'] as const)
+      : outcome === 'pending'
+        ? (['info', 'Pembayaran paket pelatih sedang diproses.'] as const)
+        : (['success', 'Pembayaran paket pelatih berhasil!'] as const);
 
   return (
-    <div data-testid="coaching-return" className="relative mb-6">
-      {body}
-      <button
-        type="button"
-        onClick={onDismiss}
-        className="absolute top-2 right-2 rounded-lg p-1.5 text-slate-500 hover:bg-black/5 hover:text-slate-800 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
-      >
-        <X className="size-4" aria-hidden="true" />
-        <span className="sr-only">Tutup pesan pembayaran</span>
-      </button>
-    </div>
+    <DismissibleAlert data-testid="coaching-return" className="mb-6" tone={tone} title={title} onDismiss={onDismiss} dismissLabel="Tutup pesan pembayaran">
+      {outcome === 'failed' ? (
+        'Tidak ada biaya yang dibebankan. Anda dapat mencoba lagi dari halaman pelatih.'
+      ) : outcome === 'pending' ? (
+        'Setelah pembayaran terkonfirmasi, pelatih Anda muncul di Pengaturan, bagian Pelatih Saya.'
+      ) : coach ? (
+        <>
+          Anda sekarang dilatih oleh <strong className="font-semibold">{coach.coach.name}</strong> ({coach.packages}). Pelatih Anda dapat melihat profil dan
+          menyusun jadwal latihan Anda; hubungan ini dapat Anda kelola di Pengaturan, bagian Pelatih Saya.
+        </>
+      ) : (
+        'Pelatih Anda sedang kami hubungkan dan akan muncul di Pengaturan, bagian Pelatih Saya.'
+      )}
+    </DismissibleAlert>
   );
 }

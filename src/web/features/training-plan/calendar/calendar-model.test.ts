@@ -18,6 +18,7 @@ const run = (over: Partial<Run>): Run => ({
   trainingtime: null,
   trainingpace: null,
   traininghr: null,
+  source: null,
   locked: false,
   ...over,
 });

@@ -1,6 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { shiftMonth } from '../../../../domain/training-plan/month-grid';
-import { addDays, isoFromParts, isoToPlanDate, jakartaToday, startOfWeek, type IsoDay } from '../../../../domain/shared/wire-date';
+import { pickRunForActivity } from '../../../../domain/activities/activities';
+import { addDays, isoFromParts, isoToPlanDate, jakartaToday, planDateToIso, startOfWeek, type IsoDay } from '../../../../domain/shared/wire-date';
 import { messages } from '../../../../domain/training-plan/training-plan';
 import type { Run } from '../../../../domain/training-plan/contract';
 import { ApiError } from '../../../api/client';
@@ -9,6 +10,7 @@ import { ViewHeader } from '../../../components/view-header';
 import type { DashboardViewProps } from '../../../lib/dashboard-view';
 import { CalendarExportDialog } from '../calendar-export/calendar-export-dialog';
 import { LogResultDialog } from '../log-result/log-result-dialog';
+import type { ActivityPrefill } from '../log-result/activity-file-drop';
 import type { AnalyzeScreenshot } from '../log-result/screenshot-drop';
 import { usePatchRun, usePlan } from '../training-plan-api';
 import { PlanScopeProvider, usePlanScope } from '../plan-scope';
@@ -32,6 +34,8 @@ export interface CalendarViewProps extends DashboardViewProps {
    * already holds runs the AI made.
    */
   aside?: (context: { hasAiRuns: boolean }) => ReactNode;
+  /** What the app layer puts under 'Latihan mendatang' (the runner's synced runs without a plan). */
+  below?: ReactNode;
   /** Reads a workout screenshot for the log dialog's 'Analisis dengan AI' (the app layer plugs the AI in). */
   analyzeScreenshot?: AnalyzeScreenshot;
   /**
@@ -53,7 +57,7 @@ export function CalendarView({ runnerId, ...props }: CalendarViewProps) {
   );
 }
 
-function CalendarBody({ user, now, aside, analyzeScreenshot, onManageSubscription }: Omit<CalendarViewProps, 'runnerId'>) {
+function CalendarBody({ user, now, aside, below, analyzeScreenshot, onManageSubscription }: Omit<CalendarViewProps, 'runnerId'>) {
   // Which AI runs are locked is the server's answer (a stub with `locked: true`), never worked out here.
   const { view } = usePlanScope();
   const coaching = view === 'coach';
@@ -67,7 +71,9 @@ function CalendarBody({ user, now, aside, analyzeScreenshot, onManageSubscriptio
   const [selectedDay, setSelectedDay] = useState<IsoDay | null>(null);
   // The run whose log dialog is open (kept as opened, so a refetch never swaps it mid-edit).
   const [logging, setLogging] = useState<Run | null>(null);
-  const [creating, setCreating] = useState<{ date?: IsoDay } | null>(null);
+  const [creating, setCreating] = useState<{ date?: IsoDay; result?: ActivityPrefill } | null>(null);
+  // Figures of an imported activity file, filled into the log dialog it opened.
+  const [logPrefill, setLogPrefill] = useState<ActivityPrefill | null>(null);
   const [exporting, setExporting] = useState(false);
   const [pendingMove, setPendingMove] = useState<(PendingHeavyMove & { run: Run }) | null>(null);
 
@@ -96,11 +102,31 @@ function CalendarBody({ user, now, aside, analyzeScreenshot, onManageSubscriptio
     if (decision.kind === 'confirm') setPendingMove({ run, title: run.title, day: decision.day, conflict: decision.conflict });
   };
 
-  const onCreated = (day: IsoDay, title: string) => {
+  const showDay = (day: IsoDay) => {
     setShown(monthOf(day));
     setWeekStart(startOfWeek(day));
     setSelectedDay(day);
-    toast(`Jadwal ${title} ditambahkan pada ${shortDayLabel(day)}.`, 'success');
+  };
+
+  const onCreated = (day: IsoDay, title: string) => {
+    showDay(day);
+    toast(creating?.result ? `${title} pada ${shortDayLabel(day)} dicatat dari file aktivitas.` : `Jadwal ${title} ditambahkan pada ${shortDayLabel(day)}.`, 'success');
+  };
+
+  /**
+   * 'Impor File Aktivitas': the log dialog of the planned run on the file's day (the closest by
+   * distance when there are several), or, with none, 'Buat Jadwal' for that day carrying the result.
+   */
+  const onImported = (prefill: ActivityPrefill) => {
+    const day = planDateToIso(prefill.reading.date);
+    if (!day) return;
+    showDay(day);
+    const open = (byDay.get(day) ?? []).filter((run): run is Run => !run.locked);
+    const run = pickRunForActivity(open, prefill.reading.distance);
+    if (run) {
+      setLogPrefill(prefill);
+      setLogging(run);
+    } else setCreating({ date: day, result: prefill });
   };
 
   /** Switching keeps the place: the week of the picked day (or today, or the month's first Monday), the month of the week. */
@@ -192,7 +218,7 @@ function CalendarBody({ user, now, aside, analyzeScreenshot, onManageSubscriptio
           {status === 'success' && <ProgramChart weeks={weeks} onPickWeek={openWeek} />}
         </div>
 
-        <div className="min-w-0 lg:col-start-1 lg:row-start-2">
+        <div className="min-w-0 space-y-4 lg:col-start-1 lg:row-start-2">
           <UpcomingRuns
             status={status}
             runs={upcoming}
@@ -201,7 +227,9 @@ function CalendarBody({ user, now, aside, analyzeScreenshot, onManageSubscriptio
             onRetry={retry}
             onAdd={() => setCreating({})}
             onExport={coaching ? undefined : () => setExporting(true)}
+            onImported={onImported}
           />
+          {below}
         </div>
       </div>
 
@@ -209,6 +237,7 @@ function CalendarBody({ user, now, aside, analyzeScreenshot, onManageSubscriptio
         open={creating !== null}
         onOpenChange={(open) => !open && setCreating(null)}
         initialDate={creating?.date}
+        result={creating?.result}
         onCreated={onCreated}
       />
       <HeavyRunConfirmDialog
@@ -220,7 +249,18 @@ function CalendarBody({ user, now, aside, analyzeScreenshot, onManageSubscriptio
           if (pending) move(pending.run, pending.day);
         }}
       />
-      <LogResultDialog run={logging} planId={planId} onOpenChange={(open) => !open && setLogging(null)} now={now} analyzeScreenshot={analyzeScreenshot} />
+      <LogResultDialog
+        run={logging}
+        planId={planId}
+        onOpenChange={(open) => {
+          if (open) return;
+          setLogging(null);
+          setLogPrefill(null);
+        }}
+        now={now}
+        analyzeScreenshot={analyzeScreenshot}
+        prefill={logPrefill}
+      />
       {!coaching && <CalendarExportDialog open={exporting} onOpenChange={setExporting} />}
     </>
   );

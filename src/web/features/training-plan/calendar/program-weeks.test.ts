@@ -17,6 +17,7 @@ const run = (date: string, program: string, over: Partial<Run> = {}): Run => ({
   trainingtime: null,
   trainingpace: null,
   traininghr: null,
+  source: null,
   locked: false,
   ...over,
 });

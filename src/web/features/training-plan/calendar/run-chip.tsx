@@ -4,6 +4,7 @@ import { runType, runTypeLabels } from '../../../../domain/training-plan/run-typ
 import { hasResult, messages } from '../../../../domain/training-plan/training-plan';
 import type { LockedRun, PlanRun, Run } from '../../../../domain/training-plan/contract';
 import { cn } from '../../../components/cn';
+import { isStravaResult, StravaLabel } from '../result-source';
 import { longDayLabel } from './calendar-model';
 import { runStyle } from './run-style';
 
@@ -15,7 +16,7 @@ export interface RunDragData {
 /** The accessible name of a run in the grid: what, when, and whether it is done. */
 export function runChipLabel(run: Run, day: string): string {
   const parts = [run.title, run.program, longDayLabel(day), runTypeLabels[runType(run.title)]];
-  if (hasResult(run)) parts.push('selesai');
+  if (hasResult(run)) parts.push(isStravaResult(run) ? 'selesai, hasil dari Strava' : 'selesai');
   return parts.filter(Boolean).join(', ');
 }
 
@@ -31,12 +32,15 @@ const chipSize = 'h-5 @lg:h-auto @lg:min-h-9 @lg:py-1 @lg:text-[11px]';
 function ChipBody({ run }: { run: Run }) {
   const style = runStyle(run.title);
   const done = hasResult(run);
+  const fromStrava = done && isStravaResult(run);
   return (
     <>
       {/* Compact: the run is its colour; the tick says it is done (never dropped for lack of room). */}
       <span className={cn('absolute inset-0 flex items-center justify-center @lg:hidden', style.accent)} aria-hidden="true" data-testid="run-bar">
         {done && <Check className={cn('size-3.5', style.tick)} strokeWidth={3.5} data-testid="run-done" />}
       </span>
+      {/* Compact: a Strava-orange corner says the result came from Strava (the name says it in words). */}
+      {fromStrava && <span className="absolute top-0 right-0 size-1.5 rounded-bl-sm bg-[#fc4c02] @lg:hidden" aria-hidden="true" data-testid="run-strava-mark" />}
       <span className={cn('absolute inset-y-0 left-0 hidden w-1 @lg:block', style.accent)} aria-hidden="true" />
       {/* The text stays in the compact bar for find-by-text, out of sight. */}
       <span className="sr-only @lg:not-sr-only @lg:min-w-0 @lg:flex-1">
@@ -46,6 +50,7 @@ function ChipBody({ run }: { run: Run }) {
         {(run.program || done) && (
           <span className="flex items-center gap-1">
             <span className="min-w-0 flex-1 truncate">{run.program}</span>
+            {fromStrava && <StravaLabel className="hidden px-1 text-[9px] leading-3 @lg:inline-flex" />}
             {done && <CheckCircle2 className="hidden size-3.5 shrink-0 text-green-700 @lg:block" aria-hidden="true" data-testid="run-done" />}
           </span>
         )}

@@ -4,6 +4,7 @@ import { hasResult, messages } from '../../../../domain/training-plan/training-p
 import type { PlanRun, Run } from '../../../../domain/training-plan/contract';
 import { Badge } from '../../../components/badge';
 import { cn } from '../../../components/cn';
+import { isStravaResult, StravaLabel } from '../result-source';
 import { runStyle } from './run-style';
 
 /**
@@ -43,9 +44,12 @@ export function RunRow({ run, leading, onOpen }: { run: PlanRun; leading?: React
         {run.paceRange && <span className="block text-xs text-slate-600">Pace {run.paceRange} /km</span>}
       </span>
       {hasResult(run) ? (
-        <Badge tone="green" className="shrink-0 gap-1">
-          <CheckCircle2 className="size-3" aria-hidden="true" /> Selesai
-        </Badge>
+        <span className="flex shrink-0 flex-col items-end gap-1">
+          <Badge tone="green" className="gap-1">
+            <CheckCircle2 className="size-3" aria-hidden="true" /> Selesai
+          </Badge>
+          {isStravaResult(run) && <StravaLabel />}
+        </span>
       ) : (
         <ChevronRight className="size-4 shrink-0 self-center text-slate-500" aria-hidden="true" />
       )}

@@ -4,6 +4,8 @@ import type { Run } from '../../../../domain/training-plan/contract';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorRetry, LoadingSpinner, QueryState } from '../../../components/query-state';
+import type { ActivityPrefill } from '../log-result/activity-file-drop';
+import { ActivityImportButton } from './activity-import-button';
 import { shortDayLabel, type DayRun } from './calendar-model';
 import { RunRow } from './run-row';
 
@@ -16,10 +18,12 @@ export interface UpcomingRunsProps {
   onAdd: () => void;
   /** The runner's Google Calendar export; absent in a coach's view of a runner's plan. */
   onExport?: () => void;
+  /** 'Impor File Aktivitas': a file was read; the calendar opens the run it belongs to. */
+  onImported?: (prefill: ActivityPrefill) => void;
 }
 
-/** 'Latihan mendatang' (spec §2): runs from today on, the Google Calendar export and 'Tambah Jadwal'. */
-export function UpcomingRuns({ status, runs, today, onOpen, onRetry, onAdd, onExport }: UpcomingRunsProps) {
+/** 'Latihan mendatang' (spec §2): runs from today on, the Google Calendar export, 'Impor File Aktivitas' and 'Tambah Jadwal'. */
+export function UpcomingRuns({ status, runs, today, onOpen, onRetry, onAdd, onExport, onImported }: UpcomingRunsProps) {
   return (
     <section aria-labelledby="upcoming-title" className="flex min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="mb-3 flex items-center justify-between gap-2">
@@ -56,6 +60,7 @@ export function UpcomingRuns({ status, runs, today, onOpen, onRetry, onAdd, onEx
             Ekspor ke Google Calendar
           </Button>
         )}
+        {onImported && <ActivityImportButton onImported={onImported} />}
         <Button onClick={onAdd}>
           <Plus className="size-4" aria-hidden="true" />
           Tambah Jadwal

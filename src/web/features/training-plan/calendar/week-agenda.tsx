@@ -17,6 +17,7 @@ import { longDayLabel } from './calendar-model';
 import { formatKm, weekRangeLabel } from './program-weeks';
 import { RunRow } from './run-row';
 import { runStyle } from './run-style';
+import { isStravaResult, StravaLabel } from '../result-source';
 
 export interface WeekAgendaProps {
   /** Monday of the week shown. */
@@ -201,6 +202,7 @@ function WeekRun({ run, past, onOpen }: { run: Run; past: boolean; onOpen: (run:
               <span className="font-normal whitespace-nowrap text-slate-700">
                 {formatKm(run.trainingdistance!)} km · {formatDuration(run.trainingtime!)} · {formatPace(run.trainingpace)}
               </span>
+              {isStravaResult(run) && <StravaLabel />}
             </span>
           ) : (
             past && <span className="mt-1 block text-xs font-medium text-slate-600">Belum dicatat</span>

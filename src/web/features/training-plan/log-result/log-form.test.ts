@@ -17,6 +17,7 @@ const run: Run = {
   trainingtime: null,
   trainingpace: null,
   traininghr: null,
+  source: null,
   locked: false,
 };
 const values = (over: Partial<LogFormValues> = {}): LogFormValues => ({ date: '2027-07-14', distance: '', time: '', hr: '', ...over });
@@ -56,6 +57,17 @@ describe('logFormValues', () => {
 });
 
 describe('checkLogForm', () => {
+  it('shows a result Strava filled with the same pace and scores as the same result typed', () => {
+    const result = { trainingdistance: 8.12, trainingtime: 2210, trainingpace: 272, traininghr: 162 };
+    const fromStrava = { ...run, ...result, source: 'strava' as const };
+    const typed = { ...run, ...result, source: 'manual' as const };
+    const a = checkLogForm(logFormValues(fromStrava), fromStrava);
+    const b = checkLogForm(logFormValues(typed), typed);
+    expect(a).toEqual(b);
+    expect(a.scores.total).not.toBeNull();
+    expect(a.pace).toBe(b.pace);
+  });
+
   it('allows saving an empty result (nothing logged yet)', () => {
     const check = checkLogForm(values(), run);
     expect(check.canSave).toBe(true);

@@ -152,14 +152,21 @@ export function checkLogForm(values: LogFormValues, run: Pick<Run, 'title' | 'pr
 /**
  * The PATCH for what changed: the new date (DD-MM-YYYY) when moved, and the three result fields
  * together when any of them changed (all null clears a logged result). Empty when nothing changed.
+ * `keepResult` (a result Strava filled): the result is sent even unchanged, so Simpan makes it the
+ * runner's own log entry.
  */
-export function buildRunPatch(run: Pick<Run, 'date' | 'trainingdistance' | 'trainingtime' | 'traininghr'>, values: LogFormValues, check: LogFormCheck): RunPatch {
+export function buildRunPatch(
+  run: Pick<Run, 'date' | 'trainingdistance' | 'trainingtime' | 'traininghr'>,
+  values: LogFormValues,
+  check: LogFormCheck,
+  options: { keepResult?: boolean } = {},
+): RunPatch {
   const patch: RunPatch = {};
   if (values.date !== '' && isoToPlanDate(values.date) !== run.date) patch.date = isoToPlanDate(values.date);
   const { result } = check;
   const changed =
     result.trainingdistance !== run.trainingdistance || result.trainingtime !== run.trainingtime || result.traininghr !== run.traininghr;
-  if (changed) Object.assign(patch, result);
+  if (changed || options.keepResult) Object.assign(patch, result);
   return patch;
 }
 

@@ -28,6 +28,7 @@ const run: Run = {
   trainingtime: null,
   trainingpace: null,
   traininghr: null,
+  source: null,
   locked: false,
 };
 

@@ -1,6 +1,8 @@
 import { Save, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { addDays, jakartaToday, planDateToIso } from '../../../../domain/shared/wire-date';
+import type { ActivityReadingResponse } from '../../../../domain/activities/contract';
+import { formatDuration } from '../../../../domain/training-plan/pace';
+import { addDays, isoToPlanDate, jakartaToday, planDateToIso } from '../../../../domain/shared/wire-date';
 import { HEAVY_CONFLICT_QUESTION, HEAVY_CONFLICT_TITLE, isSpecialRun, runColor, specialRunConflict } from '../../../../domain/training-plan/run-types';
 import { canDeleteRun, messages, type GeneratedBy } from '../../../../domain/training-plan/training-plan';
 import type { Run, RunPatch } from '../../../../domain/training-plan/contract';
@@ -15,9 +17,11 @@ import { Input } from '../../../components/input';
 import { useToast } from '../../../components/toast';
 import { fetchPlanRange, useDeleteRun, usePatchRun } from '../training-plan-api';
 import { usePlanScope, type PlanScope } from '../plan-scope';
+import { isStravaResult, STRAVA_RESULT_NOTE, StravaLabel } from '../result-source';
 import { buildRunPatch, checkLogForm, formatDistanceKm, isEmptyPatch, logFormValues, type LogFormValues } from './log-form';
 import { ScorePanel } from './score-panel';
 import { ScreenshotDrop, type AnalyzeScreenshot, type ScreenshotReading } from './screenshot-drop';
+import { ActivityFileDrop, readingFigures, type ActivityPrefill, type ReadActivityFile } from './activity-file-drop';
 
 export interface LogResultDialogProps {
   /** The run to log; the dialog is open while it is non-null. */
@@ -28,6 +32,10 @@ export interface LogResultDialogProps {
   now?: Date;
   /** Behind 'Analisis dengan AI'; without it the button says the feature is coming. */
   analyzeScreenshot?: AnalyzeScreenshot;
+  /** Figures read from an activity file, filled in when the dialog opens. */
+  prefill?: ActivityPrefill | null;
+  /** Reads an activity file (the API by default; injectable for tests). */
+  readActivityFile?: ReadActivityFile;
 }
 
 export const DELETE_CONFIRM_TITLE = 'Hapus aktivitas ini?';
@@ -35,9 +43,19 @@ export const DELETE_CONFIRM_TITLE = 'Hapus aktivitas ini?';
 const sourceLabels: Record<GeneratedBy, string> = { user: 'Buatan sendiri', coach: 'Dari pelatih', ai: 'Dari AI Coach' };
 
 /** 'Log Hasil Latihan' (spec §2, §4, §5): log a run's result, see pace and scores, move or delete it. */
-export function LogResultDialog({ run, planId, onOpenChange, now, analyzeScreenshot }: LogResultDialogProps) {
+export function LogResultDialog({ run, ...props }: LogResultDialogProps) {
   // A fresh form per run: keyed, so switching runs never carries typed values over.
-  return run ? <LogResultForm key={run._id} run={run} planId={planId} onOpenChange={onOpenChange} now={now} analyzeScreenshot={analyzeScreenshot} /> : null;
+  return run ? <LogResultForm key={run._id} run={run} {...props} /> : null;
+}
+
+/** The form's result fields from what an activity file holds; what it lacks (HR) stays as it was. */
+function fromFile(values: LogFormValues, reading: ActivityReadingResponse): LogFormValues {
+  return {
+    ...values,
+    distance: formatDistanceKm(reading.distance),
+    time: formatDuration(reading.time),
+    hr: reading.avgHeartRate !== null ? String(reading.avgHeartRate) : values.hr,
+  };
 }
 
 function errorText(error: unknown, fallback: string): string {
@@ -55,13 +73,13 @@ async function heavyConflict(run: Run, day: string, scope: PlanScope) {
   return specialRunConflict(near, run, day, scope.view);
 }
 
-function LogResultForm({ run, planId, onOpenChange, now, analyzeScreenshot }: LogResultDialogProps & { run: Run }) {
+function LogResultForm({ run, planId, onOpenChange, now, analyzeScreenshot, prefill, readActivityFile }: LogResultDialogProps & { run: Run }) {
   const ids = useId();
   const toast = useToast();
   const patchRun = usePatchRun();
   const deleteRun = useDeleteRun();
   const scope = usePlanScope();
-  const [values, setValues] = useState<LogFormValues>(() => logFormValues(run));
+  const [values, setValues] = useState<LogFormValues>(() => (prefill ? fromFile(logFormValues(run), prefill.reading) : logFormValues(run)));
   const [actionError, setActionError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const [pendingMove, setPendingMove] = useState<RunPatch | null>(null);
@@ -69,6 +87,8 @@ function LogResultForm({ run, planId, onOpenChange, now, analyzeScreenshot }: Lo
   const errorRef = useRef<HTMLDivElement>(null);
 
   const check = checkLogForm(values, run, jakartaToday(now), scope.view);
+  // A result Strava filled is the runner's alone until Simpan keeps it (coaches never receive one).
+  const fromStrava = scope.view === 'runner' && isStravaResult(run);
   // A run dated after today has not been run yet: nothing to log (while nothing is filled in).
   const resultDisabled = check.notYet && !check.futureError;
   const set = (field: keyof LogFormValues) => (event: { target: { value: string } }) => {
@@ -94,6 +114,11 @@ function LogResultForm({ run, planId, onOpenChange, now, analyzeScreenshot }: Lo
     setActionError(null);
   };
 
+  const fillFromFile = (reading: ActivityReadingResponse) => {
+    setValues((v) => fromFile(v, reading));
+    setActionError(null);
+  };
+
   const send = (patch: RunPatch) => {
     if (!planId) return setActionError(messages.planNotFound);
     patchRun.mutate(
@@ -112,7 +137,7 @@ function LogResultForm({ run, planId, onOpenChange, now, analyzeScreenshot }: Lo
   const save = async () => {
     if (!check.canSave) return;
     if (!run._id) return setActionError(messages.runNoId);
-    const patch = buildRunPatch(run, values, check);
+    const patch = buildRunPatch(run, values, check, { keepResult: fromStrava });
     if (isEmptyPatch(patch)) return close();
     if (patch.date && isSpecialRun(run.title, scope.view)) {
       setChecking(true);
@@ -180,6 +205,12 @@ function LogResultForm({ run, planId, onOpenChange, now, analyzeScreenshot }: Lo
             void save();
           }}
         >
+          {prefill && (
+            <Alert tone="info" title={`Hasil dari ${prefill.fileName} sudah diisi`}>
+              {readingFigures(prefill.reading)}
+              {prefill.reading.date !== run.date ? ` (file tercatat ${prefill.reading.date})` : ''}. Periksa, lalu tekan Simpan.
+            </Alert>
+          )}
           <section aria-label="Rencana latihan" className="rounded-xl bg-slate-50 p-4">
             <div className="flex items-start gap-2">
               <span className={cn('mt-1.5 size-3 shrink-0 rounded-full', runColor(run.title))} aria-hidden="true" />
@@ -188,6 +219,7 @@ function LogResultForm({ run, planId, onOpenChange, now, analyzeScreenshot }: Lo
                   {run.title}
                 </p>
                 <Badge tone={run.generatedby === 'user' ? 'gray' : 'blue'}>{sourceLabels[run.generatedby]}</Badge>
+                {fromStrava && <StravaLabel />}
               </div>
             </div>
             <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
@@ -213,6 +245,11 @@ function LogResultForm({ run, planId, onOpenChange, now, analyzeScreenshot }: Lo
                   ? 'Isi jarak dan waktu (rata-rata HR boleh kosong), atau kosongkan semuanya.'
                   : 'Isi jarak, waktu dan rata-rata HR, atau kosongkan ketiganya.'}
             </p>
+            {fromStrava && (
+              <p className="mt-2 rounded-lg bg-orange-50 px-3 py-2 text-xs text-orange-900 ring-1 ring-orange-200" data-testid="strava-result-note">
+                {STRAVA_RESULT_NOTE}
+              </p>
+            )}
             <div className="mt-2 grid grid-cols-2 gap-3">
               <FormField label="Jarak Lari (km)" id={`${ids}-distance`} error={check.fieldErrors.distance}>
                 {(control) => <Input {...control} disabled={resultDisabled} inputMode="decimal" autoComplete="off" placeholder={resultDisabled ? undefined : "10,0"} value={values.distance} onChange={set('distance')} />}
@@ -245,6 +282,12 @@ function LogResultForm({ run, planId, onOpenChange, now, analyzeScreenshot }: Lo
           </fieldset>
 
           <ScorePanel scores={check.scores} />
+          <ActivityFileDrop
+            onRead={fillFromFile}
+            runDate={values.date ? isoToPlanDate(values.date) : undefined}
+            disabled={resultDisabled}
+            {...(readActivityFile ? { read: readActivityFile } : {})}
+          />
           <ScreenshotDrop onAnalyze={analyzeScreenshot} onRead={fillFromScreenshot} />
 
           {actionError && (

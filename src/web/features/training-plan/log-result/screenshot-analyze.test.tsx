@@ -26,6 +26,7 @@ const run: Run = {
   trainingtime: null,
   trainingpace: null,
   traininghr: 151,
+  source: null,
   locked: false,
 };
 

@@ -7,6 +7,7 @@ import { Badge } from '../../../components/badge';
 import { cn } from '../../../components/cn';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorRetry, LoadingSpinner } from '../../../components/query-state';
+import { isStravaResult, StravaLabel } from '../result-source';
 
 export interface TodayRunsProps {
   status: 'pending' | 'error' | 'success';
@@ -71,9 +72,12 @@ function OpenToday({ run, onOpen }: { run: Run; onOpen: (run: Run) => void }) {
         )}
         <span className="mt-1 block">
           {done ? (
-            <Badge tone="green" className="gap-1">
-              <CheckCircle2 className="size-3" aria-hidden="true" /> Selesai
-            </Badge>
+            <span className="flex flex-wrap items-center gap-1.5">
+              <Badge tone="green" className="gap-1">
+                <CheckCircle2 className="size-3" aria-hidden="true" /> Selesai
+              </Badge>
+              {isStravaResult(run) && <StravaLabel />}
+            </span>
           ) : (
             <span className="text-sm font-semibold text-brand-700">Log hasil latihan</span>
           )}

@@ -16,6 +16,7 @@ const run = (date: string, program: string, trainingdistance: number | null = nu
   trainingtime: trainingdistance ? 3000 : null,
   trainingpace: null,
   traininghr: trainingdistance ? 140 : null,
+  source: null,
   locked: false,
 });
 
