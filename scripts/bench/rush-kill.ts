@@ -67,15 +67,11 @@ const config = loadConfig(env);
 const database = await openDatabase(config.database);
 const category = await insertBenchEvent(database.db, slots);
 
-const children: ChildProcess[] = [];
-const bases: string[] = [];
-async function startServer(port: number) {
-  const { child, base } = await startServerProcess(env, port);
-  children.push(child);
-  return base;
-}
+// In port order, whichever answers first: children[0] (the one killed) must be bases[0]'s process.
 const basePort = 4600 + (process.pid % 200);
-bases.push(...(await Promise.all([startServer(basePort), startServer(basePort + 1)])));
+const servers = await Promise.all([startServerProcess(env, basePort), startServerProcess(env, basePort + 1)]);
+const children: ChildProcess[] = servers.map((s) => s.child);
+const bases: string[] = servers.map((s) => s.base);
 
 let killed = false;
 let answered = 0;
