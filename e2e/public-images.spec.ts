@@ -61,6 +61,26 @@ test('/register/{code} opened directly: its event call and header photo start wi
   expect(warnings).toEqual([]);
 });
 
+test('/register/{code}: the form’s code is asked for only after the header photo is painted, then the form is there', async ({ page }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { photoPaint?: number };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element | null })[]) if (entry.element?.tagName === 'IMG') w.photoPaint ??= entry.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  // A first visit makes the photo's WebP copy (a slow photo lets the form go first after 1 s, by design).
+  await page.goto('/register/jakarta-sunrise-run-2027');
+  await expect(page.getByRole('textbox', { name: /Email/ })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: /Email/ })).toBeVisible();
+  const timing = await page.evaluate(() => ({
+    photoPaint: (window as unknown as { photoPaint?: number }).photoPaint ?? null,
+    formRequested: Math.min(...performance.getEntriesByType('resource').filter((r) => /\/assets\/registration-form-[^/]+\.js$/.test(r.name)).map((r) => r.startTime)),
+  }));
+  expect(timing.photoPaint).not.toBeNull();
+  expect(timing.formRequested).toBeGreaterThanOrEqual(timing.photoPaint!);
+});
+
 for (const { path, call, heading } of [
   { path: '/registration', call: '/api/events/status?status=diterima', heading: /Temukan Event Larimu/ },
   { path: '/calendar', call: '/api/eventcalendar?page=1&limit=20', heading: /Kalender/ },

@@ -212,17 +212,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(feature('strava-webhook', stravaWebhookRoutes, needs), { db, config, jobs, now: deps.now });
   await app.register(feature('strava-activities', stravaActivityRoutes, needs), { db, config, jobs, now: deps.now });
   await app.register(feature('public-site', publicSiteRoutes, ['errors']), { db, config });
-  // Shared pages whose link previews need their own Open Graph tags in the served HTML.
+  // Shared pages whose link previews need their own Open Graph tags in the served HTML. The public
+  // pages (issue 12 item 5) also get their chunks, the lazy TanStack Query layout they render in,
+  // and their first call loaded with the HTML.
+  // The register page checks the event's answer with its zod schema (a dynamic import in
+  // registrations-api.ts) before it draws anything: preloaded too, or its ~36 KB start after the page's chunk.
+  const withQueryLayout = (...pageModules: string[]) => ['app/query-layout.tsx', ...pageModules];
   await app.register(feature('share-pages', sharePagesPlugin, ['errors']), {
     config,
     pages: [
-      { route: '/coaching/:uniquelink', meta: ({ uniquelink }) => coachPageMeta(db, uniquelink ?? '') },
-      { route: '/buddy/:id', meta: ({ id }) => groupRunPageMeta(db, id ?? '') },
-      { route: '/register/:code', meta: ({ code }) => registerPageMeta(db, code ?? ''), module: 'features/registrations/register-page.tsx' },
-      // The public pages (issue 12 item 5): their chunks, and their first call, load with the HTML.
-      { route: '/registration', meta: () => eventListPageMeta(), module: 'features/registrations/registration-list-page.tsx' },
-      { route: '/calendar', meta: (_, query) => calendarPageMeta(query), module: 'features/event-calendar/calendar-page.tsx' },
-      { route: '/coaching', meta: async () => null, module: 'features/public-site/coaching-page.tsx' },
+      { route: '/coaching/:uniquelink', meta: ({ uniquelink }) => coachPageMeta(db, uniquelink ?? ''), modules: withQueryLayout('features/coaching/public-page/public-coach-page.tsx') },
+      { route: '/buddy/:id', meta: ({ id }) => groupRunPageMeta(db, id ?? ''), modules: withQueryLayout('features/group-runs/buddy-detail-page.tsx') },
+      { route: '/register/:code', meta: ({ code }) => registerPageMeta(db, code ?? ''), modules: withQueryLayout('features/registrations/register-page.tsx', '../domain/events/contract.ts') },
+      { route: '/registration', meta: () => eventListPageMeta(), modules: withQueryLayout('features/registrations/registration-list-page.tsx') },
+      { route: '/calendar', meta: (_, query) => calendarPageMeta(query), modules: withQueryLayout('features/event-calendar/calendar-page.tsx') },
+      { route: '/coaching', meta: async () => null, modules: withQueryLayout('features/public-site/coaching-page.tsx') },
     ],
   });
 

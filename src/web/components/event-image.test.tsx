@@ -1,5 +1,5 @@
-import { cleanup, fireEvent, render } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_EVENT_IMAGE, EventImage, eventImageOf, uploadedImageSrcSet } from './event-image';
 
 afterEach(cleanup);
@@ -44,6 +44,26 @@ describe('EventImage', () => {
     expect(img(container).getAttribute('src')).toBe(DEFAULT_EVENT_IMAGE);
     fireEvent.error(img(container));
     expect(img(container).getAttribute('src')).toBe(DEFAULT_EVENT_IMAGE);
+  });
+
+  it('says when it is settled: loaded and decoded, or failed down to the default (not at the first failure)', async () => {
+    const onSettled = vi.fn();
+    const loaded = render(<EventImage src="/api/files/header.webp" onSettled={onSettled} />).container;
+    let decoded = () => {};
+    img(loaded).decode = () => new Promise<void>((resolve) => (decoded = resolve));
+    expect(onSettled).not.toHaveBeenCalled();
+    fireEvent.load(img(loaded));
+    await Promise.resolve();
+    expect(onSettled).not.toHaveBeenCalled();
+    decoded();
+    await waitFor(() => expect(onSettled).toHaveBeenCalledTimes(1));
+    cleanup();
+    onSettled.mockClear();
+    const failing = render(<EventImage src="/api/files/hilang.webp" onSettled={onSettled} />).container;
+    fireEvent.error(img(failing));
+    expect(onSettled).not.toHaveBeenCalled();
+    fireEvent.error(img(failing));
+    expect(onSettled).toHaveBeenCalledTimes(1);
   });
 
   it('offers the WebP copies of an uploaded image in a srcset (and none for other addresses)', () => {

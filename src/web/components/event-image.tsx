@@ -20,6 +20,7 @@ export function EventImage({
   width = 1200,
   height = 600,
   sizes = '100vw',
+  onSettled,
 }: {
   src: string | null | undefined;
   className?: string;
@@ -29,6 +30,11 @@ export function EventImage({
   height?: number;
   /** How wide the image is drawn, for picking from `srcset` (e.g. '(min-width: 1024px) 33vw, 100vw'). */
   sizes?: string;
+  /**
+   * Called once the image (or the default in its place) is loaded and decoded, ready to paint, or
+   * has failed: e.g. to start work that must not compete with it.
+   */
+  onSettled?: () => void;
 }) {
   const srcSet = uploadedImageSrcSet(src);
   return (
@@ -43,11 +49,18 @@ export function EventImage({
       loading={lazy && !priority ? 'lazy' : undefined}
       fetchPriority={priority ? 'high' : undefined}
       className={className}
+      onLoad={(e) => {
+        if (!onSettled) return;
+        const decoded = typeof e.currentTarget.decode === 'function' ? e.currentTarget.decode() : Promise.resolve();
+        void decoded.catch(() => {}).then(onSettled);
+      }}
       onError={(e) => {
         // Once: the default itself failing must not loop.
         if (!e.currentTarget.src.endsWith(DEFAULT_EVENT_IMAGE)) {
           e.currentTarget.removeAttribute('srcset');
           e.currentTarget.src = DEFAULT_EVENT_IMAGE;
+        } else {
+          onSettled?.();
         }
       }}
     />

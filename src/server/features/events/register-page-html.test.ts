@@ -26,9 +26,14 @@ describe('the register page HTML', () => {
       JSON.stringify({
         'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_query-1.js'] },
         '_query-1.js': { file: 'assets/query-1.js' },
+        // The lazy layout every public page renders in: preloaded too, else it is one more round trip.
+        'app/query-layout.tsx': { file: 'assets/query-layout-1.js', imports: ['_query-1.js', 'index.html'] },
         '_layout-1.js': { file: 'assets/layout-1.js', imports: ['_query-1.js'] },
         'features/registrations/register-page.tsx': { file: 'assets/register-page-1.js', imports: ['index.html', '_layout-1.js'], dynamicImports: ['features/registrations/registration-form.tsx'] },
         'features/registrations/registration-form.tsx': { file: 'assets/registration-form-1.js' },
+        // The event's zod schema, which the page imports before it draws the event.
+        '../domain/events/contract.ts': { file: 'assets/contract-1.js', imports: ['_schemas-1.js'] },
+        '_schemas-1.js': { file: 'assets/schemas-1.js' },
         'features/registrations/registration-list-page.tsx': { file: 'assets/registration-list-page-1.js', imports: ['index.html', '_layout-1.js'] },
         'features/event-calendar/calendar-page.tsx': { file: 'assets/calendar-page-1.js', imports: ['index.html', '_layout-1.js'] },
       }),
@@ -51,12 +56,16 @@ describe('the register page HTML', () => {
     expect(res.body).toContain('<title>Daftar Jakarta Night Run | Derap</title>');
     expect(res.body).toContain('<meta property="og:description" content="Lari malam 10K &#60;seru&#62;" />');
     const photoUrl = `http://localhost:3000${photo}`;
+    // The photo and the call first: over HTTP/1.1 the browser starts them before two dozen chunks.
     expect(links(res.body)).toEqual([
-      '<link rel="modulepreload" crossorigin href="/assets/register-page-1.js" />',
-      '<link rel="modulepreload" crossorigin href="/assets/layout-1.js" />',
-      '<link rel="modulepreload" crossorigin href="/assets/query-1.js" />',
       `<link rel="preload" as="image" href="${photoUrl}" imagesrcset="${[480, 800, 1200, 1600].map((w) => `${photoUrl}?w=${w} ${w}w`).join(', ')}" imagesizes="100vw" fetchpriority="high" />`,
       `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/events/${code}" />`,
+      '<link rel="modulepreload" crossorigin href="/assets/query-layout-1.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/query-1.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/register-page-1.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/layout-1.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/contract-1.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/schemas-1.js" />',
     ]);
     // The entry is already in the page; the form chunk is a dynamic import, loaded by the page itself.
     expect(res.body).not.toContain('href="/assets/index-1.js"');
@@ -86,10 +95,11 @@ describe('the register page HTML', () => {
     expect(list.statusCode).toBe(200);
     expect(list.body).toContain('<title>Daftar Event Lari | Derap</title>');
     expect(links(list.body)).toEqual([
+      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/events/status?status=diterima" />',
+      '<link rel="modulepreload" crossorigin href="/assets/query-layout-1.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/query-1.js" />',
       '<link rel="modulepreload" crossorigin href="/assets/registration-list-page-1.js" />',
       '<link rel="modulepreload" crossorigin href="/assets/layout-1.js" />',
-      '<link rel="modulepreload" crossorigin href="/assets/query-1.js" />',
-      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/events/status?status=diterima" />',
     ]);
     const calendar = await t.app.inject({ method: 'GET', url: '/calendar' });
     expect(calendar.body).toContain('<title>Kalender Lari Indonesia | Derap</title>');

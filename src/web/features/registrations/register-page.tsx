@@ -1,5 +1,5 @@
 import { ArrowLeft, CalendarDays, Clock, MapPin } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { RegistrationEvent } from '../../../domain/events/contract';
 import type { CreatedRegistration } from '../../../domain/registrations/contract';
@@ -13,17 +13,13 @@ import { EventLoadError, eventLoadMessages, useRegistrationEvent } from './regis
 import { HoldCountdown } from './hold-countdown';
 import { clearHeld, loadHeld, saveHeld, type HeldRegistration } from './registration-draft';
 
-// The form (react-hook-form, the zod schemas) is requested as soon as this page's module runs, in
-// parallel with the event's data, and shown when both are here: the event's details do not wait for
-// it (issue 12: the page's first JavaScript stays under 100 KB; decision 023).
-const formModule = () => import('./registration-form');
-let formRequest: ReturnType<typeof formModule> | null = null;
-const loadForm = () => (formRequest ??= formModule().catch((error: unknown) => {
-  formRequest = null;
-  throw error;
-}));
-if (typeof window !== 'undefined') void loadForm().catch(() => {});
-const RegistrationForm = lazy(() => loadForm().then((m) => ({ default: m.RegistrationForm })));
+// The form (react-hook-form, the zod schemas: ~60 KB) is requested once the header photo (the page's
+// largest paint) has been painted, or FORM_WAIT_MS after the header when the photo is slow: requested
+// earlier, it competed with the photo for the network and the main thread, and /register was the one
+// public page under Lighthouse's 95 (issue 12; decision 023). On a phone the form starts below the fold.
+const FORM_WAIT_MS = 1000;
+const paintTiming = typeof PerformanceObserver !== 'undefined' && (PerformanceObserver.supportedEntryTypes ?? []).includes('largest-contentful-paint');
+const RegistrationForm = lazy(() => import('./registration-form').then((m) => ({ default: m.RegistrationForm })));
 
 // The payment dialogs (and the dialog library under them) are needed only after a submit: loaded
 // then, or as soon as the runner starts on the form, so the page itself stays light (issue 12).
@@ -91,6 +87,23 @@ function EventRegistration({ event }: { event: RegistrationEvent }) {
   const [lastCreated, setLastCreated] = useState<CreatedRegistration | null>(null);
   const openness = registrationOpenness(event);
   const when = zonedDateTime(new Date(event.eventDate), event.timezone);
+  const [formWanted, setFormWanted] = useState(false);
+  // Without paint timing (Safari): two frames after the photo is decoded, the first one paints it.
+  const photoReady = paintTiming ? undefined : () => requestAnimationFrame(() => requestAnimationFrame(() => setFormWanted(true)));
+  useEffect(() => {
+    const timer = setTimeout(() => setFormWanted(true), FORM_WAIT_MS);
+    // The browser reports the photo's paint as the page's largest paint (buffered: also when it came first).
+    const observer = paintTiming
+      ? new PerformanceObserver((list) => {
+          if (list.getEntries().some((entry) => (entry as PerformanceEntry & { element?: Element | null }).element?.tagName === 'IMG')) setFormWanted(true);
+        })
+      : null;
+    observer?.observe({ type: 'largest-contentful-paint', buffered: true });
+    return () => {
+      clearTimeout(timer);
+      observer?.disconnect();
+    };
+  }, []);
 
   function onRegistered(registration: CreatedRegistration) {
     const kept: HeldRegistration = {
@@ -107,7 +120,7 @@ function EventRegistration({ event }: { event: RegistrationEvent }) {
   return (
     <article className="space-y-8">
       <header className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-        <EventImage src={event.headerImage} priority width={1600} height={700} className="aspect-[16/7] w-full bg-slate-100 object-cover" />
+        <EventImage src={event.headerImage} priority onSettled={photoReady} width={1600} height={700} className="aspect-[16/7] w-full bg-slate-100 object-cover" />
         <div className="p-5 sm:p-6">
           <h1 className="text-2xl leading-tight font-extrabold text-slate-900 sm:text-3xl">{event.name}</h1>
           <ul className="mt-3 space-y-1.5 text-sm text-slate-700">
@@ -172,9 +185,13 @@ function EventRegistration({ event }: { event: RegistrationEvent }) {
         </Alert>
       ) : (
         <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8" onFocusCapture={preloadPaymentDialogs}>
-          <Suspense fallback={<FormLoading />}>
-            <RegistrationForm event={event} onRegistered={onRegistered} />
-          </Suspense>
+          {formWanted ? (
+            <Suspense fallback={<FormLoading />}>
+              <RegistrationForm event={event} onRegistered={onRegistered} />
+            </Suspense>
+          ) : (
+            <FormLoading />
+          )}
         </div>
       )}
 
@@ -225,7 +242,7 @@ function RegisterSkeleton() {
   );
 }
 
-/** While the form's code arrives (usually before the event's data): its place kept, announced politely. */
+/** Until the form's code is here (it is asked for once the header photo is drawn): its place kept, announced politely. */
 function FormLoading() {
   return (
     <div role="status" className="flex min-h-64 items-center justify-center gap-3 text-sm text-slate-600">
