@@ -76,7 +76,8 @@ test('a busy server twice: the notice counts down, the form stays filled, the pa
     if (sent.length <= 2) {
       return route.fulfill({
         status: 503,
-        headers: { 'retry-after': '1', 'content-type': 'application/json' },
+        // The first notice counts down 4–6 s, time to read it on a busy machine; the second one 1–1.5 s.
+        headers: { 'retry-after': sent.length === 1 ? '4' : '1', 'content-type': 'application/json' },
         body: JSON.stringify({ message: 'Pendaftaran sedang ramai. Halaman akan mencoba lagi otomatis dalam beberapa detik.', code: 'REGISTRATION_BUSY' }),
       });
     }
@@ -101,7 +102,7 @@ test('a busy server twice: the notice counts down, the form stays filled, the pa
   await page.screenshot({ path: `/tmp/registration-overload-${testInfo.project.name}.png`, fullPage: false });
   releaseRetry();
 
-  // Two automatic retries later (Retry-After 1 s plus jitter, and a fresh proof of work each) it goes through.
+  // Two automatic retries later (Retry-After plus jitter, and a fresh proof of work each) it goes through.
   const dialog = page.getByRole('dialog', { name: 'Menuju Halaman Pembayaran' });
   await expect(dialog).toBeVisible({ timeout: 60_000 });
   expect(sent).toHaveLength(3);

@@ -63,6 +63,11 @@ describe('what the public pages load before they are usable', () => {
     expect(reached).toContain('@tanstack/react-query');
   });
 
+  it('the registration page’s event schema, loaded before the event shows: zod only, not the organizer’s form schemas and their dates', () => {
+    const reached = packagesReached(path.resolve(web, '../domain/events/registration-event-contract.ts'));
+    expect([...reached]).toEqual(['zod']);
+  });
+
   it('the running calendar: no schemas or form library before the list shows (the submission form follows on demand)', () => {
     const reached = packagesReached(path.join(web, 'features/event-calendar/calendar-page.tsx'));
     for (const name of ['zod', 'react-hook-form', '@hookform/resolvers', 'recharts', '@dnd-kit/core', 'qrcode', 'barcode-detector']) expect(reached, name).not.toContain(name);

@@ -34,7 +34,7 @@ export function useRegistrationEvent(code: string | undefined) {
     retry: (count, error) => !(error instanceof EventLoadError) && count < 1,
     queryFn: async (): Promise<RegistrationEvent> => {
       // The schema (zod) loads beside the request, not before the page (issue 12: the page's weight).
-      const schema = import('../../../domain/events/contract').then((m) => m.registrationEventResponseSchema);
+      const schema = import('../../../domain/events/registration-event-contract').then((m) => m.registrationEventResponseSchema);
       let body: unknown;
       try {
         body = await api.get<unknown>(`/api/events/${encodeURIComponent(code!)}`);
