@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 // @ts-expect-error plain .mjs helper shared with the npm scripts
 import { chromiumPath } from './scripts/chromium-path.mjs';
+import { demoServerEnv } from './scripts/demo-server-env';
 
 const port = Number(process.env.E2E_PORT ?? 4317);
 /** The fake Strava (scripts/fake-strava.ts) the product server talks to, 1000 ports up. */
@@ -71,17 +72,7 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATA_DIR: dataDir,
-        SEED_DEMO: 'true',
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'development',
-        GOOGLE_CLIENT_ID: '',
-        GOOGLE_CLIENT_SECRET: '',
-        DATABASE_URL: '',
-        WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? 'dist/web',
+        ...demoServerEnv(port, dataDir),
         // Strava configured against the fake: every browser test runs with the Strava card live.
         STRAVA_CLIENT_ID: fakeStrava.clientId,
         STRAVA_CLIENT_SECRET: fakeStrava.clientSecret,

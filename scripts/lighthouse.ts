@@ -20,6 +20,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 // @ts-expect-error plain .mjs helper shared with the npm scripts
 import { chromiumPath } from './chromium-path.mjs';
+import { demoServerEnv } from './demo-server-env';
 
 const TARGETS = { performance: 95, accessibility: 100 } as const;
 const METRICS = {
@@ -38,20 +39,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'derap-lighthouse-'));
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
   stdio: ['ignore', 'inherit', 'inherit'],
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: base,
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'true',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'development',
-    GOOGLE_CLIENT_ID: '',
-    GOOGLE_CLIENT_SECRET: '',
-    DATABASE_URL: '',
-    WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? 'dist/web',
-  },
+  env: { ...process.env, ...demoServerEnv(port, dataDir) },
 });
 
 async function waitForServer() {

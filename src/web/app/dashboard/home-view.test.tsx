@@ -6,6 +6,7 @@ import type { Run } from '../../../domain/training-plan/contract';
 import type { PublicUser } from '../../../domain/users/contract';
 import { ToastProvider } from '../../components/toast';
 import { HomeView } from './home-view';
+import { plannedRun } from '../../../domain/training-plan/run-fixture';
 
 const user: PublicUser = {
   _id: 'u1',
@@ -21,22 +22,7 @@ const user: PublicUser = {
 // Wednesday 14 July 2027, 10:00 in Jakarta: the week is 12-18 July.
 const now = new Date('2027-07-14T03:00:00Z');
 
-const baseRun: Run = {
-  _id: 'run-today',
-  date: '14-07-2027',
-  title: 'Tempo Run',
-  program: '(8k)',
-  paceRange: "4'30 - 4'45",
-  color: 'bg-orange-500',
-  periodization: null,
-  generatedby: 'user',
-  trainingdistance: null,
-  trainingtime: null,
-  trainingpace: null,
-  traininghr: null,
-  source: null,
-  locked: false,
-};
+const baseRun = plannedRun({ _id: 'run-today', title: 'Tempo Run', program: '(8k)', paceRange: "4'30 - 4'45", color: 'bg-orange-500' });
 
 type Handler = (url: string, init: RequestInit) => { status: number; body: unknown };
 let requests: { method: string; url: string; body: unknown }[];

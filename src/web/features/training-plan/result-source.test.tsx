@@ -7,6 +7,7 @@ import { RunRow } from './calendar/run-row';
 import { LogResultDialog } from './log-result/log-result-dialog';
 import { PlanScopeProvider } from './plan-scope';
 import { STRAVA_RESULT_NOTE } from './result-source';
+import { plannedRun } from '../../../domain/training-plan/run-fixture';
 
 const patch = vi.fn();
 vi.mock('./training-plan-api', () => ({
@@ -20,22 +21,7 @@ beforeEach(() => patch.mockReset());
 afterEach(cleanup);
 
 /** A planned run Strava filled (`source: 'strava'`, which the server adds to every run it reads). */
-const fromStrava = {
-  _id: 'run-1',
-  date: '14-07-2027',
-  title: 'Easy Run',
-  program: '(5k)',
-  paceRange: '',
-  color: '',
-  periodization: null,
-  generatedby: 'user',
-  trainingdistance: 5.02,
-  trainingtime: 1695,
-  trainingpace: 338,
-  traininghr: 148,
-  locked: false,
-  source: 'strava',
-} as Run;
+const fromStrava = plannedRun({ trainingdistance: 5.02, trainingtime: 1695, trainingpace: 338, traininghr: 148, source: 'strava' });
 const typed = { ...fromStrava, source: 'manual' } as Run;
 const AFTER = new Date('2027-08-01T03:00:00Z');
 

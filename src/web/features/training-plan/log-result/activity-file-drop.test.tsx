@@ -2,9 +2,9 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { activityMessages } from '../../../../domain/activities/activities';
 import type { ActivityReadingResponse } from '../../../../domain/activities/contract';
-import type { Run } from '../../../../domain/training-plan/contract';
 import { ApiError } from '../../../api/client';
 import { LogResultDialog } from './log-result-dialog';
+import { plannedRun } from '../../../../domain/training-plan/run-fixture';
 
 const mutate = vi.fn();
 vi.mock('../training-plan-api', () => ({
@@ -19,22 +19,7 @@ afterEach(() => {
   mutate.mockReset();
 });
 
-const run: Run = {
-  _id: 'run-1',
-  date: '02-03-2026',
-  title: 'Easy Run',
-  program: '(5k)',
-  paceRange: "4'50 - 5'10",
-  color: '',
-  periodization: null,
-  generatedby: 'user',
-  trainingdistance: null,
-  trainingtime: null,
-  trainingpace: null,
-  traininghr: null,
-  source: null,
-  locked: false,
-};
+const run = plannedRun({ date: '02-03-2026', paceRange: "4'50 - 5'10" });
 const reading: ActivityReadingResponse = { format: 'gpx', distance: 5, time: 1500, avgHeartRate: 152, date: '02-03-2026', startedAt: '2026-03-01T23:30:00.000Z' };
 const NOW = new Date('2026-03-05T03:00:00Z');
 

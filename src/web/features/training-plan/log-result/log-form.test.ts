@@ -3,23 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../../../domain/training-plan/training-plan';
 import type { Run } from '../../../../domain/training-plan/contract';
 import { buildRunPatch, checkLogForm, formatDistanceKm, isEmptyPatch, logFormValues, parseDistanceKm, type LogFormValues } from './log-form';
+import { plannedRun } from '../../../../domain/training-plan/run-fixture';
 
-const run: Run = {
-  _id: 'run-1',
-  date: '14-07-2027',
-  title: 'Tempo Run',
-  program: '(8k)',
-  paceRange: "4'30 - 4'45",
-  color: 'bg-orange-500',
-  periodization: null,
-  generatedby: 'user',
-  trainingdistance: null,
-  trainingtime: null,
-  trainingpace: null,
-  traininghr: null,
-  source: null,
-  locked: false,
-};
+const run = plannedRun({ title: 'Tempo Run', program: '(8k)', paceRange: "4'30 - 4'45", color: 'bg-orange-500' });
 const values = (over: Partial<LogFormValues> = {}): LogFormValues => ({ date: '2027-07-14', distance: '', time: '', hr: '', ...over });
 
 describe('parseDistanceKm', () => {

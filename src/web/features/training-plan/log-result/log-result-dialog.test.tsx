@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../../domain/training-plan/training-plan';
-import type { Run } from '../../../../domain/training-plan/contract';
 import { LogResultDialog } from './log-result-dialog';
+import { plannedRun } from '../../../../domain/training-plan/run-fixture';
 
 const patch = vi.fn();
 vi.mock('../training-plan-api', () => ({
@@ -15,22 +15,7 @@ vi.mock('../../../components/toast', () => ({ useToast: () => vi.fn() }));
 beforeEach(() => patch.mockReset());
 afterEach(cleanup);
 
-const run: Run = {
-  _id: 'run-1',
-  date: '14-07-2027',
-  title: 'Easy Run',
-  program: '(5k)',
-  paceRange: '',
-  color: '',
-  periodization: null,
-  generatedby: 'user',
-  trainingdistance: null,
-  trainingtime: null,
-  trainingpace: null,
-  traininghr: null,
-  source: null,
-  locked: false,
-};
+const run = plannedRun();
 
 /** The tests' clock: after the run's day (14 July 2027), so its result may be logged. */
 const AFTER = new Date('2027-08-01T03:00:00Z');

@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Run } from '../../../../domain/training-plan/contract';
 import { LogResultDialog } from './log-result-dialog';
 import type { AnalyzeScreenshot } from './screenshot-drop';
+import { plannedRun } from '../../../../domain/training-plan/run-fixture';
 
 vi.mock('../training-plan-api', () => ({
   usePatchRun: () => ({ mutate: vi.fn(), isPending: false }),
@@ -13,22 +13,7 @@ vi.mock('../../../components/toast', () => ({ useToast: () => vi.fn() }));
 
 afterEach(cleanup);
 
-const run: Run = {
-  _id: 'run-1',
-  date: '14-07-2027',
-  title: 'Easy Run',
-  program: '(5k)',
-  paceRange: '',
-  color: '',
-  periodization: null,
-  generatedby: 'user',
-  trainingdistance: null,
-  trainingtime: null,
-  trainingpace: null,
-  traininghr: 151,
-  source: null,
-  locked: false,
-};
+const run = plannedRun({ traininghr: 151 });
 
 const field = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
 const analyzeButton = () => screen.getByRole('button', { name: /Analisis dengan AI|Menganalisis/ }) as HTMLButtonElement;
