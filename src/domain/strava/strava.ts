@@ -27,6 +27,13 @@ export const MANUAL_SYNC_DAYS = 30;
 /** The scope Derap asks for: private runs too, read only. */
 export const STRAVA_SCOPE = 'activity:read_all';
 
+/**
+ * How a connect ends, as the server writes it in `?strava=` and the web app reads it: linked, or
+ * why not (`failed`: Strava or our server could not complete the exchange).
+ */
+export const stravaReturnReasons = ['connected', 'denied', 'scope', 'taken', 'invalid', 'unconfigured', 'failed'] as const;
+export type StravaReturn = (typeof stravaReturnReasons)[number];
+
 export const stravaMessages = {
   notConfigured: 'Strava belum dikonfigurasi di server ini. Unggah file aktivitas (.fit, .gpx, .tcx) di Log Hasil Latihan.',
   notConnected: 'Akun Strava belum terhubung.',

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { stravaMessageSchema, stravaStatusSchema } from '../../../domain/strava/contract';
-import { STRAVA_SCOPE, stravaMessages } from '../../../domain/strava/strava';
+import { STRAVA_SCOPE, stravaMessages, type StravaReturn } from '../../../domain/strava/strava';
 import { StravaUnauthorized, type StravaApiPort } from '../../adapters/strava/port';
 import { AppError, conflict } from '../../app-error';
 import type { AppConfig } from '../../config';
@@ -36,7 +36,7 @@ export const STRAVA_CALLBACK_PATH = '/api/strava/callback';
 const SETTINGS = '/dashboard?view=pengaturan';
 
 /** Where Pengaturan Profil shows the outcome of a connect (the web app reads `strava=`). */
-const settingsWith = (flag: 'unconfigured' | 'invalid' | 'denied' | 'scope' | 'taken' | 'failed') => `${SETTINGS}&strava=${flag}`;
+const settingsWith = (flag: Exclude<StravaReturn, 'connected'>) => `${SETTINGS}&strava=${flag}`;
 
 const callbackQuerySchema = z.object({
   code: z.string().max(512).optional(),

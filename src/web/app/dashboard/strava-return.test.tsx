@@ -66,7 +66,7 @@ describe('back from Strava', () => {
     ['taken', stravaMessages.athleteTaken],
     ['invalid', stravaMessages.stateInvalid],
     ['unconfigured', stravaMessages.notConfigured],
-    ['error', stravaMessages.connectFailed],
+    ['failed', stravaMessages.connectFailed],
   ])('%s: Pengaturan opens with its message, and the flag leaves the address', async (reason, message) => {
     const { invalidate } = renderAt(`/dashboard?view=pengaturan&strava=${reason}`);
     expect((await screen.findByRole('alert')).textContent).toContain(message);

@@ -3,10 +3,9 @@
  * or to `/dashboard?view=pengaturan&strava=<reason>` when the link was not made. The older mobile
  * flag `?strava_connected=true` means connected too.
  */
-import { stravaMessages } from '../../../domain/strava/strava';
+import { stravaMessages, stravaReturnReasons, type StravaReturn } from '../../../domain/strava/strava';
 
-export const stravaReturnReasons = ['connected', 'denied', 'scope', 'taken', 'invalid', 'unconfigured', 'error'] as const;
-export type StravaReturn = (typeof stravaReturnReasons)[number];
+export type { StravaReturn };
 
 /** What the address says about the round trip, or null when it is not a return from Strava. */
 export function stravaReturn(search: string): StravaReturn | null {
@@ -15,7 +14,7 @@ export function stravaReturn(search: string): StravaReturn | null {
   const value = params.get('strava');
   if (value === null) return null;
   // An unknown reason is still a failed link: say so rather than nothing.
-  return (stravaReturnReasons as readonly string[]).includes(value) ? (value as StravaReturn) : 'error';
+  return (stravaReturnReasons as readonly string[]).includes(value) ? (value as StravaReturn) : 'failed';
 }
 
 /** The message each outcome shows (strava.ts, verbatim). */
@@ -26,7 +25,7 @@ export const stravaReturnMessages: Record<StravaReturn, string> = {
   taken: stravaMessages.athleteTaken,
   invalid: stravaMessages.stateInvalid,
   unconfigured: stravaMessages.notConfigured,
-  error: stravaMessages.connectFailed,
+  failed: stravaMessages.connectFailed,
 };
 
 /** The search string without the Strava flags ('' or '?a=b'); `view` stays, so Pengaturan stays open. */
