@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { isoFromParts, jakartaToday, planDateToIso } from '../src/domain/shared/wire-date';
 import { HEAVY_CONFLICT_TITLE } from '../src/domain/training-plan/run-types';
-import { addAiRuns, addRuns, jakartaWeek, openTodayRun, planDate, showMonthGrid } from './log-helpers';
+import { addAiRuns, addRuns, jakartaWeek, openTodayRun, pickUpWithSpace, planDate, showMonthGrid } from './log-helpers';
 import { seriousViolations } from './axe';
 
 /** axe-core over every screen of the foundation: no serious or critical WCAG A/AA violations. */
@@ -95,7 +95,7 @@ test('Kalender Latihan, its day panel and its dialogs have no serious accessibil
   const tempo = cell(20).getByRole('button', { name: /^Tempo Run/ });
   await tempo.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
   await tempo.focus();
-  await page.keyboard.press('Space');
+  await pickUpWithSpace(page);
   await expect(cell(20)).toHaveClass(/ring-brand-600/);
   await page.keyboard.press('ArrowUp');
   await expect(cell(13)).toHaveClass(/ring-brand-600/);

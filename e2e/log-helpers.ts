@@ -70,3 +70,13 @@ export async function showMonthGrid(page: Page) {
   if ((await month.getAttribute('aria-pressed')) !== 'true') await month.click();
   await expect(page.getByTestId('month-grid')).toBeVisible();
 }
+
+/**
+ * Space on a focused run picks it up with dnd-kit's keyboard sensor, which starts listening for the
+ * arrow keys one task later (`setTimeout` in KeyboardSensor.attach): wait for that task, or an arrow
+ * pressed at once (no person is that fast, a test is) is lost and the run stays where it was.
+ */
+export async function pickUpWithSpace(page: Page): Promise<void> {
+  await page.keyboard.press('Space');
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+}

@@ -5,7 +5,7 @@ import { longDayLabel, shortDayLabel } from '../src/web/features/training-plan/c
 import { formatJakartaDate } from '../src/domain/shared/jakarta-time';
 import { HEAVY_CONFLICT_QUESTION, HEAVY_CONFLICT_TITLE } from '../src/domain/training-plan/run-types';
 import { expect, test } from './fixtures';
-import { addAiRuns, addRuns, expectNoHorizontalOverflow, planRuns, runTitled } from './log-helpers';
+import { addAiRuns, addRuns, expectNoHorizontalOverflow, pickUpWithSpace, planRuns, runTitled } from './log-helpers';
 
 /**
  * Kalender Latihan (spec §2 Training calendar, §4 Moving a run, §5 Create schedule): desktop
@@ -229,7 +229,7 @@ test('keyboard: Enter opens a run\'s log; Space picks it up, arrows choose the d
   const target = dayOfMonth(20);
   const saved = page.waitForResponse((res) => res.request().method() === 'PATCH' && res.ok());
   await focusChip(chip(page, from, 'Easy Run'));
-  await page.keyboard.press('Space');
+  await pickUpWithSpace(page);
   await expect(cell(page, from)).toHaveClass(/ring-brand-600/);
   // One key at a time, each seen on screen before the next (the sensor moves from where the last key left it).
   await page.keyboard.press('ArrowDown');
@@ -245,7 +245,7 @@ test('keyboard: Enter opens a run\'s log; Space picks it up, arrows choose the d
 
   // Escape puts a picked-up run back.
   await focusChip(chip(page, target, 'Easy Run'));
-  await page.keyboard.press('Space');
+  await pickUpWithSpace(page);
   await expect(cell(page, target)).toHaveClass(/ring-brand-600/);
   await page.keyboard.press('ArrowLeft');
   await expect(cell(page, addDays(target, -1))).toHaveClass(/ring-brand-600/);
