@@ -2,27 +2,21 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { lockedStub } from '../../../domain/training-plan/training-plan';
 import type { Run } from '../../../domain/training-plan/contract';
 import { buildCalendar, CALENDAR_NAME, eventDescription, eventSummary, eventUid } from './ics';
+import { plannedRun } from '../../../domain/training-plan/run-fixture';
 
 const APP_URL = 'https://derap.test/dashboard#calendar';
 const NOW = new Date('2027-01-01T03:00:00Z');
 
-const run = (extra: Partial<Run> = {}): Run => ({
-  _id: '11111111-1111-4111-8111-111111111111',
-  date: '05-01-2027',
-  title: 'Tempo Run',
-  program: '(8k)',
-  paceRange: "4'50 - 5'00",
-  color: 'bg-orange-500',
-  periodization: null,
-  generatedby: 'user',
-  trainingdistance: null,
-  trainingtime: null,
-  trainingpace: null,
-  traininghr: null,
-  source: null,
-  locked: false,
-  ...extra,
-});
+const run = (extra: Partial<Run> = {}): Run =>
+  plannedRun({
+    _id: '11111111-1111-4111-8111-111111111111',
+    date: '05-01-2027',
+    title: 'Tempo Run',
+    program: '(8k)',
+    paceRange: "4'50 - 5'00",
+    color: 'bg-orange-500',
+    ...extra,
+  });
 
 /** Unfolds RFC 5545 continuation lines so assertions can read whole properties. */
 const unfold = (ics: string) => ics.replace(/\r\n[ \t]/g, '');

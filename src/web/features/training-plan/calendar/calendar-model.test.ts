@@ -4,24 +4,9 @@ import { datedRuns, decideMove, keyboardStep, runsByDay, shortDayLabel, titleOf,
 import { createRunFormSchema, PROGRAM_SUGGESTIONS, toRunInput } from './create-run-form';
 import { messages } from '../../../../domain/training-plan/training-plan';
 import { runInputSchema } from '../../../../domain/training-plan/contract';
+import { plannedRun } from '../../../../domain/training-plan/run-fixture';
 
-const run = (over: Partial<Run>): Run => ({
-  _id: 'r',
-  date: '10-11-2026',
-  title: 'Easy Run',
-  program: '(5k)',
-  paceRange: '',
-  color: 'bg-gray-500',
-  periodization: null,
-  generatedby: 'user',
-  trainingdistance: null,
-  trainingtime: null,
-  trainingpace: null,
-  traininghr: null,
-  source: null,
-  locked: false,
-  ...over,
-});
+const run = (over: Partial<Run>): Run => plannedRun({ _id: 'r', date: '10-11-2026', color: 'bg-gray-500', ...over });
 const stub = (over: Partial<LockedRun>): LockedRun => ({ _id: 'l', date: '10-11-2026', generatedby: 'ai', locked: true, ...over });
 
 describe('grouping and the upcoming list', () => {

@@ -2,25 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { LockedRun, Run } from '../../../../domain/training-plan/contract';
 import { datedRuns } from './calendar-model';
 import { MAX_PROGRAM_WEEKS, phaseSpans, programWeeks, weekRangeLabel, type ProgramWeek } from './program-weeks';
+import { plannedRun } from '../../../../domain/training-plan/run-fixture';
 
 let next = 0;
-const run = (date: string, program: string, over: Partial<Run> = {}): Run => ({
-  _id: `r${++next}`,
-  date,
-  title: 'Easy Run',
-  program,
-  paceRange: '',
-  color: 'bg-blue-500',
-  periodization: null,
-  generatedby: 'ai',
-  trainingdistance: null,
-  trainingtime: null,
-  trainingpace: null,
-  traininghr: null,
-  source: null,
-  locked: false,
-  ...over,
-});
+const run = (date: string, program: string, over: Partial<Run> = {}): Run =>
+  plannedRun({ _id: `r${++next}`, date, program, color: 'bg-blue-500', generatedby: 'ai', ...over });
 
 describe('programWeeks', () => {
   // Wednesday 18 November 2026; its week runs Monday 16 to Sunday 22.
