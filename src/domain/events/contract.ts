@@ -31,7 +31,8 @@ export const organizerEventSchema = z.object({
    * included) and `pending` those holding a slot while they wait for payment.
    */
   categories: z.array(
-    categorySummarySchema.extend({
+    z.object({
+      ...categorySummarySchema.shape,
       paid: z.number().int(),
       pending: z.number().int(),
       description: z.string(),

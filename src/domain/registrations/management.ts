@@ -5,6 +5,8 @@
  * response schemas and the Indonesian messages shared by the server and the web app. Pure: no I/O.
  */
 import { z } from 'zod';
+// The runner-data schema is zod/mini (public form page, registration-form.ts): picked with mini's functions.
+import { partial, pick } from 'zod/mini';
 import { formatRupiah } from '../shared/money';
 import { eventStatuses, refundModes, registrationStatuses } from '../events/events';
 import { runnerDataInputSchema } from './registration-form';
@@ -103,8 +105,8 @@ export const correctableFieldLabels: Record<CorrectableField, string> = {
   medicalNotes: 'Catatan Medis',
 };
 
-export const registrationCorrectionSchema = runnerDataInputSchema
-  .pick({
+export const registrationCorrectionSchema = partial(
+  pick(runnerDataInputSchema, {
     bibName: true,
     tshirtSize: true,
     community: true,
@@ -114,8 +116,8 @@ export const registrationCorrectionSchema = runnerDataInputSchema
     emergencyName: true,
     emergencyContact: true,
     medicalNotes: true,
-  })
-  .partial();
+  }),
+);
 export type RegistrationCorrectionInput = z.input<typeof registrationCorrectionSchema>;
 export type RegistrationCorrection = z.output<typeof registrationCorrectionSchema>;
 
