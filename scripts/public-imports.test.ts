@@ -72,10 +72,11 @@ describe('what the public pages load before they are usable', () => {
     expect([...reached]).toEqual(['zod/mini']);
   });
 
-  it('the registration form: zod only as zod/mini (classic zod is 22 KB gzip whichever methods a page uses)', () => {
+  it('the registration form: zod only as zod/mini (classic zod is 22 KB gzip whichever methods a page uses), no form library (16 KB)', () => {
     const reached = specifiersReached(path.join(web, 'features/registrations/registration-form.tsx'));
     expect([...reached].filter((spec) => spec.startsWith('zod'))).toEqual(expect.arrayContaining(['zod/mini']));
     expect(reached).not.toContain('zod');
+    for (const name of ['react-hook-form', '@hookform/resolvers/zod', '@radix-ui/react-dialog', 'date-fns']) expect(reached, name).not.toContain(name);
   });
 
   it('the running calendar: no schemas or form library before the list shows (the submission form follows on demand)', () => {

@@ -1,7 +1,5 @@
 import '../../../domain/shared/zod-locale';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState, type ClipboardEvent, type FormEvent, type ReactNode } from 'react';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { RegistrationEvent } from '../../../domain/events/contract';
 import type { CreatedRegistration } from '../../../domain/registrations/contract';
 import { bloodTypes, identityTypes, registrationTotal, sexes, tshirtSizes } from '../../../domain/events/events';
@@ -35,6 +33,7 @@ import { WaiverText } from './waiver';
 import { loadDraft, retryDelayMs, saveDraft } from './registration-draft';
 import { ErrorSummary, type SummaryItem } from './error-summary';
 import { RetryNotice, type PendingRetry } from './retry-notice';
+import { useSchemaForm } from './use-schema-form';
 
 type RunnerField = keyof typeof runnerDataInputSchema.shape;
 
@@ -82,13 +81,6 @@ const fieldLabels: Record<RunnerField | ChoiceField, string> = {
 /** Top to bottom as on the page: the order of the error summary and of "the first wrong field". */
 const pageOrder: (RunnerField | ChoiceField)[] = [...runnerFields, 'categoryId', 'paymentMethod', 'agree'];
 
-/**
- * The domain's runner schema checks the runner fields; the form's other values pass through. Raw:
- * what is sent is what the runner typed (the server trims and fills in the optional fields itself).
- * The cast: the form holds '' in a select not chosen yet, which the schema's enums answer with their messages.
- */
-const runnerResolver = zodResolver(runnerDataInputSchema, undefined, { raw: true }) as unknown as Resolver<RegistrationFormValues>;
-
 /** DD-MM-YYYY (the payload) ⇄ YYYY-MM-DD (the date input). */
 const dobToInput = (dob: string) => (/^\d{2}-\d{2}-\d{4}$/.test(dob) ? `${dob.slice(6)}-${dob.slice(3, 5)}-${dob.slice(0, 2)}` : '');
 const inputToDob = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value.slice(8)}-${value.slice(5, 7)}-${value.slice(0, 4)}` : '');
@@ -112,25 +104,13 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
       paymentMethod: (event.paymentOptions as string[]).includes(draft.paymentMethod) ? draft.paymentMethod : '',
     };
   });
-  const {
-    register,
-    control,
-    getValues,
-    setValue,
-    setError,
-    getFieldState,
-    trigger,
-    formState: { errors },
-  } = useForm<RegistrationFormValues>({
-    resolver: runnerResolver,
-    defaultValues: initialValues,
-    // No automatic checks: a field is checked when it is left (below) and the whole form on submit.
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    // The submit focuses the first invalid field itself, in the order below, not in the order fields registered.
-    shouldFocusError: false,
-  });
-  const values = useWatch({ control });
+  // The domain's runner schema checks the runner fields; the choices below them pass through. What
+  // is sent is what the runner typed (the server trims and fills in the optional fields itself). No
+  // automatic checks: a field is checked when it is left (below) and the whole form on submit.
+  const { values, errors, getValues, setValue, setError, errorOf, check } = useSchemaForm<RegistrationFormValues, RunnerField>(
+    runnerDataInputSchema,
+    initialValues,
+  );
   const [alert, setAlert] = useState<string | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const create = useCreateRegistration();
@@ -141,8 +121,8 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
   const [retry, setRetry] = useState<PendingRetry | null>(null);
 
   useEffect(() => {
-    saveDraft(draftKey, getValues());
-  }, [values, draftKey, getValues]);
+    saveDraft(draftKey, values);
+  }, [values, draftKey]);
 
   const hasOptions = event.paymentOptions.length > 0;
   const category = event.categories.find((c) => c.categoryId === values.categoryId) ?? null;
@@ -151,13 +131,13 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
   const [choiceProblems, setChoiceProblems] = useState<Partial<Record<ChoiceField, string>>>({});
   // The error summary at the top, shown from a submit with errors (remounted on each, so it is announced again).
   const [summaryShown, setSummaryShown] = useState(0);
-  const emailSuggestion = errors.email ? suggestedEmail(values.email ?? '') : null;
+  const emailSuggestion = errors.email ? suggestedEmail(values.email) : null;
 
   useEffect(() => {
     setChoiceProblems((shown) => {
       if (Object.keys(shown).length === 0) return shown;
       const now = choiceErrors(
-        { categoryId: values.categoryId ?? '', paymentMethod: values.paymentMethod ?? '', agree: values.agree ?? false },
+        { categoryId: values.categoryId, paymentMethod: values.paymentMethod, agree: values.agree },
         hasOptions,
       );
       const still = Object.fromEntries(Object.keys(shown).flatMap((k) => (now[k as ChoiceField] ? [[k, now[k as ChoiceField]]] : [])));
@@ -166,7 +146,7 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
   }, [values.categoryId, values.paymentMethod, values.agree, hasOptions]);
 
   const problemOf = (field: RunnerField | ChoiceField): string | undefined =>
-    field in emptyRunner ? errors[field as RunnerField]?.message : choiceProblems[field as ChoiceField];
+    field in emptyRunner ? errors[field as RunnerField] : choiceProblems[field as ChoiceField];
   const summaryItems: SummaryItem[] = pageOrder.flatMap((field) => {
     const message = problemOf(field);
     return message ? [{ id: controlId(field), label: fieldLabels[field], message }] : [];
@@ -184,25 +164,40 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
 
   /** An error already shown follows the typing, so it disappears as soon as the value is right. */
   function followError(field: RunnerField) {
-    if (getFieldState(field).error) void trigger(field);
+    if (errorOf(field)) check(field);
   }
 
   /** Leaving a field checks it; an empty one only when it already showed an error (the email always). */
   function checkOnLeave(field: RunnerField) {
-    if (field !== 'email' && getValues(field).trim() === '' && !getFieldState(field).error) return;
-    void trigger(field);
+    if (field !== 'email' && getValues()[field].trim() === '' && !errorOf(field)) return;
+    check(field);
   }
 
-  const runnerField = (field: RunnerField, filter?: (value: string) => string) =>
-    register(field, {
-      onChange: (e: { target: { value: string } }) => {
-        if (filter && filter(e.target.value) !== e.target.value) setValue(field, filter(e.target.value));
-        followError(field);
-      },
-      onBlur: () => checkOnLeave(field),
-    });
+  /** A runner field's value and handlers, spread on its input or select. */
+  const runnerField = (field: RunnerField, filter?: (value: string) => string) => ({
+    name: field,
+    value: values[field],
+    onChange: (e: { currentTarget: { value: string } }) => {
+      const kept = filter ? filter(e.currentTarget.value) : e.currentTarget.value;
+      // A refused character leaves the state as it was, so nothing re-renders to take it out.
+      if (kept !== e.currentTarget.value) e.currentTarget.value = kept;
+      setValue(field, kept);
+      followError(field);
+    },
+    onBlur: () => checkOnLeave(field),
+  });
 
-  const clearsAlert = { onChange: () => setAlert(null) };
+  /** Category and payment method: one radio per option; choosing one clears the alert. */
+  const choiceRadio = (field: 'categoryId' | 'paymentMethod', value: string) => ({
+    type: 'radio' as const,
+    name: field,
+    value,
+    checked: values[field] === value,
+    onChange: () => {
+      setValue(field, value);
+      setAlert(null);
+    },
+  });
 
   function showAlert(message: string) {
     setAlert(message);
@@ -211,7 +206,8 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
 
   /** One tap on 'Gunakan …': the suggested address replaces the typed one and is checked again. */
   function applyEmailSuggestion(email: string) {
-    setValue('email', email, { shouldValidate: true });
+    setValue('email', email);
+    check('email');
     focusField(controlId('email'));
   }
 
@@ -221,7 +217,7 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
     const problem = bibPasteError(input.value, { start: input.selectionStart ?? input.value.length, end: input.selectionEnd ?? input.value.length }, e.clipboardData.getData('text'));
     if (!problem) return;
     e.preventDefault();
-    setError('bibName', { message: problem });
+    setError('bibName', problem);
   }
 
   async function onSubmit(e: FormEvent) {
@@ -231,9 +227,9 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
     const current = getValues();
     const choices = choiceErrors(current, hasOptions);
     // Every field at once, errors under each; the summary lists them and the first one gets the focus.
-    const fieldsValid = await trigger(runnerFields);
+    const fieldsValid = check(runnerFields);
     setChoiceProblems(choices);
-    const first = pageOrder.find((f) => (f in emptyRunner ? getFieldState(f as RunnerField).error : choices[f as ChoiceField]));
+    const first = pageOrder.find((f) => (f in emptyRunner ? errorOf(f as RunnerField) : choices[f as ChoiceField]));
     if (!fieldsValid || first) {
       setSummaryShown((n) => n + 1);
       if (first) requestAnimationFrame(() => focusField(controlId(first)));
@@ -294,7 +290,7 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
       onPaste?: (e: ClipboardEvent<HTMLInputElement>) => void;
     } = {},
   ) => (
-    <FormField layout="page" id={controlId(field)} label={fieldLabels[field]} mark={opts.optional ? 'optional' : 'required'} hint={opts.hint} error={errors[field]?.message}>
+    <FormField layout="page" id={controlId(field)} label={fieldLabels[field]} mark={opts.optional ? 'optional' : 'required'} hint={opts.hint} error={errors[field]}>
       {(fieldControl) => (
         <Input
           {...fieldControl}
@@ -312,7 +308,7 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
   );
 
   const select = (field: RunnerField, options: readonly string[]) => (
-    <FormField layout="page" id={controlId(field)} label={fieldLabels[field]} mark="required" error={errors[field]?.message}>
+    <FormField layout="page" id={controlId(field)} label={fieldLabels[field]} mark="required" error={errors[field]}>
       {(fieldControl) => (
         <Select {...fieldControl} required {...runnerField(field)}>
           <option value="">Pilih {fieldLabels[field].toLowerCase()}</option>
@@ -360,9 +356,9 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
             hint: (
               <span className="flex items-start justify-between gap-3">
                 <span>Nama pada nomor dada, maksimal {BIB_NAME_MAX} karakter.</span>
-                <span className={cn('shrink-0 font-mono tabular-nums', (values.bibName ?? '').length >= BIB_NAME_MAX ? 'font-semibold text-slate-900' : '')} data-testid="bib-counter">
+                <span className={cn('shrink-0 font-mono tabular-nums', values.bibName.length >= BIB_NAME_MAX ? 'font-semibold text-slate-900' : '')} data-testid="bib-counter">
                   <span className="sr-only">Terisi </span>
-                  {(values.bibName ?? '').length}/{BIB_NAME_MAX}
+                  {values.bibName.length}/{BIB_NAME_MAX}
                 </span>
               </span>
             ),
@@ -371,33 +367,23 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
           {select('bloodType', bloodTypes)}
           {select('tshirtSize', tshirtSizes)}
           {select('sex', sexes)}
-          <FormField layout="page" id={controlId('dob')} label={fieldLabels.dob} mark="required" error={errors.dob?.message}>
+          <FormField layout="page" id={controlId('dob')} label={fieldLabels.dob} mark="required" error={errors.dob}>
             {(fieldControl) => (
-              <Controller
-                control={control}
+              <Input
+                {...fieldControl}
                 name="dob"
-                render={({ field }) => (
-                  <Input
-                    {...fieldControl}
-                    ref={field.ref}
-                    name={field.name}
-                    type="date"
-                    max={todayInput()}
-                    min="1900-01-01"
-                    autoComplete="bday"
-                    required
-                    // The date input speaks YYYY-MM-DD, the payload DD-MM-YYYY.
-                    value={dobToInput(field.value)}
-                    onChange={(e) => {
-                      field.onChange(inputToDob(e.target.value));
-                      followError('dob');
-                    }}
-                    onBlur={() => {
-                      field.onBlur();
-                      checkOnLeave('dob');
-                    }}
-                  />
-                )}
+                type="date"
+                max={todayInput()}
+                min="1900-01-01"
+                autoComplete="bday"
+                required
+                // The date input speaks YYYY-MM-DD, the payload DD-MM-YYYY.
+                value={dobToInput(values.dob)}
+                onChange={(e) => {
+                  setValue('dob', inputToDob(e.currentTarget.value));
+                  followError('dob');
+                }}
+                onBlur={() => checkOnLeave('dob')}
               />
             )}
           </FormField>
@@ -417,14 +403,19 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
               label={fieldLabels.medicalNotes}
               mark="optional"
               hint="Alergi, kondisi jantung, asma, obat rutin, dan sebagainya."
-              error={errors.medicalNotes?.message}
+              error={errors.medicalNotes}
             >
               {(fieldControl) => (
                 <textarea
                   {...fieldControl}
                   rows={3}
                   maxLength={500}
-                  {...register('medicalNotes', { onChange: () => followError('medicalNotes') })}
+                  name="medicalNotes"
+                  value={values.medicalNotes}
+                  onChange={(e) => {
+                    setValue('medicalNotes', e.currentTarget.value);
+                    followError('medicalNotes');
+                  }}
                   className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
                 />
               )}
@@ -451,13 +442,11 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
                   )}
                 >
                   <input
-                    type="radio"
-                    value={c.categoryId}
+                    {...choiceRadio('categoryId', c.categoryId)}
                     disabled={full}
                     id={firstOpen ? controlId('categoryId') : undefined}
                     aria-describedby={choiceProblems.categoryId ? `${controlId('categoryId')}-error` : undefined}
                     className="mt-1 size-4 shrink-0 accent-brand-600"
-                    {...register('categoryId', clearsAlert)}
                   />
                   <span className="min-w-0 flex-1">
                     <span className="flex flex-wrap items-center gap-2">
@@ -504,12 +493,10 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
                   )}
                 >
                   <input
-                    type="radio"
-                    value={key}
+                    {...choiceRadio('paymentMethod', key)}
                     id={i === 0 ? controlId('paymentMethod') : undefined}
                     aria-describedby={choiceProblems.paymentMethod ? `${controlId('paymentMethod')}-error` : undefined}
                     className="size-4 shrink-0 accent-brand-600"
-                    {...register('paymentMethod', clearsAlert)}
                   />
                   {paymentOptionLabels[key]}
                 </label>
@@ -529,7 +516,12 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
             aria-describedby={choiceProblems.agree ? `${ids}-waiver ${controlId('agree')}-error` : `${ids}-waiver`}
             aria-invalid={choiceProblems.agree ? true : undefined}
             className="mt-0.5 size-5 shrink-0 accent-brand-600"
-            {...register('agree', clearsAlert)}
+            name="agree"
+            checked={values.agree}
+            onChange={(e) => {
+              setValue('agree', e.currentTarget.checked);
+              setAlert(null);
+            }}
           />
           <span>Saya telah membaca, memahami, dan menyetujui seluruh Syarat & Ketentuan di atas.</span>
         </label>
