@@ -14,7 +14,8 @@
  *       [--processes]         the servers run as their own processes (`node src/server/main.ts`),
  *                             as in production, instead of inside this one: N servers can then use
  *                             N cores; the CPU they used per request is read from /proc
- *   DATABASE_POOL_MAX sizes the pool, as for the server.
+ *   DATABASE_POOL_MAX sizes the pool, as for the server. BENCH_NODE_ARGS adds Node options to
+ *   the server processes, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' for a CPU profile of each.
  *
  * With a gateway delay D, c requests in flight cannot go faster than c/D registrations/s (every
  * successful one waits D for its checkout): printed as the ceiling, to show the gateway call does

@@ -58,7 +58,7 @@ export const benchRegistration = (i: number) =>
 /** A real server process (`node src/server/main.ts`) on `port` with `env`, once its health route answers. */
 export async function startServerProcess(env: Record<string, string>, port: number): Promise<{ child: ChildProcess; base: string }> {
   const root = path.resolve(import.meta.dirname, '../..');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ') ?? []), '--import', 'tsx', 'src/server/main.ts'], { cwd: root, env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`server on ${port} exited with ${child.exitCode}`);
