@@ -81,6 +81,30 @@ test('/register/{code}: the form’s code is asked for only after the header pho
   expect(timing.formRequested).toBeGreaterThanOrEqual(timing.photoPaint!);
 });
 
+test('/register/{code} on a phone: nothing on screen moves when the event arrives (the footer waits below the fold)', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifted: number };
+    w.shifted = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.shifted += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // The event's answer held back, as on a slow phone network: the page first shows its loading state.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/events\/jogja-heritage-run-2027$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/register/jogja-heritage-run-2027', { waitUntil: 'commit' });
+  await expect(page.getByRole('status', { name: 'Memuat event' })).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: /Jogja Heritage/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Lanjutkan Pembayaran' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBeLessThan(0.01);
+});
+
 for (const { path, call, heading } of [
   { path: '/registration', call: '/api/events/status?status=diterima', heading: /Temukan Event Larimu/ },
   { path: '/calendar', call: '/api/eventcalendar?page=1&limit=20', heading: /Kalender/ },

@@ -231,9 +231,10 @@ function HeldRegistrationAlert({ held, title, children, onExpired }: { held: Hel
   );
 }
 
+/** A screen tall at least: the footer starts below the fold while the event loads, not moved down when it shows (layout shift). */
 function RegisterSkeleton() {
   return (
-    <div role="status" aria-label="Memuat event" className="animate-pulse space-y-6">
+    <div role="status" aria-label="Memuat event" className="min-h-dvh animate-pulse space-y-6">
       <div className="aspect-[16/7] rounded-2xl bg-slate-200" />
       <div className="h-7 w-2/3 rounded bg-slate-200" />
       <div className="h-4 w-1/2 rounded bg-slate-100" />
