@@ -72,6 +72,12 @@ describe('<RegistrationForm>', () => {
     expect(field('Nama Lengkap').getAttribute('aria-invalid')).toBeNull();
   });
 
+  it('pressing the submit button keeps the focus in the field (its check on leaving would move the button away mid-press)', () => {
+    render(<RegistrationForm event={event} onRegistered={() => {}} />);
+    // fireEvent answers false when the handler called preventDefault (the focus then stays put).
+    expect(fireEvent.mouseDown(screen.getByRole('button', { name: 'Lanjutkan Pembayaran' }))).toBe(false);
+  });
+
   it('an error shown follows the typing, and disappears once the value is right', async () => {
     render(<RegistrationForm event={event} onRegistered={() => {}} />);
     type('Nomor Telepon', '0812');

@@ -569,7 +569,17 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
       )}
 
       <div>
-        <Button type="submit" size="lg" className="w-full" disabled={busy} loading={busy}>
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          disabled={busy}
+          loading={busy}
+          // Pressing the button would otherwise move the focus out of the field being typed in, whose
+          // check on leaving adds its error above the button and can move the button away before the
+          // press ends (the click is then lost). The submit checks every field anyway.
+          onMouseDown={(e) => e.preventDefault()}
+        >
           Lanjutkan Pembayaran
         </Button>
         <ChallengeStatusLine status={challenge.status} onRetry={challenge.retry} />
