@@ -1,5 +1,6 @@
 /** A small plan for the chat and modify tests: today is Thursday 10-12-2026 (week of Monday 07-12). */
 import type { Run } from '../training-plan/contract';
+import { plannedRun } from '../training-plan/run-fixture';
 import { runColor } from '../training-plan/run-types';
 
 export const TODAY = '2026-12-10';
@@ -7,7 +8,7 @@ export const TODAY = '2026-12-10';
 let nextId = 0;
 export function run(date: string, title: string, program: string, extra: Partial<Run> = {}): Run {
   nextId += 1;
-  return {
+  return plannedRun({
     _id: `r${nextId}`,
     date,
     title,
@@ -16,14 +17,8 @@ export function run(date: string, title: string, program: string, extra: Partial
     color: runColor(title),
     periodization: 'Base',
     generatedby: 'ai',
-    trainingdistance: null,
-    trainingtime: null,
-    trainingpace: null,
-    traininghr: null,
-    source: null,
-    locked: false,
     ...extra,
-  };
+  });
 }
 
 export function samplePlan(): Run[] {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { aiMessages, createPlanRequestSchema, type ChatMessage, type PlanForm } from '../../../domain/ai-coach/contract';
 import type { Run } from '../../../domain/training-plan/contract';
+import { plannedRun } from '../../../domain/training-plan/run-fixture';
 import { createGeminiCoach, PLAN_WINDOW_DAYS_AFTER } from './gemini';
 import { AiFailure, type AiCoachPort, type ChatInput, type CreatePlanInput, type ModifyInput } from './port';
 import { googleError, promptText, startFakeGemini, type FakeGemini, type FakeGeminiReply } from './testing/fake-gemini';
@@ -35,22 +36,8 @@ const run = (date: string, title: string, program: string, paceRange: string, pe
   periodization,
 });
 
-const storedRun = (id: string, date: string, title: string, program: string): Run => ({
-  _id: id,
-  date,
-  title,
-  program,
-  paceRange: "6'40 - 7'10",
-  color: 'bg-blue-500',
-  periodization: 'Base',
-  generatedby: 'ai',
-  trainingdistance: null,
-  trainingtime: null,
-  trainingpace: null,
-  traininghr: null,
-  source: null,
-  locked: false,
-});
+const storedRun = (id: string, date: string, title: string, program: string): Run =>
+  plannedRun({ _id: id, date, title, program, paceRange: "6'40 - 7'10", color: 'bg-blue-500', periodization: 'Base', generatedby: 'ai' });
 
 const history: ChatMessage[] = [
   { role: 'user', content: 'Minggu ini saya sibuk sekali' },
