@@ -215,8 +215,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Shared pages whose link previews need their own Open Graph tags in the served HTML. The public
   // pages (issue 12 item 5) also get their chunks, the lazy TanStack Query layout they render in,
   // and their first call loaded with the HTML.
-  // The register page checks the event's answer with its zod schema (a dynamic import in
-  // registrations-api.ts) before it draws anything: preloaded too, or its ~36 KB start after the page's chunk.
+  // The register page checks the event's answer with its zod/mini schema (a dynamic import in
+  // registrations-api.ts) before it draws anything: preloaded too, or its ~19 KB start after the page's chunk.
   const withQueryLayout = (...pageModules: string[]) => ['app/query-layout.tsx', ...pageModules];
   await app.register(feature('share-pages', sharePagesPlugin, ['errors']), {
     config,

@@ -13,7 +13,7 @@ import { EventLoadError, eventLoadMessages, useRegistrationEvent } from './regis
 import { HoldCountdown } from './hold-countdown';
 import { clearHeld, loadHeld, saveHeld, type HeldRegistration } from './registration-draft';
 
-// The form (react-hook-form, the zod schemas: ~60 KB) is requested once the header photo (the page's
+// The form (its code and the runner schema: ~14 KB gzip) is requested once the header photo (the page's
 // largest paint) has been painted, or FORM_WAIT_MS after the header when the photo is slow: requested
 // earlier, it competed with the photo for the network and the main thread, and /register was the one
 // public page under Lighthouse's 95 (issue 12; decision 023). On a phone the form starts below the fold.
