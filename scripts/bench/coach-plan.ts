@@ -8,8 +8,8 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createPlanRequestSchema } from '../../src/domain/ai-coach/contract';
-import { buildPlan, planSpan } from '../../src/domain/coach/plan';
-import { checkPlan } from '../../src/domain/coach/safety';
+import { buildPlan, planSpan } from '../../src/domain/ai-coach/engine/plan';
+import { checkPlan } from '../../src/domain/ai-coach/safety/plan-checker';
 import { addDays, isoToPlanDate } from '../../src/domain/shared/wire-date';
 
 const iterations = Number(process.argv[2] ?? 500);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPlan } from '../../domain/coach/safety';
+import { checkPlan } from '../../domain/ai-coach/safety/plan-checker';
 import { daysBetween, planDateToIso } from '../../domain/shared/wire-date';
 import { runColor as colourOf, runType, specialRunConflict } from '../../domain/training-plan/run-types';
 import { runInputSchema } from '../../domain/training-plan/contract';

@@ -1,11 +1,11 @@
 /**
- * The demo runners' plans come from the coaching engine (src/domain/coach), as a runner's would:
+ * The demo runners' plans come from the coaching engine (src/domain/ai-coach), as a runner's would:
  * a form, a periodised plan toward a race, then logged results on the runs already behind today
  * (one session skipped, the way real training goes). Deterministic, so screenshots and tests see the
  * same plan on every fresh start.
  */
 import { createPlanRequestSchema, type CreatePlanRequest, type PlanForm } from '../../domain/ai-coach/contract';
-import { buildPlan, type PlanSpan } from '../../domain/coach/plan';
+import { buildPlan, type PlanSpan } from '../../domain/ai-coach/engine/plan';
 import { addDays, daysBetween, isoToPlanDate, planDateToIso, startOfWeek, type IsoDay } from '../../domain/shared/wire-date';
 import { parsePaceRange } from '../../domain/training-plan/pace';
 import { plannedDistanceKm } from '../../domain/training-plan/training-program';

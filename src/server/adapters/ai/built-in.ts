@@ -1,11 +1,11 @@
-import { applyModifications, ModificationError } from '../../../domain/coach/modify';
-import { coachChat } from '../../../domain/coach/chat';
-import { buildPlan } from '../../../domain/coach/plan';
+import { applyModifications, ModificationError } from '../../../domain/ai-coach/chat/modify';
+import { coachChat } from '../../../domain/ai-coach/chat/coach-chat';
+import { buildPlan } from '../../../domain/ai-coach/engine/plan';
 import { AiFailure, type AiCoachPort } from './port';
 import { createWorkoutOcr, type WorkoutOcr } from './workout-ocr';
 
 /**
- * The built-in coach (default, offline): the engine of src/domain/coach builds plans, its rule-based
+ * The built-in coach (default, offline): the engine of src/domain/ai-coach builds plans, its rule-based
  * chat understands the common Indonesian requests, and screenshots are read by OCR on this server.
  */
 export function createBuiltInCoach(options: { ocr?: WorkoutOcr; ocrTimeoutMs?: number } = {}): AiCoachPort & { close(): Promise<void> } {

@@ -19,7 +19,7 @@ import { formatDuration, normalisePaceRange, parseDuration } from '../../../doma
 import { MAX_LOGGED_HEART_RATE, MAX_RUN_DISTANCE_KM, MIN_HEART_RATE, periodizationValues } from '../../../domain/training-plan/training-plan';
 import { wrapProgram } from '../../../domain/training-plan/training-program';
 import { AiFailure, type AiCoachPort, type ChatInput, type CreatePlanInput, type ImageInput, type ModifyInput, type ModifyOutput } from './port';
-import { plannedRun } from '../../../domain/coach/planned-run';
+import { plannedRun } from '../../../domain/ai-coach/engine/planned-run';
 
 /**
  * The Gemini adapter of the AI port, through `@google/genai`: `POST

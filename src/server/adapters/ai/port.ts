@@ -5,7 +5,7 @@ import type { Run } from '../../../domain/training-plan/contract';
 /**
  * The AI coach port (DESIGN.md §1.5): the built-in engine (default, offline) or Gemini. An adapter
  * only proposes: the AI coach service passes every plan it returns through the safety checker
- * (src/domain/coach) before a runner sees it, and falls back to the engine when it cannot be repaired.
+ * (src/domain/ai-coach) before a runner sees it, and falls back to the engine when it cannot be repaired.
  */
 
 /** Why an adapter failed; the service turns each into the spec's message (never a 500). */

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import { aiMessages, type ImageReading } from '../../../domain/ai-coach/contract';
-import { isEmptyReading, readWorkoutText, textFromWords } from '../../../domain/coach/workout-reading';
+import { isEmptyReading, readWorkoutText, textFromWords } from '../../../domain/ai-coach/reading/workout-reading';
 import { AiFailure } from './port';
 
 /**

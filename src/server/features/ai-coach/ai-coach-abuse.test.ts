@@ -2,7 +2,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { aiMessages, type CreatePlanRequest, type PlanDraftResponse } from '../../../domain/ai-coach/contract';
-import { modifyMessages } from '../../../domain/coach/modify';
+import { modifyMessages } from '../../../domain/ai-coach/chat/modify';
 import { addDays, jakartaToday, planDateToIso } from '../../../domain/shared/wire-date';
 import { buildApp } from '../../app';
 import { aiPlanDrafts, trainingRuns, users } from '../../db/schema';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { aiMessages, createPlanRequestSchema, type ImageReading, type PlanDraftResponse, type PlannedRun } from '../../../domain/ai-coach/contract';
-import { buildPlan } from '../../../domain/coach/plan';
-import { checkPlan } from '../../../domain/coach/safety';
+import { buildPlan } from '../../../domain/ai-coach/engine/plan';
+import { checkPlan } from '../../../domain/ai-coach/safety/plan-checker';
 import { planDateToIso } from '../../../domain/shared/wire-date';
 import { runColor } from '../../../domain/training-plan/run-types';
 import { users } from '../../db/schema';

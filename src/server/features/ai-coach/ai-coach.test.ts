@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { aiMessages, createPlanRequestSchema, type CreatePlanRequest, type PlanDraftResponse } from '../../../domain/ai-coach/contract';
-import { checkPlan } from '../../../domain/coach/safety';
+import { checkPlan } from '../../../domain/ai-coach/safety/plan-checker';
 import { jakartaToday, planDateToIso, weekdayIndex } from '../../../domain/shared/wire-date';
 import type { Run } from '../../../domain/training-plan/contract';
 import { runType } from '../../../domain/training-plan/run-types';

@@ -1,8 +1,8 @@
 import { and, eq, gte, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPlanRequestSchema, type LatestEvaluationResponse, type PlanForm } from '../../../domain/ai-coach/contract';
-import { buildPlan, type PlanSpan } from '../../../domain/coach/plan';
-import { checkPlan } from '../../../domain/coach/safety';
+import { buildPlan, type PlanSpan } from '../../../domain/ai-coach/engine/plan';
+import { checkPlan } from '../../../domain/ai-coach/safety/plan-checker';
 import { addDays, isoToPlanDate, jakartaToday, type IsoDay } from '../../../domain/shared/wire-date';
 import { parsePaceRange } from '../../../domain/training-plan/pace';
 import { heartRateZone } from '../../../domain/training-plan/scoring';

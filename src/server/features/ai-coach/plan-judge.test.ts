@@ -21,7 +21,7 @@ const today = jakartaToday();
 
 /**
  * A second opinion on the plans the API hands out, written apart from the engine's own checker
- * (src/domain/coach/safety.ts) and with a coach's rules of thumb, so a shared blind spot shows:
+ * (src/domain/ai-coach/safety/plan-checker.ts) and with a coach's rules of thumb, so a shared blind spot shows:
  * many runner profiles through POST /api/ai/createplan, each plan judged as a coach would.
  */
 function judge(form: CreatePlanRequest, plan: PlanDraftResponse): string[] {

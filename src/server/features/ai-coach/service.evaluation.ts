@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { PlannedRun } from '../../../domain/ai-coach/contract';
-import { evaluateFortnight, evaluationNote, type FortnightEvaluation, type FortnightRun } from '../../../domain/coach/evaluation';
-import { rebuildRange, type PlanSpan } from '../../../domain/coach/plan';
+import { evaluateFortnight, evaluationNote, type FortnightEvaluation, type FortnightRun } from '../../../domain/ai-coach/engine/evaluation';
+import { rebuildRange, type PlanSpan } from '../../../domain/ai-coach/engine/plan';
 import { plannedDistanceKm } from '../../../domain/training-plan/training-program';
 import { accessEndDay, hasPremiumAccess } from '../../../domain/subscriptions/subscription';
 import { addDays, jakartaToday, planDateToIso, type IsoDay } from '../../../domain/shared/wire-date';
@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { aiCoachProfiles, aiEvaluations, aiPlanDrafts, trainingPlans, trainingRuns, users, type TrainingRunRow } from '../../db/schema';
 import { findPlan, listRuns, replaceUnloggedAiRuns, rowIsLocked, type PlanOwner } from '../training-plan/service';
 import { keepSafe, readProfile } from './service';
-import { plannedRun as plannedRunOf } from '../../../domain/coach/planned-run';
+import { plannedRun as plannedRunOf } from '../../../domain/ai-coach/engine/planned-run';
 
 /** Two weeks looked at, two weeks adjusted. */
 export const EVALUATION_DAYS = 14;

@@ -19,10 +19,10 @@ import {
   type PlanForm,
   type PlannedRun,
 } from '../../../domain/ai-coach/contract';
-import { assessFitness } from '../../../domain/coach/fitness';
-import { buildPlan, planSpan, rebuildRange, type PlanSpan } from '../../../domain/coach/plan';
-import { checkPlan, repairPlan } from '../../../domain/coach/safety';
-import { asPlannedRun } from '../../../domain/coach/planned-run';
+import { assessFitness } from '../../../domain/ai-coach/engine/fitness';
+import { buildPlan, planSpan, rebuildRange, type PlanSpan } from '../../../domain/ai-coach/engine/plan';
+import { checkPlan, repairPlan } from '../../../domain/ai-coach/safety/plan-checker';
+import { asPlannedRun } from '../../../domain/ai-coach/engine/planned-run';
 import { accessEndDay } from '../../../domain/subscriptions/subscription';
 import { addDays, isoToPlanDate, jakartaToday, planDateToIso, type IsoDay } from '../../../domain/shared/wire-date';
 import type { Run, TrainingPlan } from '../../../domain/training-plan/contract';

@@ -1,5 +1,5 @@
-import type { ImageReading } from '../ai-coach/contract';
-import { formatDuration } from '../training-plan/pace';
+import type { ImageReading } from '../contract';
+import { formatDuration } from '../../training-plan/pace';
 
 /**
  * Reads distance, time and average heart rate from the OCR text of a workout summary (Strava,

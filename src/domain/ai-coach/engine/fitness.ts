@@ -1,4 +1,4 @@
-import { raceDistanceKm, raceDistances, secondsToHms, hmsToSeconds, type FitnessSummary, type PlanForm, type RaceDistance } from '../ai-coach/contract';
+import { raceDistanceKm, raceDistances, secondsToHms, hmsToSeconds, type FitnessSummary, type PlanForm, type RaceDistance } from '../contract';
 
 /** How fit the runner is: VDOT from the best personal best (Daniels–Gilbert), or a conservative estimate. */
 export interface FitnessAssessment {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPlanRequestSchema } from '../ai-coach/contract';
+import { createPlanRequestSchema } from '../contract';
 import { assessFitness, estimateVdot, fitnessSummary, riegelSeconds, secondsForVdot, vdotFromPerformance } from './fitness';
 import { formatPaceBand, trainingPaces } from './paces';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { evaluationSummarySchema } from '../ai-coach/contract';
-import { addDays } from '../shared/wire-date';
+import { evaluationSummarySchema } from '../contract';
+import { addDays } from '../../shared/wire-date';
 import { evaluateFortnight, evaluationNote, VOLUME_FACTORS, type FortnightRun } from './evaluation';
 
 const windowStart = '2026-03-02';

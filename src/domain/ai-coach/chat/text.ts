@@ -2,7 +2,7 @@
  * Reading a runner's chat message without an LLM: normalising the text (case, accents, common
  * typos), and finding the dates, days and weeks it talks about. Indonesian first, simple English too.
  */
-import { addDays, isoFromParts, isValidIsoDay, startOfWeek, weekdayIndex, type IsoDay } from '../shared/wire-date';
+import { addDays, isoFromParts, isValidIsoDay, startOfWeek, weekdayIndex, type IsoDay } from '../../shared/wire-date';
 
 /** Words the parser looks for; a token one typo away from one of them is read as it. */
 const VOCABULARY = [

@@ -2,9 +2,9 @@
  * What a runner's message asks for, as slots (intent, which run, when, where to, how much): the
  * rule-based reading the built-in coach uses for the chat and for an LLM's plain-text instructions.
  */
-import type { RaceDistance } from '../ai-coach/contract';
-import type { IsoDay } from '../shared/wire-date';
-import { findDates, findTimeRef, normalizeMessage, type TimeRef } from './chat-text';
+import type { RaceDistance } from '../contract';
+import type { IsoDay } from '../../shared/wire-date';
+import { findDates, findTimeRef, normalizeMessage, type TimeRef } from './text';
 
 export const runKinds = ['long', 'tempo', 'interval', 'steady', 'easy', 'race'] as const;
 export type RunKind = (typeof runKinds)[number];

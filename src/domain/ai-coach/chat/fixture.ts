@@ -1,7 +1,7 @@
 /** A small plan for the chat and modify tests: today is Thursday 10-12-2026 (week of Monday 07-12). */
-import type { Run } from '../training-plan/contract';
-import { plannedRun } from '../training-plan/run-fixture';
-import { runColor } from '../training-plan/run-types';
+import type { Run } from '../../training-plan/contract';
+import { plannedRun } from '../../training-plan/run-fixture';
+import { runColor } from '../../training-plan/run-types';
 
 export const TODAY = '2026-12-10';
 

@@ -1,4 +1,4 @@
-import { formatPlanPace, MAX_PLAN_PACE, MIN_PLAN_PACE } from '../training-plan/pace';
+import { formatPlanPace, MAX_PLAN_PACE, MIN_PLAN_PACE } from '../../training-plan/pace';
 import { velocityAtVo2 } from './fitness';
 
 /** Training zones (Daniels): easy/recovery, marathon/steady, threshold/tempo, interval, repetition. */

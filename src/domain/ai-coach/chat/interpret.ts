@@ -3,12 +3,12 @@
  * question when the coach is not sure: which run, which days, how much. Pure; `today` decides
  * what "besok" and "minggu ini" mean.
  */
-import type { ChatMessage, Modification, PlanForm } from '../ai-coach/contract';
-import type { Run } from '../training-plan/contract';
-import { isSpecialRun } from '../training-plan/run-types';
-import { addDays, daysBetween, isoToPlanDate, planDateToIso, startOfWeek, type IsoDay } from '../shared/wire-date';
-import { KIND_LABELS, KIND_TITLES, mergeRequests, parseRequest, type ParsedRequest, type RestReason } from './chat-intent';
-import { dayLabel, shortDayLabel, timeRefSpan, weekdayLabel, weekdayOn, type TimeRef } from './chat-text';
+import type { ChatMessage, Modification, PlanForm } from '../contract';
+import type { Run } from '../../training-plan/contract';
+import { isSpecialRun } from '../../training-plan/run-types';
+import { addDays, daysBetween, isoToPlanDate, planDateToIso, startOfWeek, type IsoDay } from '../../shared/wire-date';
+import { KIND_LABELS, KIND_TITLES, mergeRequests, parseRequest, type ParsedRequest, type RestReason } from './intent';
+import { dayLabel, shortDayLabel, timeRefSpan, weekdayLabel, weekdayOn, type TimeRef } from './text';
 
 export type Interpretation = { status: 'complete'; modifications: Modification[] } | { status: 'ask'; question: string };
 

@@ -1,11 +1,11 @@
-import type { PlanForm, PlannedRun } from '../ai-coach/contract';
-import { isSpecialRun, runColor, runType } from '../training-plan/run-types';
-import { normalisePaceRange, parsePaceRange } from '../training-plan/pace';
-import { isValidProgram, plannedDistanceKm } from '../training-plan/training-program';
-import { addDays, daysBetween, isoToPlanDate, planDateToIso, startOfWeek, weekdayIndex, type IsoDay } from '../shared/wire-date';
-import { assessFitness, type FitnessAssessment } from './fitness';
-import { formatPaceBand, racePaceBand, trainingPaces, type PaceBand, type PaceZone } from './paces';
-import { engineTitles, zoneForTitle, type PlanSpan } from './plan';
+import type { PlanForm, PlannedRun } from '../contract';
+import { isSpecialRun, runColor, runType } from '../../training-plan/run-types';
+import { normalisePaceRange, parsePaceRange } from '../../training-plan/pace';
+import { isValidProgram, plannedDistanceKm } from '../../training-plan/training-program';
+import { addDays, daysBetween, isoToPlanDate, planDateToIso, startOfWeek, weekdayIndex, type IsoDay } from '../../shared/wire-date';
+import { assessFitness, type FitnessAssessment } from '../engine/fitness';
+import { formatPaceBand, racePaceBand, trainingPaces, type PaceBand, type PaceZone } from '../engine/paces';
+import { engineTitles, zoneForTitle, type PlanSpan } from '../engine/plan';
 import {
   LONG_RUN_GROWTH,
   LONG_RUN_GROWTH_KM,

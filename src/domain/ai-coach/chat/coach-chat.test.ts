@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { chatReplySchema, type ChatMessage, type ModificationAction } from '../ai-coach/contract';
-import type { Run } from '../training-plan/contract';
-import { coachChat } from './chat';
-import { run, samplePlan, TODAY } from './chat-fixture';
-import { parseRequest } from './chat-intent';
-import { findDates, normalizeMessage } from './chat-text';
+import { chatReplySchema, type ChatMessage, type ModificationAction } from '../contract';
+import type { Run } from '../../training-plan/contract';
+import { coachChat } from './coach-chat';
+import { run, samplePlan, TODAY } from './fixture';
+import { parseRequest } from './intent';
+import { findDates, normalizeMessage } from './text';
 
 function chat(usermessage: string, options: { history?: ChatMessage[]; plan?: Run[]; today?: string } = {}) {
   const reply = coachChat({

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createPlanRequestSchema, type PlannedRun } from '../ai-coach/contract';
-import { addDays, isoToPlanDate, planDateToIso, weekdayIndex } from '../shared/wire-date';
-import { runColor, runType } from '../training-plan/run-types';
-import { buildPlan, planSpan } from './plan';
-import { checkPlan, repairPlan, type SafetyRule } from './safety';
+import { createPlanRequestSchema, type PlannedRun } from '../contract';
+import { addDays, isoToPlanDate, planDateToIso, weekdayIndex } from '../../shared/wire-date';
+import { runColor, runType } from '../../training-plan/run-types';
+import { buildPlan, planSpan } from '../engine/plan';
+import { checkPlan, repairPlan, type SafetyRule } from './plan-checker';
 
 const raceForm = (date: string, category: string, extra: Record<string, unknown> = {}) =>
   createPlanRequestSchema.parse({

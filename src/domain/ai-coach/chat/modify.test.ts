@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { plannedRunSchema, type Modification } from '../ai-coach/contract';
-import type { Run } from '../training-plan/contract';
-import { isSpecialRun, runColor } from '../training-plan/run-types';
-import { isValidProgram, plannedDistanceKm } from '../training-plan/training-program';
-import { coachChat } from './chat';
-import { run, samplePlan, TODAY } from './chat-fixture';
+import { plannedRunSchema, type Modification } from '../contract';
+import type { Run } from '../../training-plan/contract';
+import { isSpecialRun, runColor } from '../../training-plan/run-types';
+import { isValidProgram, plannedDistanceKm } from '../../training-plan/training-program';
+import { coachChat } from './coach-chat';
+import { run, samplePlan, TODAY } from './fixture';
 import { applyModifications, ModificationError, scaleProgram } from './modify';
 
 function apply(modifications: Modification[], plan: Run[] = samplePlan(), today = TODAY) {

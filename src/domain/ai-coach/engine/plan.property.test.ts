@@ -9,13 +9,13 @@ import {
   raceDistances,
   weekdayNames,
   type PlanForm,
-} from '../ai-coach/contract';
-import { addDays, isoToPlanDate, planDateToIso } from '../shared/wire-date';
-import { isValidProgram, plannedDistanceKm } from '../training-plan/training-program';
-import { normalisePaceRange } from '../training-plan/pace';
-import { runType } from '../training-plan/run-types';
+} from '../contract';
+import { addDays, isoToPlanDate, planDateToIso } from '../../shared/wire-date';
+import { isValidProgram, plannedDistanceKm } from '../../training-plan/training-program';
+import { normalisePaceRange } from '../../training-plan/pace';
+import { runType } from '../../training-plan/run-types';
 import { buildPlan, planSpan, rebuildRange } from './plan';
-import { checkPlan, repairPlan } from './safety';
+import { checkPlan, repairPlan } from '../safety/plan-checker';
 
 const TODAY = '2026-03-02';
 

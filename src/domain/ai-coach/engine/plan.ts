@@ -1,6 +1,6 @@
-import { FITNESS_PROGRAMME_DAYS, hmsToSeconds, raceDistanceKm, type FitnessSummary, type PlanForm, type PlannedRun, type RaceDistance } from '../ai-coach/contract';
-import { isSpecialRun, runType } from '../training-plan/run-types';
-import { addDays, daysBetween, planDateToIso, startOfWeek, type IsoDay } from '../shared/wire-date';
+import { FITNESS_PROGRAMME_DAYS, hmsToSeconds, raceDistanceKm, type FitnessSummary, type PlanForm, type PlannedRun, type RaceDistance } from '../contract';
+import { isSpecialRun, runType } from '../../training-plan/run-types';
+import { addDays, daysBetween, planDateToIso, startOfWeek, type IsoDay } from '../../shared/wire-date';
 import { assessFitness, fitnessSummary, type FitnessAssessment } from './fitness';
 import { formatPaceBand, racePaceBand, trainingPaces, type PaceBand, type PaceZone } from './paces';
 import {
@@ -17,7 +17,7 @@ import {
   trainingDayIndices,
   weeklyBaseline,
   type RunLike,
-} from './rules';
+} from '../safety/rules';
 import { plannedRun } from './planned-run';
 
 export interface PlanSpan {

@@ -4,18 +4,18 @@
  * are not logged with them, so unchanged AI runs of the range are part of the answer, and runs the
  * runner or a coach made, runs already logged, and days before today are never touched.
  */
-import { hmsToSeconds, secondsToHms, weekdayNames, type WeekdayName, type Modification, type ModificationAction, type PlanForm, type PlannedRun } from '../ai-coach/contract';
-import type { Run } from '../training-plan/contract';
-import { formatPlanPace, MAX_PLAN_PACE, normalisePaceRange, parsePaceRange } from '../training-plan/pace';
-import { isSpecialRun, runType } from '../training-plan/run-types';
-import { isValidProgram, plannedDistanceKm, wrapProgram } from '../training-plan/training-program';
-import { addDays, daysBetween, isoToPlanDate, planDateToIso, weekdayIndex, type IsoDay } from '../shared/wire-date';
-import { assessFitness } from './fitness';
-import { formatPaceBand, trainingPaces } from './paces';
-import { planSpan, rebuildRange } from './plan';
-import { interpretRequest, restRange } from './chat-interpret';
-import { dayLabel } from './chat-text';
-import { asPlannedRun, plannedRun } from './planned-run';
+import { hmsToSeconds, secondsToHms, weekdayNames, type WeekdayName, type Modification, type ModificationAction, type PlanForm, type PlannedRun } from '../contract';
+import type { Run } from '../../training-plan/contract';
+import { formatPlanPace, MAX_PLAN_PACE, normalisePaceRange, parsePaceRange } from '../../training-plan/pace';
+import { isSpecialRun, runType } from '../../training-plan/run-types';
+import { isValidProgram, plannedDistanceKm, wrapProgram } from '../../training-plan/training-program';
+import { addDays, daysBetween, isoToPlanDate, planDateToIso, weekdayIndex, type IsoDay } from '../../shared/wire-date';
+import { assessFitness } from '../engine/fitness';
+import { formatPaceBand, trainingPaces } from '../engine/paces';
+import { planSpan, rebuildRange } from '../engine/plan';
+import { interpretRequest, restRange } from './interpret';
+import { dayLabel } from './text';
+import { asPlannedRun, plannedRun } from '../engine/planned-run';
 
 /** Nothing of the modification could be applied; the message says why (Indonesian). */
 export class ModificationError extends Error {

@@ -2,10 +2,10 @@
  * The safety rules the engine builds by and the checker enforces, in one place so the two cannot
  * drift apart. Distances in km, days as ISO days.
  */
-import { raceDistanceKm, type PlanForm, type PlannedRun, type RaceDistance, weekdayNames } from '../ai-coach/contract';
-import { parseDuration } from '../training-plan/pace';
-import { plannedDistanceKm } from '../training-plan/training-program';
-import { planDateToIso, startOfWeek, type IsoDay } from '../shared/wire-date';
+import { raceDistanceKm, type PlanForm, type PlannedRun, type RaceDistance, weekdayNames } from '../contract';
+import { parseDuration } from '../../training-plan/pace';
+import { plannedDistanceKm } from '../../training-plan/training-program';
+import { planDateToIso, startOfWeek, type IsoDay } from '../../shared/wire-date';
 
 /** A run as the rules read it (history may carry only these fields). */
 export type RunLike = Pick<PlannedRun, 'date' | 'title' | 'program'>;

@@ -3,10 +3,10 @@
  * (or simple English) becomes modifications to approve, or a question when the coach is unsure.
  * Each proposal is tried on the plan first, so what the runner approves is what will happen.
  */
-import type { ChatMessage, ChatReply, PlanForm } from '../ai-coach/contract';
-import type { Run } from '../training-plan/contract';
-import { isoToPlanDate, type IsoDay } from '../shared/wire-date';
-import { interpretRequest } from './chat-interpret';
+import type { ChatMessage, ChatReply, PlanForm } from '../contract';
+import type { Run } from '../../training-plan/contract';
+import { isoToPlanDate, type IsoDay } from '../../shared/wire-date';
+import { interpretRequest } from './interpret';
 import { applyModifications, ModificationError } from './modify';
 
 export interface CoachChatInput {

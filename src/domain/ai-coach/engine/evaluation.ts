@@ -4,12 +4,12 @@
  * good ones, otherwise as planned. Pure: the server job reads the runs and applies the decision
  * through the engine (rebuildRange) and the safety checker.
  */
-import type { EvaluationDecision, EvaluationSummary } from '../ai-coach/contract';
-import type { IsoDay } from '../shared/wire-date';
-import { parsePaceRange } from '../training-plan/pace';
-import { heartRateZone, scoreRun, type ScoredRun } from '../training-plan/scoring';
-import { plannedDistanceKm } from '../training-plan/training-program';
-import type { GeneratedBy } from '../training-plan/training-plan';
+import type { EvaluationDecision, EvaluationSummary } from '../contract';
+import type { IsoDay } from '../../shared/wire-date';
+import { parsePaceRange } from '../../training-plan/pace';
+import { heartRateZone, scoreRun, type ScoredRun } from '../../training-plan/scoring';
+import { plannedDistanceKm } from '../../training-plan/training-program';
+import type { GeneratedBy } from '../../training-plan/training-plan';
 
 /** A run of the window as stored: what was planned and what was logged (null until logged). */
 export interface FortnightRun extends ScoredRun {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createPlanRequestSchema, type PlannedRun } from '../ai-coach/contract';
-import { addDays, daysBetween, planDateToIso, weekdayIndex } from '../shared/wire-date';
-import { isSpecialRun, runColor, runType } from '../training-plan/run-types';
-import { plannedDistanceKm } from '../training-plan/training-program';
+import { createPlanRequestSchema, type PlannedRun } from '../contract';
+import { addDays, daysBetween, planDateToIso, weekdayIndex } from '../../shared/wire-date';
+import { isSpecialRun, runColor, runType } from '../../training-plan/run-types';
+import { plannedDistanceKm } from '../../training-plan/training-program';
 import { buildPlan, planSpan, rebuildRange } from './plan';
-import { checkPlan } from './safety';
+import { checkPlan } from '../safety/plan-checker';
 
 const form = (extra: Record<string, unknown> = {}) =>
   createPlanRequestSchema.parse({

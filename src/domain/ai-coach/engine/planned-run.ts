@@ -1,7 +1,7 @@
-import type { PlannedRun } from '../ai-coach/contract';
-import { isoToPlanDate, type IsoDay } from '../shared/wire-date';
-import { runColor } from '../training-plan/run-types';
-import type { Run } from '../training-plan/contract';
+import type { PlannedRun } from '../contract';
+import { isoToPlanDate, type IsoDay } from '../../shared/wire-date';
+import { runColor } from '../../training-plan/run-types';
+import type { Run } from '../../training-plan/contract';
 
 type Periodization = PlannedRun['periodization'];
 

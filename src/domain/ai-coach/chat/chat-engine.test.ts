@@ -1,13 +1,13 @@
 /** The chat and modify on plans the engine built, judged by the engine's own safety checker. */
 import { describe, expect, it } from 'vitest';
-import { createPlanRequestSchema, type PlanForm, type PlannedRun } from '../ai-coach/contract';
-import type { Run } from '../training-plan/contract';
-import { isSpecialRun } from '../training-plan/run-types';
-import { addDays, isoToPlanDate, planDateToIso, weekdayIndex } from '../shared/wire-date';
-import { coachChat } from './chat';
+import { createPlanRequestSchema, type PlanForm, type PlannedRun } from '../contract';
+import type { Run } from '../../training-plan/contract';
+import { isSpecialRun } from '../../training-plan/run-types';
+import { addDays, isoToPlanDate, planDateToIso, weekdayIndex } from '../../shared/wire-date';
+import { coachChat } from './coach-chat';
 import { applyModifications, type ApplyResult } from './modify';
-import { buildPlan, planSpan } from './plan';
-import { checkPlan } from './safety';
+import { buildPlan, planSpan } from '../engine/plan';
+import { checkPlan } from '../safety/plan-checker';
 
 const START = '2026-12-07'; // a Monday
 const form = (extra: Record<string, unknown> = {}): PlanForm =>
