@@ -145,6 +145,10 @@ export const createPlanRequestSchema = z
     aksesTrek: choice(trackAccessOptions, aiMessages.trackRequired),
     kebugaranFocus: choice(fitnessFocuses, aiMessages.focusRequired).optional().nullable(),
     catatanLainnya: z.string().trim().max(500, 'Catatan lainnya maksimal 500 karakter.').optional().default(''),
+    /** The runner confirms inputs the coach found contradictory (CHECK_INPUT): the plan then assumes conservatively. */
+    confirmInputs: z.boolean().optional().default(false),
+    /** The runner says a doctor cleared them to train (after SEE_A_DOCTOR). */
+    medicalClearance: z.boolean().optional().default(false),
     startDate: planDateSchema.optional(),
     endDate: planDateSchema.optional(),
   })
@@ -161,6 +165,29 @@ export const createPlanRequestSchema = z
 export type CreatePlanRequest = z.input<typeof createPlanRequestSchema>;
 /** The validated form the engine and the adapters read. */
 export type PlanForm = z.output<typeof createPlanRequestSchema>;
+
+// ---- Honest refusals (issue 25 §3): 422 instead of a plan ----
+export const refusalCodes = ['GOAL_NOT_SAFE', 'CHECK_INPUT', 'SEE_A_DOCTOR'] as const;
+export type RefusalCode = (typeof refusalCodes)[number];
+export const goalAlternativeKinds = ['later-race', 'shorter-distance', 'finish-time'] as const;
+/** One way to a goal that is safe: the form fields to send again with createplan. */
+export const goalAlternativeSchema = z.object({
+  kind: z.enum(goalAlternativeKinds),
+  message: z.string().describe('What the alternative means for the runner (Indonesian)'),
+  tanggalRace: z.string().optional().describe('DD-MM-YYYY'),
+  kategoriTargetRace: z.enum(raceDistances).optional(),
+  targetWaktu: z.string().optional().describe('hh:mm:ss'),
+});
+export type GoalAlternative = z.infer<typeof goalAlternativeSchema>;
+export const planRefusalSchema = z.object({
+  code: z.enum(refusalCodes),
+  message: z.string(),
+  /** GOAL_NOT_SAFE: safe ways to a goal; each resent with the form gives a plan. */
+  alternatives: z.array(goalAlternativeSchema).optional(),
+  /** CHECK_INPUT: the contradictory fields; resend with confirmInputs: true to proceed. */
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type PlanRefusal = z.infer<typeof planRefusalSchema>;
 
 /** A run of a generated plan, in the stored run's shape (spec §3 Run); `generatedby` is always 'ai'. */
 export const plannedRunSchema = z.object({
@@ -234,10 +261,19 @@ export const chatRequestSchema = z.object({
 export type ChatRequest = z.input<typeof chatRequestSchema>;
 
 export const chatStatuses = ['COMPLETE', 'NEEDS_CLARIFICATION'] as const;
+/** A health red flag found in the runner's message (issue 25 §4): shown above the chat, unmissable. */
+export const safetyLevels = ['stop', 'caution'] as const;
+export const chatSafetySchema = z.object({
+  level: z.enum(safetyLevels),
+  message: z.string().describe('What to do now (Indonesian); for stop it sends the runner to a doctor or IGD'),
+});
+export type ChatSafety = z.infer<typeof chatSafetySchema>;
+
 export const chatReplySchema = z.object({
   clarification_question: z.string().nullable(),
   status: z.enum(chatStatuses),
   modifications: z.array(modificationSchema),
+  safety: chatSafetySchema.optional(),
 });
 export type ChatReply = z.infer<typeof chatReplySchema>;
 
