@@ -227,11 +227,21 @@ export const newWorkoutSchema = z.object({
   pacerange: z.string().trim().max(40),
 });
 
+/**
+ * Why runs are softened (rest): 'caution' after a health caution (fever, a fresh sprain, lasting
+ * pain) and 'restart' after a doctor cleared a runner whose training was paused: only easy runs.
+ */
+export const restReasons = ['injury', 'illness', 'fatigue', 'busy', 'caution', 'restart'] as const;
+/** Why runs are removed (pause): a red flag that stops training, or the rest days of a caution. */
+export const pauseReasons = ['red-flag', 'caution'] as const;
+
 /** What the built-in coach understood; adapters may leave it out (the instruction then says it). */
 export const modificationActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('move'), from: planDateSchema, to: planDateSchema }),
   z.object({ type: z.literal('volume'), factor: z.number().min(0.3).max(1.5) }),
-  z.object({ type: z.literal('rest'), reason: z.enum(['injury', 'illness', 'fatigue', 'busy']) }),
+  z.object({ type: z.literal('rest'), reason: z.enum(restReasons) }),
+  /** No runs at all in the modification's range (issue 25 §4: red flags stop training). */
+  z.object({ type: z.literal('pause'), reason: z.enum(pauseReasons) }),
   z.object({ type: z.literal('race'), raceDate: planDateSchema.optional(), raceDistance: z.enum(raceDistances).optional(), targetTime: z.string().max(20).optional() }),
 ]);
 export type ModificationAction = z.infer<typeof modificationActionSchema>;
@@ -268,6 +278,16 @@ export const chatSafetySchema = z.object({
   message: z.string().describe('What to do now (Indonesian); for stop it sends the runner to a doctor or IGD'),
 });
 export type ChatSafety = z.infer<typeof chatSafetySchema>;
+
+/** Who is asking the chat: the runner, or their connected coach (decision 025), who may also change the runs they made. */
+export type ChatActor = 'runner' | 'coach';
+
+/** Messages of the safety hold (the server keeps it until the runner says a doctor cleared them). */
+export const safetyMessages = {
+  holdRefusal:
+    'Program latihan Anda sedang dijeda karena keluhan kesehatan yang perlu diperiksa dokter. Perubahan yang menambah latihan baru bisa dibuat setelah dokter menyatakan Anda aman berlari; beri tahu AI Coach bila sudah.',
+} as const;
+
 
 export const chatReplySchema = z.object({
   clarification_question: z.string().nullable(),

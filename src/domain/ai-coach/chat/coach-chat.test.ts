@@ -227,7 +227,8 @@ describe('coachChat: race and anything else', () => {
   });
 
   it('anything else: what the coach can do', () => {
-    expect(question('apa kabar coach')).toMatch(/^Maaf, saya belum memahami permintaan Anda\. Saya bisa membantu/);
+    // What it did not understand is quoted, then what it can do.
+    expect(question('apa kabar coach')).toMatch(/^Maaf, saya belum memahami "apa kabar coach"\. Saya bisa membantu/);
     expect(question('halo')).toMatch(/^Halo! Saya AI Coach Derap/);
     expect(question('terima kasih ya')).toMatch(/^Sama-sama/);
   });

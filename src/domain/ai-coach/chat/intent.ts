@@ -4,12 +4,17 @@
  */
 import type { RaceDistance } from '../contract';
 import type { IsoDay } from '../../shared/wire-date';
+import { addDays } from '../../shared/wire-date';
+import { affirmed } from './negation';
 import { findDates, findTimeRef, normalizeMessage, type TimeRef } from './text';
 
 export const runKinds = ['long', 'tempo', 'interval', 'steady', 'easy', 'race'] as const;
 export type RunKind = (typeof runKinds)[number];
 export type Intent = 'move' | 'volume' | 'rest' | 'race';
 export type RestReason = 'injury' | 'illness' | 'fatigue' | 'busy';
+/** What a runner asks about rather than asks to change: the coach answers, the plan stays. */
+export const topics = ['prediction', 'heart-rate', 'every-day', 'menstruation', 'heat', 'fasting', 'rain', 'shoes'] as const;
+export type Topic = (typeof topics)[number];
 
 export interface ParsedRequest {
   intent: Intent | null;
@@ -32,6 +37,12 @@ export interface ParsedRequest {
   no: boolean;
   greeting: boolean;
   thanks: boolean;
+  /** A question, not a request: no verb of change ('bisa sub 2 jam HM?', 'boleh lari tiap hari?'). */
+  question: boolean;
+  /** What the runner asks about, when it is one of the coach's topics. */
+  topic: Topic | null;
+  /** "terlalu berat", "kecapekan": the coach offers a lighter week. */
+  lighter: boolean;
 }
 
 /** How each kind is named in a message. */
@@ -69,7 +80,7 @@ const BODY_PARTS =
 const BODY_PART_ID: Record<string, string> = {
   knee: 'lutut', calf: 'betis', ankle: 'pergelangan kaki', foot: 'kaki', leg: 'kaki', back: 'punggung', hip: 'pinggul', shin: 'tulang kering', engkel: 'pergelangan kaki',
 };
-const PAIN = /\b(sakit|nyeri|ngilu|bengkak|pain|hurts?|sore|kram|cramp)\b/;
+const PAIN = /\b(sakit|nyeri|ngilu|bengkak|pain|hurts?|(?:is|feels?|so|very|really) sore|kram|cramp)\b/;
 const INJURY = /\b(cedera|cidera|injury|injured|keseleo|terkilir|shin splints?|plantar fasciitis|robek|strain|sprain)\b/;
 const ILLNESS =
   /\b(flu|demam|fever|batuk|pilek|meriang|masuk angin|sick|ill|covid|tidak enak badan|kurang sehat|radang|tenggorokan|diare|tipes|dbd|pusing)\b/;
@@ -83,6 +94,31 @@ const LESS =
 const MORE = /\b(?:tambah|tambahkan|tambahin|ditambah|naikkan|naikin|dinaikkan|tingkatkan|increase|more|perpanjang)\b|\blebih (?:jauh|banyak|panjang|berat)\b/;
 const VOLUME_OBJECT = /\b(volume|jarak|km|kilometer|kilo|mileage|distance|latihan|porsi|beban|intensitas|program|jadwal|training|lari)(?:nya)?\b/;
 const RACE_WORD = /\b(race|lomba|event|marathon|maraton|half|full|hm|fm)\b/;
+/** The plan is too much: a lighter week ('terlalu berat', 'kecapekan', 'gak kuat ngikutin'). */
+const TOO_HARD =
+  /\b(?:terlalu|kebanyakan|kelewat|too) (?:berat|keras|padat|banyak|jauh|hard|much|intense)\b|\b(?:berat|keras|padat) (?:banget|sekali|amat)\b|\bkewalahan\b|\bkecapekan\b|\bcapek terus\b|\btidak (?:kuat|sanggup|mampu) (?:ikut|ngikutin|mengikuti|menjalani|jalanin)\b|\bover ?training\b/;
+/** Words that make a message a request for a change, whatever its question mark says. */
+const REQUEST_VERB =
+  /\b(?:ganti\w*|diganti|ubah\w*|diubah|undur\w*|diundur|majukan|dimajukan|jadikan|tolong|please|buatkan|bikinin|kurangi\w*|tambah\w*|turunkan|naikkan|pindah\w*|geser\w*|tukar\w*|swap|move|change|reduce|increase|reschedule\w*|daftar)\b/;
+const QUESTION_START =
+  /^(?:apa|apakah|bisa|bisakah|boleh|bolehkah|gimana|bagaimana|berapa|kenapa|mengapa|kapan|perlu|perlukah|haruskah|harus|normal|wajar|amankah|aman|is|can|should|how|what|why|when|do|does|kira kira|menurut)\b/;
+const QUESTION_WORD =
+  /\b(?:apakah|gimana|bagaimana|berapa|kenapa|mengapa|kapan|bisakah|bolehkah|perlukah|haruskah|amankah|realistis|mungkinkah|mungkin tidak|kira kira|kira2|wajarkah|normalkah|boleh tidak|bisa tidak|ya tidak|apa bisa|apa boleh|sanggup tidak)\b/;
+
+const TOPIC_WORDS: [Topic, RegExp][] = [
+  ['menstruation', /\b(?:haid|menstruasi|mens|datang bulan|nyeri haid|dismenore|pms|menstrual|period cramps?|on my period)\b/],
+  ['fasting', /\b(?:puasa|ramadan|ramadhan|sahur|berbuka|buka puasa|ngabuburit|iftar|fasting|imsak|tarawih)\b/],
+  ['heart-rate', /\b(?:hr|heart ?rate|detak jantung|denyut (?:jantung|nadi)|bpm|zona (?:hr|detak|latihan|[1-5]|satu|dua|tiga|empat|lima)|zone ?[1-5]|max ?hr|hr ?max|maf)\b/],
+  ['every-day', /\b(?:tiap hari|setiap hari|saban hari|every ?day|daily|7 hari (?:se|dalam se|per |tiap )?(?:minggu|pekan)|7 ?x (?:se|dalam se|per )?minggu|tujuh hari|tanpa (?:hari )?(?:istirahat|libur|rest)|run streak|streak)\b/],
+  ['heat', /\b(?:cuaca panas|panas banget|panas terik|terik|gerah|lembab|lembap|humid\w*|heat|hot weather|suhu tinggi|siang bolong|kepanasan|panas (?:di luar|siang|sekali|begini)|matahari)\b/],
+  ['rain', /\b(?:hujan|gerimis|rain\w*|petir|becek)\b/],
+  ['shoes', /\b(?:sepatu|shoes?|sneakers?)\b/],
+];
+
+/** A message that asks rather than requests (the raw text: its question mark counts). */
+export function isQuestion(raw: string, text: string): boolean {
+  return (raw.includes('?') || QUESTION_START.test(text) || QUESTION_WORD.test(text)) && !REQUEST_VERB.test(text);
+}
 const CHANGE = /\b(diundur|undur|dimajukan|majukan|maju|mundur|ganti|diganti|ubah|diubah|berubah|pindah\w*|jadi|menjadi|postponed|moved|rescheduled|change\w*|geser\w*|baru)\b/;
 
 /** A message's slots, read alone. */
@@ -107,14 +143,21 @@ export function parseRequest(raw: string, today: IsoDay): ParsedRequest {
     no: short && /^(?:tidak|bukan|jangan|batal|batalkan|no|nope|tidak jadi)\b/.test(text),
     greeting: /^(?:halo|hallo|hai|hi|hello|hey|selamat (?:pagi|siang|sore|malam)|pagi|assalamualaikum)\b/.test(text),
     thanks: /\b(?:terima ?kasih|makasih|thanks|thank you|thx|tq)\b/.test(text),
+    question: isQuestion(raw, text),
+    topic: TOPIC_WORDS.find(([, pattern]) => pattern.test(text))?.[0] ?? null,
+    lighter: false,
   };
+  // Symptoms count only when not denied: 'tidak demam', 'lutut tidak sakit lagi'.
+  request.fever = affirmed(text, FEVER);
 
   const hurt = BODY_PARTS.exec(text);
-  if (INJURY.test(text) || (hurt && PAIN.test(text))) {
+  // Menstrual cramps are the menstruation answer's, not an injury.
+  const cramps = request.topic === 'menstruation' && /\b(?:kram|cramps?|nyeri|sakit)\b/.test(text);
+  if (!cramps && (affirmed(text, INJURY) || (hurt && affirmed(text, PAIN)))) {
     request.intent = 'rest';
     request.restReason = 'injury';
     request.bodyPart = hurt ? (BODY_PART_ID[hurt[1]!] ?? hurt[1]!) : null;
-  } else if (ILLNESS.test(text) || /\b(?:saya|aku|lagi|sedang) sakit\b/.test(text)) {
+  } else if (!cramps && (affirmed(text, ILLNESS) || affirmed(text, /\b(?:saya|aku|lagi|sedang) (?<s>sakit)\b/))) {
     request.intent = 'rest';
     request.restReason = 'illness';
   }
@@ -124,17 +167,29 @@ export function parseRequest(raw: string, today: IsoDay): ParsedRequest {
     ((/\b(race|lomba|event)(?:nya)?\b/.test(text) && raceDates.length > 0 && (CHANGE.test(text) || /\btanggal\b/.test(text))) ||
       (/\btarget\b/.test(text) && (request.raceDistance !== null || request.targetTime !== null)) ||
       (RACE_WORD.test(text) && /\b(ganti|ubah|daftar|ikut)\b/.test(text) && request.raceDistance !== null));
+  // "bisa sub 2 jam HM?": a question about a race is answered, not turned into a new target.
+  if (!request.intent && request.question && (request.raceDistance !== null || request.targetTime !== null)) {
+    request.topic = 'prediction';
+    return request;
+  }
   if (raceChange) {
     request.intent = 'race';
     request.raceDate = raceDates.at(-1)?.day ?? null;
+    return request;
+  }
+  if (!request.intent && TOO_HARD.test(text) && !MORE.test(text)) {
+    request.intent = 'volume';
+    request.direction = 'less';
+    request.lighter = true;
+    request.source = findTimeRef(cutReason(text), today) ?? { kind: 'span', start: today, end: addDays(today, 6) };
     return request;
   }
   const less = LESS.test(text);
   const more = MORE.test(text);
   const explicitVolume = (less || more) && VOLUME_OBJECT.test(text) && !MOVE.test(text);
   if (!request.intent && !explicitVolume) {
-    if (FATIGUE.test(text)) [request.intent, request.restReason] = ['rest', 'fatigue'];
-    else if (BUSY.test(text)) [request.intent, request.restReason] = ['rest', 'busy'];
+    if (affirmed(text, FATIGUE)) [request.intent, request.restReason] = ['rest', 'fatigue'];
+    else if (affirmed(text, BUSY)) [request.intent, request.restReason] = ['rest', 'busy'];
   }
   if (!request.intent && explicitVolume) {
     request.intent = 'volume';
@@ -180,12 +235,36 @@ function splitAtTarget(text: string, today: IsoDay): { source: string; target: T
   return { source: body, target: undefined };
 }
 
-function raceDistanceIn(text: string): RaceDistance | null {
-  if (/\b(half marathon|half|hm|21k|21 km|21,1k)\b/.test(text)) return 'Half Marathon';
-  if (/\b(full marathon|marathon|maraton|fm|42k|42 km)\b/.test(text)) return 'Full Marathon';
-  if (/\b(10k|10 km|10 kilometer)\b/.test(text)) return '10K';
-  if (/\b(5k|5 km|5 kilometer)\b/.test(text)) return '5K';
-  return null;
+const DISTANCE_WORDS: [RaceDistance, RegExp][] = [
+  ['Half Marathon', /\b(?:half marathon|half maraton|half|hm|21k|21 km|21 1k|21km)\b/g],
+  ['Full Marathon', /\b(?:full marathon|full maraton|marathon|maraton|fm|42k|42 km|42km)\b/g],
+  ['10K', /\b(?:10k|10 km|10km|10 kilometer)\b/g],
+  ['5K', /\b(?:5k|5 km|5km|5 kilometer)\b/g],
+];
+
+/**
+ * The race distance a message names. With several ('ganti target ke 10K, HM kejauhan', 'dari HM ke
+ * 10K'), the new one: after 'ke'/'jadi'/'ganti', not one turned down ('kejauhan', 'dari …').
+ */
+export function raceDistanceIn(text: string): RaceDistance | null {
+  const hits: { distance: RaceDistance; index: number; end: number }[] = [];
+  for (const [distance, pattern] of DISTANCE_WORDS) {
+    for (const m of text.matchAll(pattern)) {
+      const end = m.index + m[0].length;
+      // "half marathon" is not also a (full) marathon.
+      if (hits.some((h) => m.index < h.end && end > h.index)) continue;
+      hits.push({ distance, index: m.index, end });
+    }
+  }
+  hits.sort((a, b) => a.index - b.index);
+  if (hits.length <= 1) return hits[0]?.distance ?? null;
+  const before = (h: { index: number }) => text.slice(Math.max(0, h.index - 24), h.index);
+  const after = (h: { end: number }) => text.slice(h.end, h.end + 24);
+  const chosen = hits.filter((h) => /\b(?:ke|jadi|menjadi|to|into|ganti|ubah|pilih|ambil|coba|mau|target)\s+(?:\S+\s+)?$/.test(before(h)));
+  const turnedDown = (h: (typeof hits)[number]) =>
+    /\b(?:dari|from|bukan|instead of|batal)\s+(?:\S+\s+)?$/.test(before(h)) || /^\s*(?:\S+\s+)?(?:kejauhan|terlalu|ketinggian|kepanjangan|batal|tidak jadi|too|dibatalkan|tidak kuat|berat)\b/.test(after(h));
+  const kept = hits.filter((h) => !turnedDown(h));
+  return (chosen.filter((h) => !turnedDown(h)).at(-1) ?? kept.at(-1) ?? hits.at(-1))!.distance;
 }
 
 /** "1:50:00", "1:50" (h:mm), "1 jam 50 menit", "50 menit" → hh:mm:ss. */

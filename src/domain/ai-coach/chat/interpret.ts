@@ -3,10 +3,14 @@
  * question when the coach is not sure: which run, which days, how much. Pure; `today` decides
  * what "besok" and "minggu ini" mean.
  */
-import type { ChatMessage, Modification, PlanForm } from '../contract';
+import { secondsToHms, type ChatActor, type ChatMessage, type Modification, type PlanForm } from '../contract';
+import { assessFitness } from '../engine/fitness';
+import { assessGoal } from '../safety/feasibility';
 import type { Run } from '../../training-plan/contract';
 import { isSpecialRun } from '../../training-plan/run-types';
 import { addDays, daysBetween, isoToPlanDate, planDateToIso, startOfWeek, type IsoDay } from '../../shared/wire-date';
+import { answerTopic, notUnderstood } from './answers';
+import { isEditableBy } from './editable';
 import { KIND_LABELS, KIND_TITLES, mergeRequests, parseRequest, type ParsedRequest, type RestReason } from './intent';
 import { dayLabel, shortDayLabel, timeRefSpan, weekdayLabel, weekdayOn, type TimeRef } from './text';
 
@@ -18,13 +22,11 @@ export interface InterpretInput {
   plan: readonly Run[];
   form: PlanForm | null;
   today: IsoDay;
+  /** A coach may change the runs they made too (decision 025). Default runner. */
+  actor?: ChatActor;
 }
 
 export const chatQuestions = {
-  capabilities:
-    "Maaf, saya belum memahami permintaan Anda. Saya bisa membantu: memindahkan latihan ke hari lain (misalnya 'pindahkan long run ke hari Minggu'), " +
-    "mengurangi atau menambah jarak ('kurangi volume minggu ini'), menyesuaikan program saat cedera, sakit, lelah atau sibuk ('lutut saya sakit', 'saya sakit flu'), " +
-    "atau mengubah tanggal dan target race ('race saya diundur ke 15-03-2027'). Apa yang ingin Anda ubah?",
   greeting:
     "Halo! Saya AI Coach Derap. Saya bisa memindahkan latihan ('pindahkan long run ke hari Minggu'), mengurangi atau menambah jarak ('kurangi volume minggu ini'), " +
     "menyesuaikan program saat cedera atau sakit ('lutut saya sakit'), atau mengubah tanggal dan target race. Apa yang ingin Anda sesuaikan?",
@@ -41,8 +43,11 @@ export const chatQuestions = {
 } as const;
 
 /** The days a rest reason covers by default, from today. */
-export function restRange(reason: RestReason, today: IsoDay): { start: IsoDay; end: IsoDay } {
+export function restRange(reason: RestReason | 'caution' | 'restart', today: IsoDay): { start: IsoDay; end: IsoDay } {
   switch (reason) {
+    case 'caution':
+    case 'restart':
+      return { start: today, end: addDays(today, 6) };
     case 'injury':
       return { start: today, end: addDays(today, 6) };
     case 'illness':
@@ -108,7 +113,9 @@ function ask(question: string): Interpretation {
 
 function resolve(request: ParsedRequest, input: InterpretInput): Interpretation {
   const runs = datedRuns(input.plan);
-  const open = runs.filter((run) => run.generatedby === 'ai' && run.day >= input.today && !logged(run));
+  const open = runs.filter((run) => isEditableBy(run, input.actor) && run.day >= input.today && !logged(run));
+  // A question is answered; the plan stays as it is.
+  if (request.topic && !request.intent) return ask(answerTopic(request.topic, { form: input.form, request }));
   switch (request.intent) {
     case 'move':
       return open.length === 0 ? ask(chatQuestions.noPlan) : resolveMove(request, runs, open, input.today);
@@ -121,7 +128,7 @@ function resolve(request: ParsedRequest, input: InterpretInput): Interpretation 
     default:
       if (request.thanks) return ask(chatQuestions.thanks);
       if (request.greeting) return ask(chatQuestions.greeting);
-      return ask(chatQuestions.capabilities);
+      return ask(notUnderstood(input.text));
   }
 }
 
@@ -245,11 +252,12 @@ function resolveVolume(request: ParsedRequest, open: PlanRun[], today: IsoDay): 
   }
   const percent = Math.round(Math.abs(1 - factor) * 100);
   const verb = factor < 1 ? 'Kurangi' : 'Tambah';
+  const lead = request.lighter ? `Minggu yang lebih ringan: jarak semua latihan ${between(range)} dikurangi ${percent}% (${inRange.length} latihan), dibulatkan ke 0,5 km, agar tubuh sempat pulih.` : '';
   return {
     status: 'complete',
     modifications: [
       {
-        instruction: `${verb} jarak latihan ${percent}% pada ${between(range)} (${inRange.length} latihan), dibulatkan ke 0,5 km.${caution}`,
+        instruction: lead || `${verb} jarak latihan ${percent}% pada ${between(range)} (${inRange.length} latihan), dibulatkan ke 0,5 km.${caution}`,
         startDate: isoToPlanDate(range.start),
         endDate: isoToPlanDate(range.end),
         action: { type: 'volume', factor: Math.round(factor * 100) / 100 },
@@ -261,11 +269,11 @@ function resolveVolume(request: ParsedRequest, open: PlanRun[], today: IsoDay): 
 function resolveRest(request: ParsedRequest, open: PlanRun[], today: IsoDay): Interpretation {
   const reason = request.restReason!;
   const range = rangeOf(request.source, today, restRange(reason, today));
-  const mod = (instruction: string, start: IsoDay, end: IsoDay): Modification => ({
+  const mod = (instruction: string, start: IsoDay, end: IsoDay, action: Modification['action'] = { type: 'rest', reason }): Modification => ({
     instruction,
     startDate: isoToPlanDate(start),
     endDate: isoToPlanDate(end),
-    action: { type: 'rest', reason },
+    action,
   });
   const count = open.filter((run) => run.day >= range.start && run.day <= range.end).length;
   if (count === 0) return ask(`Tidak ada latihan AI ${between(range)} yang perlu diubah. Istirahatlah yang cukup. Ada hal lain yang ingin disesuaikan?`);
@@ -287,7 +295,7 @@ function resolveRest(request: ParsedRequest, open: PlanRun[], today: IsoDay): In
     case 'illness': {
       if (request.fever) {
         const restEnd = addDays(range.start, 2) < range.end ? addDays(range.start, 2) : range.end;
-        const mods = [mod(`Istirahat total (tanpa lari) ${between({ start: range.start, end: restEnd })} karena demam.`, range.start, restEnd)];
+        const mods = [mod(`Istirahat total (tanpa lari) ${between({ start: range.start, end: restEnd })} karena demam.`, range.start, restEnd, { type: 'pause', reason: 'caution' })];
         const easyStart = addDays(restEnd, 1);
         const easyEnd = range.end > addDays(range.start, 6) ? range.end : addDays(range.start, 6);
         mods.push(
@@ -346,6 +354,21 @@ function resolveRace(request: ParsedRequest, input: InterpretInput): Interpretat
   if (distance !== (wasRace ? form.kategoriTargetRace : null)) parts.push(`target race ${distance}`);
   if (request.targetTime && request.targetTime !== form.targetWaktu) parts.push(`target waktu ${request.targetTime}`);
   if (parts.length === 0) return ask(chatQuestions.raceSame);
+  // A new race must be reachable safely from today: otherwise the coach says why and offers the safe ways.
+  const changed: PlanForm = {
+    ...form,
+    targetLatihan: 'Race Selanjutnya',
+    tanggalRace: isoToPlanDate(raceDay),
+    kategoriTargetRace: distance,
+    targetWaktu: request.targetTime ?? (distance === form.kategoriTargetRace ? form.targetWaktu : null) ?? secondsToHms(assessFitness(form).predictions[distance]),
+    // The rest of the programme starts today, whenever the first one started.
+    tanggalMulai: (planDateToIso(form.tanggalMulai) ?? today) < today ? isoToPlanDate(today) : form.tanggalMulai,
+  };
+  const verdict = assessGoal(changed, today);
+  if (!verdict.ok) {
+    const options = (verdict.refusal.alternatives ?? []).map((alt, i) => `${i + 1}) ${alt.message}`);
+    return ask(options.length > 0 ? `${verdict.refusal.message} Pilihan yang aman: ${options.join('; ')}. Mau pilih yang mana?` : `${verdict.refusal.message} Ada hal lain yang ingin disesuaikan?`);
+  }
   const sentence = parts.join(', ');
   return {
     status: 'complete',

@@ -4,7 +4,7 @@
  * are not logged with them, so unchanged AI runs of the range are part of the answer, and runs the
  * runner or a coach made, runs already logged, and days before today are never touched.
  */
-import { hmsToSeconds, secondsToHms, weekdayNames, type WeekdayName, type Modification, type ModificationAction, type PlanForm, type PlannedRun } from '../contract';
+import { hmsToSeconds, secondsToHms, weekdayNames, type ChatActor, type WeekdayName, type Modification, type ModificationAction, type PlanForm, type PlannedRun } from '../contract';
 import type { Run } from '../../training-plan/contract';
 import { formatPlanPace, MAX_PLAN_PACE, normalisePaceRange, parsePaceRange } from '../../training-plan/pace';
 import { isSpecialRun, runType } from '../../training-plan/run-types';
@@ -13,6 +13,7 @@ import { addDays, daysBetween, isoToPlanDate, planDateToIso, weekdayIndex, type 
 import { assessFitness } from '../engine/fitness';
 import { formatPaceBand, trainingPaces } from '../engine/paces';
 import { planSpan, rebuildRange } from '../engine/plan';
+import { isEditableBy } from './editable';
 import { interpretRequest, restRange } from './interpret';
 import { dayLabel } from './text';
 import { asPlannedRun, plannedRun } from '../engine/planned-run';
@@ -30,6 +31,8 @@ export interface ApplyInput {
   plan: Run[];
   modifications: Modification[];
   today: IsoDay;
+  /** A coach (decision 025) may change the runs they made too; a runner only the AI's. Default runner. */
+  actor?: ChatActor;
 }
 
 export interface ApplyResult {
@@ -76,11 +79,11 @@ export function isLogged(run: Pick<Run, 'trainingdistance' | 'trainingtime'>): b
   return (run.trainingdistance ?? null) !== null || (run.trainingtime ?? null) !== null;
 }
 
-/** The plan's runs a modification may change: AI-made, not logged, dated today or later. */
-export function modifiableRuns(plan: readonly Run[], today: IsoDay): (Run & { day: IsoDay })[] {
+/** The plan's runs a modification may change: AI-made (or the coach's, for a coach), not logged, dated today or later. */
+export function modifiableRuns(plan: readonly Run[], today: IsoDay, actor: ChatActor = 'runner'): (Run & { day: IsoDay })[] {
   return plan
     .map((run) => ({ ...run, day: planDateToIso(run.date) ?? '' }))
-    .filter((run) => run.day !== '' && run.day >= today && run.generatedby === 'ai' && !isLogged(run))
+    .filter((run) => run.day !== '' && run.day >= today && isEditableBy(run, actor) && !isLogged(run))
     .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
 }
 
@@ -133,7 +136,7 @@ class Work {
     private readonly fixed: (Run & { day: IsoDay })[],
   ) {
     this.form = input.form;
-    this.runs = modifiableRuns(input.plan, input.today).map((run) => ({
+    this.runs = modifiableRuns(input.plan, input.today, input.actor).map((run) => ({
       day: run.day,
       title: run.title,
       program: run.program,
@@ -223,11 +226,11 @@ class Work {
   }
 }
 
-/** Runs the modification may not change: not AI, logged, or in the past. */
-function fixedRuns(plan: readonly Run[], today: IsoDay): (Run & { day: IsoDay })[] {
+/** Runs the modification may not change: not the actor's to change, logged, or in the past. */
+function fixedRuns(plan: readonly Run[], today: IsoDay, actor: ChatActor = 'runner'): (Run & { day: IsoDay })[] {
   return plan
     .map((run) => ({ ...run, day: planDateToIso(run.date) ?? '' }))
-    .filter((run) => run.day !== '' && (run.generatedby !== 'ai' || isLogged(run) || run.day < today));
+    .filter((run) => run.day !== '' && (!isEditableBy(run, actor) || isLogged(run) || run.day < today));
 }
 
 function move(work: Work, from: IsoDay, to: IsoDay, instruction: string) {
@@ -289,29 +292,37 @@ const REST_RULES: Record<RestReason, { heavy: number; easy: number; capKm: numbe
   illness: { heavy: 0.5, easy: 0.5, capKm: 5 },
   fatigue: { heavy: 0.6, easy: 0.7, capKm: 8 },
   busy: { heavy: 0.6, easy: 0.6, capKm: 10 },
+  caution: { heavy: 0.5, easy: 0.6, capKm: 5 },
+  restart: { heavy: 0.5, easy: 0.7, capKm: 6 },
 };
+/** Reasons after which every run is an easy recovery run, not only the heavy ones. */
+const EASY_ONLY: ReadonlySet<RestReason> = new Set(['injury', 'illness', 'caution', 'restart']);
 
-function rest(work: Work, reason: RestReason, start: IsoDay, end: IsoDay, instruction: string) {
+function rest(work: Work, reason: RestReason, start: IsoDay, end: IsoDay) {
   const runs = work.inRange(start, end);
   if (runs.length === 0) return;
   work.touch(start, end);
-  // Fever (or an instruction for total rest): no running at all on those days.
-  if (reason === 'illness' && /tanpa lari|istirahat total/i.test(instruction)) {
-    for (const run of runs) work.remove(run);
-    return;
-  }
   const rule = REST_RULES[reason];
   for (const run of runs) {
     const heavy = isSpecialRun(run.title);
     if (reason === 'busy') {
       // Less time, same kind of training: shorter runs (a heavy run stays heavy).
       run.program = scaleProgram(run.program, rule.heavy) ?? run.program;
-    } else if (heavy || reason === 'injury' || reason === 'illness') {
+    } else if (heavy || EASY_ONLY.has(reason)) {
       work.soften(run, heavy ? rule.heavy : rule.easy, rule.capKm);
     } else {
       run.program = scaleProgram(run.program, rule.easy) ?? run.program;
     }
   }
+}
+
+/** A pause without dates of its own covers a week from today. */
+export const PAUSE_DAYS = 7;
+
+/** No running at all on these days: every run the actor may change is removed (the range still counts, so the save clears it). */
+function pause(work: Work, start: IsoDay, end: IsoDay) {
+  for (const run of work.inRange(start, end)) work.remove(run);
+  work.touch(start, end);
 }
 
 function setWorkout(work: Work, day: IsoDay, workout: NonNullable<Modification['new_workout']>) {
@@ -373,7 +384,7 @@ function modificationRange(mod: Modification, today: IsoDay, fallback: { start: 
 /** An LLM's modification may come as text only: read it as the chat reads a runner's message. */
 function actionsOf(mod: Modification, input: ApplyInput): Modification[] {
   if (mod.action || mod.new_workout) return [mod];
-  const reading = interpretRequest({ text: mod.instruction, history: [], plan: input.plan, form: input.form, today: input.today });
+  const reading = interpretRequest({ text: mod.instruction, history: [], plan: input.plan, form: input.form, today: input.today, actor: input.actor });
   if (reading.status !== 'complete') throw new ModificationError(reading.question);
   // Dates the LLM gave win over the defaults of the reading.
   return reading.modifications.map((m) => ({ ...m, startDate: mod.startDate ?? m.startDate, endDate: mod.endDate ?? m.endDate }));
@@ -381,7 +392,7 @@ function actionsOf(mod: Modification, input: ApplyInput): Modification[] {
 
 /** The new AI runs for the union of the modifications' ranges, plus notes. */
 export function applyModifications(input: ApplyInput): ApplyResult {
-  const work = new Work(input, fixedRuns(input.plan, input.today));
+  const work = new Work(input, fixedRuns(input.plan, input.today, input.actor));
   const failures: string[] = [];
   for (const original of input.modifications) {
     try {
@@ -416,7 +427,12 @@ function applyOne(work: Work, input: ApplyInput, mod: Modification) {
     }
     case 'rest': {
       const range = modificationRange(mod, today, restRange(action.reason, today));
-      rest(work, action.reason, range.start, range.end, mod.instruction);
+      rest(work, action.reason, range.start, range.end);
+      return;
+    }
+    case 'pause': {
+      const range = modificationRange(mod, today, { start: today, end: addDays(today, PAUSE_DAYS - 1) });
+      pause(work, range.start, range.end);
       return;
     }
     case 'race':

@@ -3,6 +3,7 @@
  * typos), and finding the dates, days and weeks it talks about. Indonesian first, simple English too.
  */
 import { addDays, isoFromParts, isValidIsoDay, startOfWeek, weekdayIndex, type IsoDay } from '../../shared/wire-date';
+import { isRealWord } from './words';
 
 /** Words the parser looks for; a token one typo away from one of them is read as it. */
 const VOCABULARY = [
@@ -44,7 +45,8 @@ function editDistance(a: string, b: string, max: number): number {
 }
 
 function correctToken(token: string): string {
-  if (token.length < 5 || VOCAB_SET.has(token) || KEEP.has(token) || /\d/.test(token)) return token;
+  // A real word ('seminggu', 'tangga', 'kejauhan') is never turned into another one.
+  if (token.length < 5 || VOCAB_SET.has(token) || KEEP.has(token) || /[\d/-]/.test(token) || isRealWord(token, VOCAB_SET)) return token;
   const max = token.length >= 8 ? 2 : 1;
   let best: string | null = null;
   let bestDistance = max + 1;
@@ -65,6 +67,8 @@ export function normalizeMessage(raw: string): string {
   let t = raw.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
   t = t.replace(/jum['’`]?at/g, 'jumat').replace(/[’`]/g, "'");
   t = t.replace(/[!?,;"()[\]{}*_~]/g, ' ');
+  // "sabtu-minggu", "senin–rabu": a range of weekdays, its dash a word of its own.
+  t = t.replace(new RegExp(String.raw`\b(${WEEKDAY_WORDS})\s*[-–]\s*(?=(?:${WEEKDAY_WORDS})\b)`, 'g'), '$1 - ');
   // A full stop that is not inside a number (12.12, 8.5) ends a sentence.
   t = t.replace(/\.(?!\d)|(?<!\d)\./g, ' ');
   t = t
@@ -82,7 +86,11 @@ export function normalizeMessage(raw: string): string {
     .replace(/\bdpn\b/g, 'depan')
     .replace(/\byg\b/g, 'yang')
     .replace(/\bsy\b/g, 'saya')
-    .replace(/\b(?:gk|gak|ga|nggak|ngga|enggak)\b/g, 'tidak')
+    .replace(/\b(?:gk|gak|ga|nggak|ngga|enggak|engga|ndak|tdk|kagak|g)\b/g, 'tidak')
+    .replace(/\b(?:udh|udah|sdh)\b/g, 'sudah')
+    .replace(/\b(?:bgt|bngt)\b/g, 'banget')
+    .replace(/\b(?:aq|gw|gue)\b/g, 'saya')
+    .replace(/\b(?:kmrn|kemaren)\b/g, 'kemarin')
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -91,6 +99,11 @@ export function normalizeMessage(raw: string): string {
 
 export const WEEKDAYS_ID = ['senin', 'selasa', 'rabu', 'kamis', 'jumat', 'sabtu', 'minggu'] as const;
 const WEEKDAYS_EN = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+const WEEKDAY_WORDS = [...WEEKDAYS_ID, ...WEEKDAYS_EN].join('|');
+const weekdayOf = (word: string) => {
+  const id = (WEEKDAYS_ID as readonly string[]).indexOf(word);
+  return id >= 0 ? id : (WEEKDAYS_EN as readonly string[]).indexOf(word);
+};
 const WEEKDAY_LABELS = ['Senin', 'Selasa', 'Rabu', 'Kamis', 'Jumat', 'Sabtu', 'Minggu'] as const;
 
 const MONTHS: Record<string, number> = {
@@ -197,6 +210,8 @@ export function findTimeRef(text: string, today: IsoDay): TimeRef | undefined {
 
   const nextWeek = /\b(?:minggu depan|minggu berikutnya|minggu selanjutnya|next week|pekan depan)\b/.test(text);
   const thisWeek = /\b(?:minggu ini|this week|pekan ini)\b/.test(text) && !/\bhari minggu ini\b/.test(text);
+  const range = weekdayRange(text, today, nextWeek ? 1 : thisWeek ? 0 : null);
+  if (range) return range;
   // Weekday names; "minggu" counts only where it is not a week.
   const withoutWeeks = text.replace(new RegExp(WEEK_WORD.source, 'g'), ' ');
   for (let i = 0; i < 7; i++) {
@@ -219,6 +234,24 @@ export function findTimeRef(text: string, today: IsoDay): TimeRef | undefined {
   if (nextWeek) return { kind: 'week', offset: 1 };
   if (thisWeek) return { kind: 'week', offset: 0 };
   return undefined;
+}
+
+/**
+ * "senin sampai rabu", "sabtu - minggu", "selasa s/d kamis", "weekend": the days from one weekday to
+ * another, in the week named, else the coming one (from today when it has started).
+ */
+function weekdayRange(text: string, today: IsoDay, weekOffset: number | null): TimeRef | undefined {
+  const between = String.raw`\s*(?:-|–|sampai|sampe|smp|hingga|sd|s ?d|s/d|to|until|through|thru)\s*(?:dengan\s+)?(?:hari\s+)?`;
+  const m = new RegExp(String.raw`\b(?:(?:dari|mulai|from)\s+)?(?:hari\s+)?(${WEEKDAY_WORDS})\b${between}\b(${WEEKDAY_WORDS})\b`).exec(text);
+  let [first, last]: [number, number] | [null, null] = [null, null];
+  if (m) [first, last] = [weekdayOf(m[1]!), weekdayOf(m[2]!)];
+  else if (/\b(?:weekend|akhir pekan|akhir minggu|sabtu minggu|sabtu dan minggu)\b/.test(text)) [first, last] = [5, 6];
+  if (first === null || last === null || first === last) return undefined;
+  let start = weekdayOn(first, weekOffset ?? 0, today);
+  // An unqualified range whose first day is past means the coming one.
+  if (weekOffset === null && start < today) start = addDays(start, 7);
+  const end = addDays(start, (last - first + 7) % 7);
+  return { kind: 'span', start, end };
 }
 
 function wordNumber(word: string): number | null {
