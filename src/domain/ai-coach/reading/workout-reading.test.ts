@@ -116,6 +116,251 @@ describe('readWorkoutText: the apps as tesseract reads them', () => {
   });
 });
 
+describe('readWorkoutText: more apps, as tesseract read their mock-ups', () => {
+  it('reads COROS (value over label in three columns, a lost "km", garbled units, laps with their own HR)', () => {
+    const ocr = text(
+      '10:24   58%',
+      'Run   06/29/2025 05:02',
+      '21.10...',
+      `1:52:36   5'20" jm   158 bpm`,
+      'Time   Avg Pace   Avg HR',
+      '179 opm   187   1,402 kcal',
+      'Max HR   Training Load   Calories',
+      '180 spm   1.09   64 nm',
+      'Avg Cadence   Avg Stride Length   Elev Gain',
+      'Laps',
+      'Lap   Dist   Time   Pace   HR',
+      `1   1.00   5:29   5'29"   147`,
+      `PJ   1.00   5:16   5'16"   153`,
+    );
+    expect(readWorkoutText(ocr)).toEqual({ distance: 21.1, time: '01:52:36', avgHeartRate: 158 });
+  });
+
+  it('reads Apple Fitness in Indonesian (units glued in capitals, a label wrapped at its hyphen, splits)', () => {
+    const ocr = text(
+      '9:41   82%',
+      '< Ringkasan',
+      'Lari Luar Ruangan',
+      '05.10-06.45',
+      'Detail Olahraga',
+      'Waktu Olahraga   Jarak',
+      '1:31:44   16,09«km',
+      'Kilokalori Aktif   Total Kilokalori',
+      '1.102kKAL   1.260kKAL',
+      'Kenaikan Elevasi   Daya Rata-Rata',
+      '88m   236w',
+      'Irama Rata-Rata   Kecepatan Rata-Rata',
+      `170Lpm   5'42"/km`,
+      'Detak Jantung Rata-',
+      'Rata',
+      '149ppPm',
+      'Split',
+      'Km   Waktu   Kecepatan Detak',
+      'Jantung',
+      `i   5:51   5'51"/KM   138DPM`,
+      `2   5:38   5'38"/KM   144DPM`,
+    );
+    expect(readWorkoutText(ocr)).toEqual({ distance: 16.09, time: '01:31:44', avgHeartRate: 149 });
+  });
+
+  it('reads Apple Fitness in English, where "152BPM" came back as "1528pPM"', () => {
+    const ocr = text(
+      'Workout Time   Distance',
+      '0:52:13   10.02km',
+      'Avg. Cadence   Avg. Pace',
+      `172spm   5'13"/km`,
+      'Avg. Heart Rate',
+      '1528pPM',
+      'Splits',
+      'Km   Time   Pace   Heart Rate',
+      `1   5:22   5'22"/KM   141BPM`,
+    );
+    expect(readWorkoutText(ocr)).toEqual({ distance: 10.02, time: '00:52:13', avgHeartRate: 152 });
+  });
+
+  it('reads Samsung Health in Indonesian (a bare "Rata-rata" under the "Detak jantung" title)', () => {
+    const ocr = text(
+      '06:58   71%',
+      '< Lari',
+      'Min, 22 Jun 05.50   -   06.33',
+      'Waktu olahraga',
+      '00:41:18',
+      '6,42 km   398 kcal',
+      'Jarak   Total kalori',
+      'Tempo',
+      `6'26"/km   4'31"/km`,
+      'Tempo rata-rata   Tempo maks.',
+      'Detak jantung',
+      '141 bpm   163 bpm',
+      'Rata-rata   Maksimum',
+      'Irama',
+      '164 spm   191 spm',
+      'Irama rata-rata   Irama maks.',
+      '17 m   9.874',
+      'Kenaikan elevasi   Langkah',
+    );
+    expect(readWorkoutText(ocr)).toEqual({ distance: 6.42, time: '00:41:18', avgHeartRate: 141 });
+  });
+
+  it('reads Polar Flow in Indonesian (avg and max inline under their title, time in zones)', () => {
+    const ocr = text(
+      '08:15   45%',
+      'Senin, 7 Juli 2025 18.05',
+      '0:27:09   4,50 km 301 kcal',
+      'Durasi   Jarak   Kalori',
+      'Detak jantung',
+      'rata-rata 137   maks. 158   min. 96',
+      'bpm   bpm   bpm',
+      'Tempo rata-rata   6:02 min/km',
+      'Tempo maks.   4:18 min/km',
+      'Kadens rata-rata   166 spm',
+      'Zona detak jantung',
+      'Zona 5   0:02:10',
+      'Zona 3   0:25:01',
+    );
+    expect(readWorkoutText(ocr)).toEqual({ distance: 4.5, time: '00:27:09', avgHeartRate: 137 });
+  });
+
+  it('reads Strava in Indonesian with the heart rate as "Rata-rata | Maks" side by side and splits with DJ', () => {
+    const ocr = text(
+      'Kemarin pukul 17.20   -   Yogyakarta',
+      'Jarak   Tempo   Waktu Bergerak',
+      '8,20 km   5:40 /km 46:31',
+      'Kenaikan Elevasi Waktu Berlalu   Kalori',
+      '21m   48:02   634',
+      'Detak Jantung',
+      'Rata-rata Detak Jantung   Detak Jantung Maks',
+      '156 bpm   183 bpm',
+      'Rata-rata Kadens   Upaya Relatif',
+      '170 spm   87',
+      'Split',
+      'Km   Tempo   Elev   DJ',
+      '1   5:49   3   145',
+      '2   5:36   -2   151',
+    );
+    expect(readWorkoutText(ocr)).toEqual({ distance: 8.2, time: '00:46:31', avgHeartRate: 156 });
+  });
+
+  it('reads a Garmin run without a heart-rate sensor: the cadence beside the pace is no heart rate', () => {
+    const ocr = text(
+      '19:05   38%',
+      '11,37 km   1:07:12',
+      'Jarak   Waktu',
+      '5:55 /km   171 spm',
+      'Kecepatan Rata-rata   Kadens Lari Rata-rata',
+      '35m   1.046',
+      'Total Naik   Kalori',
+      'Putaran',
+      'Putaran   EL]   Jarak   Kecepatan',
+      '1   6:04   1.00   6:04 /km',
+    );
+    expect(readWorkoutText(ocr)).toEqual({ distance: 11.37, time: '01:07:12', avgHeartRate: null });
+  });
+});
+
+describe('readWorkoutText: each label takes its own value', () => {
+  it('takes the average, not the maximum, from an "Avg | Max" row of labels over a row of values', () => {
+    expect(readWorkoutText('Avg Heart Rate  Max Heart Rate\n152 bpm  178 bpm').avgHeartRate).toBe(152);
+    expect(readWorkoutText('Avg Heart Rate   Max Heart Rate\n152 bpm   178 bpm').avgHeartRate).toBe(152);
+    expect(readWorkoutText('Avg Heart Rate Max Heart Rate\n152 bpm 178 bpm').avgHeartRate).toBe(152);
+    expect(readWorkoutText('Max Heart Rate   Avg Heart Rate\n178 bpm   152 bpm').avgHeartRate).toBe(152);
+    expect(readWorkoutText('Avg HR   Max HR\n152   178').avgHeartRate).toBe(152);
+    expect(readWorkoutText('Rata-rata Detak Jantung   Detak Jantung Maks\n158 bpm   181 bpm').avgHeartRate).toBe(158);
+    expect(readWorkoutText('Denyut Jantung Rata-rata   Denyut Jantung Maks\n149   171').avgHeartRate).toBe(149);
+  });
+
+  it('pairs values over labels too, in two or three columns', () => {
+    expect(readWorkoutText('152 bpm   178 bpm\nAvg. heart rate   Max. heart rate').avgHeartRate).toBe(152);
+    expect(readWorkoutText('178   152   172\nMax HR   Avg HR   Avg Cadence').avgHeartRate).toBe(152);
+    expect(readWorkoutText('Max HR   Training Load   Avg HR\n178   96   152').avgHeartRate).toBe(152);
+  });
+
+  it('reads the English suffix form "Heart rate avg" (Polar)', () => {
+    expect(readWorkoutText('Heart rate avg   146 bpm\nHeart rate max   170 bpm').avgHeartRate).toBe(146);
+    expect(readWorkoutText('Heart rate max   170 bpm\nHeart rate avg   146 bpm').avgHeartRate).toBe(146);
+  });
+
+  it('reads a bare "Average" or "Rata-rata" as the heart rate only under a heart-rate title', () => {
+    expect(readWorkoutText('Heart rate\n147 bpm   169 bpm\nAverage   Maximum').avgHeartRate).toBe(147);
+    expect(readWorkoutText('Detak jantung\nRata-rata   Maksimum\n141   163').avgHeartRate).toBe(141);
+    expect(readWorkoutText('Heart rate\navg 160 bpm   max 181 bpm   min 96 bpm').avgHeartRate).toBe(160);
+    expect(readWorkoutText('Cadence\n172   190\nAverage   Maximum').avgHeartRate).toBeNull();
+    expect(readWorkoutText('Irama\nrata-rata 164   maks. 191').avgHeartRate).toBeNull();
+  });
+
+  it('never takes cadence, steps, calories, power, load or elevation for the heart rate', () => {
+    expect(readWorkoutText('Heart Rate   Cadence\n--   172').avgHeartRate).toBeNull();
+    expect(readWorkoutText('Heart Rate   Cadence\n—   172').avgHeartRate).toBeNull();
+    expect(readWorkoutText('Cadence\n172 spm').avgHeartRate).toBeNull();
+    expect(readWorkoutText('Avg Run Cadence   172 spm').avgHeartRate).toBeNull();
+    expect(readWorkoutText('Avg Cadence   Relative Effort\n174 spm   87').avgHeartRate).toBeNull();
+    expect(readWorkoutText(`Avg. Cadence   Avg. Pace\n172SPM   5'13"/KM`).avgHeartRate).toBeNull();
+    expect(readWorkoutText('Avg. Power   Training Load\n148   142').avgHeartRate).toBeNull();
+    expect(readWorkoutText('Elevation Gain   Calories\n152   178').avgHeartRate).toBeNull();
+    expect(readWorkoutText('Steps 9,874\nCalories 165 kcal').avgHeartRate).toBeNull();
+    // Cadence-only screens keep their other fields.
+    expect(readWorkoutText('Distance   Time   Avg Cadence\n5.00 km   27:45   168 spm')).toEqual({ distance: 5, time: '00:27:45', avgHeartRate: null });
+  });
+
+  it('never takes steps, calories, stride length or elevation for the distance', () => {
+    expect(readWorkoutText('Steps\n12.5').distance).toBeNull();
+    expect(readWorkoutText('Avg Stride Length   1.09 m').distance).toBeNull();
+    expect(readWorkoutText('Elevation Gain   Calories\n45.5   712').distance).toBeNull();
+    expect(readWorkoutText('Distance   Calories\n10.02 km   1,024').distance).toBe(10.02);
+    expect(readWorkoutText('Langkah   Jarak\n9.874   6,42').distance).toBe(6.42);
+  });
+
+  it('prefers the moving time, then the time or duration, then the elapsed time', () => {
+    expect(readWorkoutText('Time   Moving Time   Elapsed Time\n52:40   52:13   54:40').time).toBe('00:52:13');
+    expect(readWorkoutText('Elapsed Time   Time\n54:40   52:40').time).toBe('00:52:40');
+    expect(readWorkoutText('Workout Time 0:52:13\nElapsed Time 0:53:40').time).toBe('00:52:13');
+    expect(readWorkoutText('Waktu Olahraga   Jarak\n1:31:44   16,09km').time).toBe('01:31:44');
+    expect(readWorkoutText('Duration   Distance\n0:58:02   10.51 km').time).toBe('00:58:02');
+    expect(readWorkoutText('Durasi 0:27:09').time).toBe('00:27:09');
+  });
+
+  it('never takes a pace or a time in a heart-rate zone for the time', () => {
+    expect(readWorkoutText('Pace   Time\n5:12   27:45').time).toBe('00:27:45');
+    expect(readWorkoutText('Pace avg   5:04 min/km').time).toBeNull();
+    // The moving time was lost by OCR: the short value goes to the pace, not to the time.
+    expect(readWorkoutText('Distance   Pace   Moving Time\n10.02 km   5:12')).toEqual({ distance: 10.02, time: null, avgHeartRate: null });
+    expect(readWorkoutText('Heart rate zones\nZone 5   0:02:10\nZone 4   0:12:34').time).toBeNull();
+  });
+
+  it('never reads a splits or laps table, whose rows have their own time, pace and HR', () => {
+    expect(readWorkoutText('Splits\nKm   Pace   Elev   HR\n1   5:22   3   137\n2   5:09   -2   143')).toEqual({ distance: null, time: null, avgHeartRate: null });
+    expect(readWorkoutText(`Lap   Dist   Time   Pace   HR\n1   1.00   5:29   5'29"   147`)).toEqual({ distance: null, time: null, avgHeartRate: null });
+    expect(readWorkoutText('Km   Time   Pace   Heart Rate\n1   5:22   5:22/km   141 bpm\n2   5:09   5:09/km   147 bpm').avgHeartRate).toBeNull();
+  });
+
+  it('ignores start and end clocks, dates and the battery', () => {
+    expect(readWorkoutText('Sun, 15 Jun 06:05   -   06:57\nWorkout time\n00:49:55').time).toBe('00:49:55');
+    expect(readWorkoutText('Run   06/29/2025 05:02\n21.10 km').time).toBeNull();
+    expect(readWorkoutText('6:05-6:58 AM\n10.02 km').time).toBeNull();
+    expect(readWorkoutText('07:12   64%\n5.00 km').time).toBeNull();
+  });
+});
+
+describe('readWorkoutText: OCR of units and headlines', () => {
+  it.each([
+    ['Avg HR 152 opm', 152],
+    ['Avg HR 149ppPm', 149],
+    ['Detak Jantung Rata-Rata 149DPM', 149],
+    ['Avg. Heart Rate\n1528pPM', 152],
+    ['Detak Jantung Rata-\nRata\n149 dpm', 149],
+  ])('heart rate in %j → %d', (ocr, hr) => {
+    expect(readWorkoutText(ocr).avgHeartRate).toBe(hr);
+  });
+
+  it('reads a lone headline number with two decimals as the distance when its unit was lost', () => {
+    expect(readWorkoutText("21.10...\n1:52:36   5'20\" /km   158 bpm\nTime   Avg Pace   Avg HR").distance).toBe(21.1);
+    expect(readWorkoutText('Jarak 16,09«km').distance).toBe(16.09);
+    // Not a number among others, nor one without two decimals.
+    expect(readWorkoutText('1.09   64 m').distance).toBeNull();
+    expect(readWorkoutText('21.1').distance).toBeNull();
+  });
+});
+
 describe('readWorkoutText: labels and values', () => {
   it.each([
     ['Distance 5.00 km', 5],
@@ -249,11 +494,44 @@ describe('readWorkoutText: sanity limits', () => {
     expect(readWorkoutText('Moving Time 48:00:00').time).toBeNull();
     expect(readWorkoutText('Moving Time 47:59:59').time).toBe('47:59:59');
     expect(readWorkoutText('Moving Time 52:75').time).toBeNull();
-    expect(readWorkoutText('Avg HR 29').avgHeartRate).toBeNull();
-    expect(readWorkoutText('Avg HR 30').avgHeartRate).toBe(30);
-    expect(readWorkoutText('Avg HR 250').avgHeartRate).toBe(250);
-    expect(readWorkoutText('Avg HR 251').avgHeartRate).toBeNull();
+    expect(readWorkoutText('Moving Time 0:59').time).toBeNull();
+    expect(readWorkoutText('Avg HR 59').avgHeartRate).toBeNull();
+    expect(readWorkoutText('Avg HR 60').avgHeartRate).toBe(60);
+    expect(readWorkoutText('Avg HR 220').avgHeartRate).toBe(220);
+    expect(readWorkoutText('Avg HR 221').avgHeartRate).toBeNull();
     expect(readWorkoutText('Avg HR 152.5').avgHeartRate).toBeNull();
+  });
+});
+
+describe('readWorkoutText: plausibility', () => {
+  it('rejects an average heart rate above the maximum read on the same screen', () => {
+    expect(readWorkoutText('Avg HR 181 bpm\nMax HR 176 bpm').avgHeartRate).toBeNull();
+    expect(readWorkoutText('Max Heart Rate   Avg Heart Rate\n152 bpm   178 bpm').avgHeartRate).toBeNull();
+    expect(readWorkoutText('Avg HR 176 bpm\nMax HR 176 bpm').avgHeartRate).toBe(176);
+  });
+
+  it('drops both distance and time when, both labelled, they give a pace no runner runs', () => {
+    // 50 km in 25 minutes (0:30 /km): one of them is misread, nothing says which.
+    expect(readWorkoutText('Distance 50 km\nMoving Time 25:00')).toEqual({ distance: null, time: null, avgHeartRate: null });
+    // 1.1 km in nearly two hours (1:42:20 /km).
+    expect(readWorkoutText('Distance 1.10 km\nTime 1:52:36\nAvg HR 150')).toEqual({ distance: null, time: null, avgHeartRate: 150 });
+    // The limits: 2:30 /km and 20:00 /km are still runs.
+    expect(readWorkoutText('Distance 10.00 km\nTime 25:00')).toEqual({ distance: 10, time: '00:25:00', avgHeartRate: null });
+    expect(readWorkoutText('Distance 3.00 km\nTime 1:00:00')).toEqual({ distance: 3, time: '01:00:00', avgHeartRate: null });
+  });
+
+  it('drops the less sure one: a time found only by its shape, or a distance with no label and no unit', () => {
+    expect(readWorkoutText('Distance 12.04 km\n5:22')).toEqual({ distance: 12.04, time: null, avgHeartRate: null });
+    expect(readWorkoutText('1.10\nMoving Time 1:52:36')).toEqual({ distance: null, time: '01:52:36', avgHeartRate: null });
+  });
+
+  it('drops a distance that lost a digit (fewer than two decimals) when the average pace disagrees', () => {
+    const screen = (km: string, pace: string) => `${km}\nKilometer\n${pace}   1:03:10\nTempo Rata-rata   Waktu`;
+    expect(readWorkoutText(screen('10,5', `5'59"`)).distance).toBeNull();
+    expect(readWorkoutText(screen('10,5', `6'01"`)).distance).toBe(10.5);
+    expect(readWorkoutText(screen('10,55', `5'59"`)).distance).toBe(10.55);
+    // NRC in miles prints the pace per mile.
+    expect(readWorkoutText(`3.1\nMiles\n8'57"   27:44\nAvg. Pace   Time`).distance).toBe(4.99);
   });
 });
 
