@@ -169,7 +169,7 @@ export type PlanForm = z.output<typeof createPlanRequestSchema>;
 // ---- Honest refusals (issue 25 §3): 422 instead of a plan ----
 export const refusalCodes = ['GOAL_NOT_SAFE', 'CHECK_INPUT', 'SEE_A_DOCTOR'] as const;
 export type RefusalCode = (typeof refusalCodes)[number];
-export const goalAlternativeKinds = ['later-race', 'shorter-distance', 'finish-time'] as const;
+export const goalAlternativeKinds = ['later-race', 'shorter-distance', 'finish-time', 'more-days'] as const;
 /** One way to a goal that is safe: the form fields to send again with createplan. */
 export const goalAlternativeSchema = z.object({
   kind: z.enum(goalAlternativeKinds),
@@ -177,6 +177,7 @@ export const goalAlternativeSchema = z.object({
   tanggalRace: z.string().optional().describe('DD-MM-YYYY'),
   kategoriTargetRace: z.enum(raceDistances).optional(),
   targetWaktu: z.string().optional().describe('hh:mm:ss'),
+  hariLatihan: z.array(z.enum(weekdayNames)).optional().describe('more-days: the training days to run on'),
 });
 export type GoalAlternative = z.infer<typeof goalAlternativeSchema>;
 export const planRefusalSchema = z.object({
@@ -287,7 +288,6 @@ export const safetyMessages = {
   holdRefusal:
     'Program latihan Anda sedang dijeda karena keluhan kesehatan yang perlu diperiksa dokter. Perubahan yang menambah latihan baru bisa dibuat setelah dokter menyatakan Anda aman berlari; beri tahu AI Coach bila sudah.',
 } as const;
-
 
 export const chatReplySchema = z.object({
   clarification_question: z.string().nullable(),
