@@ -11,6 +11,8 @@ import type { ParsedRequest, Topic } from './intent';
 export interface AnswerContext {
   form: PlanForm | null;
   request: ParsedRequest;
+  /** The runner's message (a max HR they state is used). */
+  text?: string;
 }
 
 /** Used where the form does not give the runner's age (max HR from 220 − age needs one). */
@@ -23,19 +25,31 @@ const ZONES: [string, number, number, string][] = [
   ['Zona 5', 0.9, 1, 'interval pendek'],
 ];
 
-/** Max HR and the five zones, from 220 − age (the form's) or a stated default. */
-export function heartRateZones(form: Pick<PlanForm, 'umur'> | null): { maxHr: number; fromAge: boolean; zones: { name: string; low: number; high: number; use: string }[] } {
-  const maxHr = form ? 220 - form.umur : DEFAULT_MAX_HR;
+/** A max HR the runner states ('HR max sy 200'), when plausible. */
+export function statedMaxHr(text: string): number | null {
+  const m = /\b(?:hr ?max|max ?hr|hr maks\w*|maks\w* hr|detak (?:jantung )?maks\w*|max heart ?rate)\s*(?:saya|sy|aku|ku|my)?\s*(?:adalah|=|:|is)?\s*(\d{3})\b/i.exec(text);
+  const hr = m ? Number(m[1]) : null;
+  return hr !== null && hr >= 150 && hr <= 220 ? hr : null;
+}
+
+/** Max HR and the five zones: the runner's stated max, else 220 − age (the form's), else a default. */
+export function heartRateZones(form: Pick<PlanForm, 'umur'> | null, stated: number | null = null): { maxHr: number; source: 'stated' | 'age' | 'default'; zones: { name: string; low: number; high: number; use: string }[] } {
+  const maxHr = stated ?? (form ? 220 - form.umur : DEFAULT_MAX_HR);
   return {
     maxHr,
-    fromAge: form !== null,
+    source: stated !== null ? 'stated' : form ? 'age' : 'default',
     zones: ZONES.map(([name, low, high, use]) => ({ name, low: Math.round(maxHr * low), high: Math.round(maxHr * high), use })),
   };
 }
 
-function heartRate(form: PlanForm | null): string {
-  const { maxHr, fromAge, zones } = heartRateZones(form);
-  const basis = fromAge ? `Dengan umur ${form!.umur} tahun, perkiraan HR maksimal Anda ${maxHr} bpm (220 − umur)` : `Tanpa data umur, saya memakai perkiraan HR maksimal ${maxHr} bpm (rumusnya 220 − umur)`;
+function heartRate(form: PlanForm | null, text: string): string {
+  const { maxHr, source, zones } = heartRateZones(form, statedMaxHr(text));
+  const basis =
+    source === 'stated'
+      ? `Dengan HR maksimal ${maxHr} bpm yang Anda sebut`
+      : source === 'age'
+        ? `Dengan umur ${form!.umur} tahun, perkiraan HR maksimal Anda ${maxHr} bpm (220 − umur; HR maksimal hasil tes lebih tepat)`
+        : `Tanpa data umur, saya memakai perkiraan HR maksimal ${maxHr} bpm (rumusnya 220 − umur)`;
   const list = zones.map((z) => `${z.name} ${z.low}–${z.high} bpm (${z.use})`).join('; ');
   return (
     `${basis}. Zona latihan: ${list}. Sebagian besar lari (sekitar 80%) sebaiknya di Zona 2: masih bisa bicara dalam kalimat utuh. ` +
@@ -73,6 +87,14 @@ const SHOES =
   'Ganti sepatu lari setiap 500–800 km, atau lebih cepat bila bantalan terasa keras, sol aus miring, atau muncul pegal yang tidak biasa. ' +
   'Saat memilih: coba di sore hari (kaki sedikit membesar) dengan kaus kaki lari Anda, sisakan ruang sekitar satu jari di depan jempol, tumit tidak selip, pas tanpa menekan. Pakai sepatu baru untuk beberapa lari santai pendek dulu sebelum long run atau race.';
 
+const NERVES =
+  'Deg-degan menjelang race itu wajar dan justru membantu tubuh siap. Yang menenangkan: ikuti taper di program, tidur cukup dua malam sebelum race, siapkan perlengkapan sehari sebelumnya, ' +
+  'sarapan yang sudah biasa Anda makan, dan mulai dengan pace sedikit lebih lambat dari target di kilometer awal. Bila jantung berdebar tidak normal saat istirahat, nyeri dada, atau pusing, itu lain hal: periksakan ke dokter.';
+
+const BREATHING =
+  'Napas terengah-engah saat interval, tempo atau tanjakan itu wajar: tubuh sedang bekerja keras, dan napas pulih dalam 1–2 menit setelah intensitas turun. Pada easy run Anda seharusnya masih bisa bicara dalam kalimat utuh; bila tidak, perlambat. ' +
+  'Yang tidak wajar: sesak saat istirahat, napas berbunyi (mengi), atau sesak disertai nyeri dada, pusing atau jantung berdebar. Itu tanda untuk berhenti berlari dan segera ke dokter (ke IGD atau hubungi 119 bila berat).';
+
 /** "bisa sub 2 jam HM?": the prediction from the runner's fitness and what the target would take. */
 function prediction(form: PlanForm | null, request: ParsedRequest): string {
   const distance: RaceDistance | null = request.raceDistance ?? (form?.targetLatihan === 'Race Selanjutnya' ? (form.kategoriTargetRace ?? null) : null);
@@ -103,12 +125,12 @@ function prediction(form: PlanForm | null, request: ParsedRequest): string {
 }
 
 /** The coach's answer to a topic (Indonesian). */
-export function answerTopic(topic: Topic, { form, request }: AnswerContext): string {
+export function answerTopic(topic: Topic, { form, request, text = '' }: AnswerContext): string {
   switch (topic) {
     case 'prediction':
       return prediction(form, request);
     case 'heart-rate':
-      return heartRate(form);
+      return heartRate(form, text);
     case 'every-day':
       return everyDay(form);
     case 'menstruation':
@@ -121,6 +143,10 @@ export function answerTopic(topic: Topic, { form, request }: AnswerContext): str
       return RAIN;
     case 'shoes':
       return SHOES;
+    case 'nerves':
+      return NERVES;
+    case 'breathing':
+      return BREATHING;
   }
 }
 
@@ -129,6 +155,14 @@ export const CHAT_EXAMPLES =
   "Saya bisa membantu: memindahkan latihan ('pindahkan long run ke hari Minggu'), mengurangi atau menambah jarak ('kurangi volume minggu ini'), " +
   "menyesuaikan program saat cedera, sakit, lelah atau sibuk ('lutut saya sakit', 'senin sampai rabu saya sibuk'), mengubah tanggal atau target race ('race saya diundur ke 15-03-2027'), " +
   "dan menjawab pertanyaan seputar zona HR, prediksi waktu race, lari saat puasa, cuaca panas atau hujan, dan sepatu.";
+
+/** A complaint the runner says is over. */
+export const RECOVERED_ANSWER =
+  'Syukurlah sudah membaik. Mulai lagi dengan lari santai dan perhatikan apakah keluhannya muncul kembali; bila muncul lagi saat berlari, atau disertai nyeri dada, pusing atau sesak, hentikan lari dan periksakan ke dokter. Ada yang ingin disesuaikan dari program Anda?';
+
+/** A runner who names complaints only to deny them. */
+export const FINE_ANSWER =
+  'Baik, syukurlah tidak ada keluhan itu. Tetap dengarkan tubuh Anda: bila muncul nyeri dada, pusing, sesak saat istirahat atau jantung berdebar tidak normal, hentikan lari dan periksakan ke dokter. Ada yang ingin disesuaikan dari program Anda?';
 
 /** What the coach did not understand, quoted, and what it can do. */
 export function notUnderstood(raw: string): string {

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { chatReplySchema, type ChatMessage, type ModificationAction } from '../contract';
 import type { Run } from '../../training-plan/contract';
 import { coachChat } from './coach-chat';
+import { corpusForm, corpusPlan } from './corpus';
 import { run, samplePlan, TODAY } from './fixture';
 import { parseRequest } from './intent';
 import { findDates, normalizeMessage } from './text';
@@ -249,5 +250,95 @@ describe('chat text', () => {
     expect(days('tanggal 20')).toEqual(['2026-12-20']);
     expect(days('pace 5:30 kurangi 20%')).toEqual([]);
     expect(days('31-02')).toEqual([]);
+  });
+});
+
+describe('coachChat: what the tester found (issue 25 §5)', () => {
+  const formChat = (usermessage: string, plan: Run[] = corpusPlan(), actor?: 'coach') => {
+    const reply = coachChat({ form: corpusForm, maingoal: '', chathistory: [], usermessage, plan, today: TODAY, actor });
+    expect(chatReplySchema.safeParse(reply).success).toBe(true);
+    return reply;
+  };
+
+  it('"tidak demam" is no fever: illness without the days off running', () => {
+    expect(parseRequest('tidak demam, cuma pilek', TODAY)).toMatchObject({ fever: false, restReason: 'illness' });
+    expect(parseRequest('gak demam kok', TODAY).fever).toBe(false);
+    expect(parseRequest('lutut tidak sakit lagi', TODAY).intent).toBeNull();
+    const mods = chat('tidak demam, cuma pilek').modifications;
+    expect(mods.map((m) => m.action?.type)).toEqual(['rest']);
+  });
+
+  it('weekday ranges are spans: "senin sampai rabu", "sabtu-minggu", "selasa s/d kamis"', () => {
+    const busy = chat('senin sampai rabu saya dinas').modifications[0]!;
+    expect([busy.startDate, busy.endDate]).toEqual(['14-12-2026', '16-12-2026']);
+    const weekend = chat('kurangi jarak sabtu-minggu').modifications[0]!;
+    expect([weekend.startDate, weekend.endDate]).toEqual(['12-12-2026', '13-12-2026']);
+    const midweek = chat('selasa s/d kamis minggu depan lembur').modifications[0]!;
+    expect([midweek.startDate, midweek.endDate]).toEqual(['15-12-2026', '17-12-2026']);
+  });
+
+  it('real words are not "corrected" into others: seminggu, tangga, sabtu', () => {
+    expect(normalizeMessage('seminggu naik tangga sabtu')).toBe('seminggu naik tangga sabtu');
+    const mod = chat('kurangi volume seminggu ini').modifications[0]!;
+    expect([mod.startDate, mod.endDate]).toEqual(['10-12-2026', '16-12-2026']);
+    expect(normalizeMessage('intrval gesr')).toBe('interval geser');
+  });
+
+  it('the new value after "ke" / "jadi": "ganti target ke 10K, HM kejauhan" → 10K', () => {
+    expect(parseRequest('ganti target ke 10K, HM kejauhan', TODAY)).toMatchObject({ intent: 'race', raceDistance: '10K' });
+    expect(parseRequest('dari HM ke 10K aja', TODAY)).toMatchObject({ intent: 'race', raceDistance: '10K' });
+    expect(formChat('ganti target ke 10K, HM kejauhan').modifications[0]!.action).toMatchObject({ type: 'race', raceDistance: '10K' });
+  });
+
+  it('"bisa sub 2 jam HM?" is answered from the runner’s VDOT, not turned into a target', () => {
+    const reply = formChat('bisa sub 2 jam HM?');
+    expect(reply.status).toBe('NEEDS_CLARIFICATION');
+    expect(reply.modifications).toEqual([]);
+    expect(reply.clarification_question).toMatch(/prediksi Half Marathon Anda sekarang sekitar \d\d:\d\d:\d\d/);
+    expect(reply.clarification_question).toMatch(/Target 02:00:00 butuh kebugaran sekitar VDOT/);
+  });
+
+  it('short answers: heart rate zones from 220 − age (or the max the runner states), every day, menstruation, fasting', () => {
+    expect(formChat('zona HR saya berapa?').clarification_question).toContain('Zona 2 113–132 bpm');
+    expect(formChat('HR max sy 200, zona 2 brp?').clarification_question).toContain('Zona 2 120–140 bpm');
+    expect(formChat('boleh lari 7 hari seminggu?').clarification_question).toMatch(/1–2 hari istirahat/);
+    const cramps = formChat('lagi haid perut kram, tetep lari ga?');
+    expect(cramps.modifications).toEqual([]);
+    expect(cramps.clarification_question).toMatch(/^Lari saat menstruasi aman/);
+    expect(formChat('lari pas puasa kapan enaknya?').clarification_question).toMatch(/berbuka/);
+  });
+
+  it('"terlalu berat" offers a lighter week (less volume), not the capability list', () => {
+    const mod = formChat('programnya terlalu berat coach').modifications[0]!;
+    expect(mod.action).toEqual({ type: 'volume', factor: 0.8 });
+    expect([mod.startDate, mod.endDate]).toEqual(['10-12-2026', '16-12-2026']);
+    expect(mod.instruction).toMatch(/^Minggu yang lebih ringan/);
+  });
+
+  it('a race change that is not safe is answered with assessGoal’s refusal and alternatives', async () => {
+    const feasibility = await import('../safety/feasibility');
+    const spy = vi.spyOn(feasibility, 'assessGoal').mockReturnValue({
+      ok: false,
+      refusal: { code: 'GOAL_NOT_SAFE', message: 'Target Full Marathon pada 07-03-2027 belum aman.', alternatives: [{ kind: 'later-race', message: 'Full Marathon pada 06-06-2027', tanggalRace: '06-06-2027' }] },
+    });
+    try {
+      const reply = formChat('mau ganti dari HM ke full marathon');
+      expect(reply.modifications).toEqual([]);
+      expect(reply.clarification_question).toBe('Target Full Marathon pada 07-03-2027 belum aman. Pilihan yang aman: 1) Full Marathon pada 06-06-2027. Mau pilih yang mana?');
+      expect(spy.mock.calls[0]![0]).toMatchObject({ kategoriTargetRace: 'Full Marathon', tanggalRace: '07-03-2027', tanggalMulai: '10-12-2026' });
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('what it does not understand is quoted', () => {
+    expect(formChat('asdfgh').clarification_question).toMatch(/^Maaf, saya belum memahami "asdfgh"\./);
+  });
+
+  it('a coach may change the runs they made with the AI; the runner may not', () => {
+    const coachRuns = corpusPlan('coach');
+    expect(formChat('kurangi volume minggu ini', coachRuns, 'coach').modifications[0]!.action).toEqual({ type: 'volume', factor: 0.8 });
+    expect(formChat('pindahkan long run ke hari minggu', coachRuns, 'coach').modifications[0]!.action).toEqual({ type: 'move', from: '12-12-2026', to: '13-12-2026' });
+    expect(formChat('kurangi volume minggu ini', coachRuns).clarification_question).toMatch(/dibuat oleh pelatih atau oleh Anda sendiri/);
   });
 });

@@ -3,7 +3,7 @@
  * (or simple English) becomes modifications to approve, or a question when the coach is unsure.
  * Each proposal is tried on the plan first, so what the runner approves is what will happen.
  */
-import type { ChatMessage, ChatReply, PlanForm } from '../contract';
+import type { ChatActor, ChatMessage, ChatReply, PlanForm } from '../contract';
 import type { Run } from '../../training-plan/contract';
 import { isoToPlanDate, type IsoDay } from '../../shared/wire-date';
 import { interpretRequest } from './interpret';
@@ -16,16 +16,18 @@ export interface CoachChatInput {
   usermessage: string;
   plan: Run[];
   today: IsoDay;
+  /** A connected coach may also change the runs they made (decision 025). Default runner. */
+  actor?: ChatActor;
 }
 
 export function coachChat(input: CoachChatInput): ChatReply {
-  const reading = interpretRequest({ text: input.usermessage, history: input.chathistory, plan: input.plan, form: input.form, today: input.today });
+  const reading = interpretRequest({ text: input.usermessage, history: input.chathistory, plan: input.plan, form: input.form, today: input.today, actor: input.actor });
   if (reading.status === 'ask') return clarification(reading.question);
   const modifications = [];
   for (const mod of reading.modifications) {
     try {
       // The preview says what else changes (a swapped or softened neighbour) and the true range.
-      const preview = applyModifications({ form: input.form, plan: input.plan, modifications: [mod], today: input.today });
+      const preview = applyModifications({ form: input.form, plan: input.plan, modifications: [mod], today: input.today, actor: input.actor });
       const notes = preview.notes.filter((note) => !mod.instruction.includes(note));
       modifications.push({
         ...mod,

@@ -5,7 +5,7 @@
 import type { RaceDistance } from '../contract';
 import type { IsoDay } from '../../shared/wire-date';
 import { addDays } from '../../shared/wire-date';
-import { affirmed } from './negation';
+import { affirmed, affirmedMatches } from './negation';
 import { findDates, findTimeRef, normalizeMessage, type TimeRef } from './text';
 
 export const runKinds = ['long', 'tempo', 'interval', 'steady', 'easy', 'race'] as const;
@@ -13,7 +13,7 @@ export type RunKind = (typeof runKinds)[number];
 export type Intent = 'move' | 'volume' | 'rest' | 'race';
 export type RestReason = 'injury' | 'illness' | 'fatigue' | 'busy';
 /** What a runner asks about rather than asks to change: the coach answers, the plan stays. */
-export const topics = ['prediction', 'heart-rate', 'every-day', 'menstruation', 'heat', 'fasting', 'rain', 'shoes'] as const;
+export const topics = ['prediction', 'heart-rate', 'every-day', 'menstruation', 'heat', 'fasting', 'rain', 'shoes', 'nerves', 'breathing'] as const;
 export type Topic = (typeof topics)[number];
 
 export interface ParsedRequest {
@@ -43,6 +43,10 @@ export interface ParsedRequest {
   topic: Topic | null;
   /** "terlalu berat", "kecapekan": the coach offers a lighter week. */
   lighter: boolean;
+  /** Complaints named only to deny them ('tidak pusing sama sekali, aman'). */
+  deniedComplaint: boolean;
+  /** A complaint said to be over ('sakit kepala kemarin, sekarang sudah gpp'). */
+  recovered: boolean;
 }
 
 /** How each kind is named in a message. */
@@ -81,19 +85,19 @@ const BODY_PART_ID: Record<string, string> = {
   knee: 'lutut', calf: 'betis', ankle: 'pergelangan kaki', foot: 'kaki', leg: 'kaki', back: 'punggung', hip: 'pinggul', shin: 'tulang kering', engkel: 'pergelangan kaki',
 };
 const PAIN = /\b(sakit|nyeri|ngilu|bengkak|pain|hurts?|(?:is|feels?|so|very|really) sore|kram|cramp)\b/;
-const INJURY = /\b(cedera|cidera|injury|injured|keseleo|terkilir|shin splints?|plantar fasciitis|robek|strain|sprain)\b/;
+const INJURY = /\b(cedera|cidera|injury|injured|keseleo|terkilir|shin splints?|plantar fasciitis|robek|strain|sprain|ketarik|otot tertarik|pulled)\b/;
 const ILLNESS =
-  /\b(flu|demam|fever|batuk|pilek|meriang|masuk angin|sick|ill|covid|tidak enak badan|kurang sehat|radang|tenggorokan|diare|tipes|dbd|pusing)\b/;
+  /\b(flu|demam|fever|batuk|pilek|meriang|masuk angin|sick|ill|covid|tidak enak badan|kurang sehat|radang|tenggorokan|diare|tipes|dbd|pusing|sakit kepala|headache)\b/;
 const FEVER = /\b(demam|fever|meriang|panas badan|badan panas|tipes|dbd)\b/;
 const FATIGUE = /\b(capek|cape|capai|lelah|letih|kelelahan|tired|exhausted|lemas|lemes|kurang tidur|overtraining|pegal|pegel|burn ?out)\b/;
-const BUSY = /\b(sibuk|busy|lembur|dinas|banyak kerjaan|travel|perjalanan|mudik|tidak ada waktu|no time|kerja)\b/;
+const BUSY = /\b(sibuk|busy|lembur|dinas|banyak kerjaan|travel|perjalanan|mudik|tidak ada waktu|no time|kerja|acara|kondangan|nikahan|libur|liburan|cuti|holiday|vacation|luar kota|keluar kota|bepergian|trip|tidak (?:bisa|sempat) lari)\b/;
 
-const MOVE = /\b(?:di|me|m)?(?:pindah\w*|mindah\w*)|\b(?:di)?geser\w*|\bmove[ds]?\b|\breschedul\w*|\b(?:di)?undur\w*|\bmundur\w*|\b(?:di)?majukan\b|\b(?:di)?tukar\w*|\bswap\b|\b(?:ganti|ubah|jadikan) hari\b/;
+const MOVE = /\b(?:di|me|m)?(?:pindah\w*|mindah\w*)|\b(?:di)?geser\w*|\bmove[ds]?\b|\breschedul\w*|\b(?:di)?undur\w*|\bmundur\w*|\b(?:di)?maju(?:kan|in)\b|\b(?:di)?tukar\w*|\bswap\b|\b(?:ganti|ubah|jadikan) hari\b/;
 const LESS =
   /\b(?:kurangi|kurangin|dikurangi|kurangkan|turunkan|turunin|diturunkan|ringankan|ringanin|reduce|less|fewer|lower|cut|pendekkan|diperpendek|potong)\b|\blebih (?:ringan|sedikit|pendek|santai)\b/;
 const MORE = /\b(?:tambah|tambahkan|tambahin|ditambah|naikkan|naikin|dinaikkan|tingkatkan|increase|more|perpanjang)\b|\blebih (?:jauh|banyak|panjang|berat)\b/;
 const VOLUME_OBJECT = /\b(volume|jarak|km|kilometer|kilo|mileage|distance|latihan|porsi|beban|intensitas|program|jadwal|training|lari)(?:nya)?\b/;
-const RACE_WORD = /\b(race|lomba|event|marathon|maraton|half|full|hm|fm)\b/;
+const RACE_WORD = /\b(race|lomba|event|marathon|maraton|half|full|hm|fm|5k|10k|21k|42k)(?:nya)?\b/;
 /** The plan is too much: a lighter week ('terlalu berat', 'kecapekan', 'gak kuat ngikutin'). */
 const TOO_HARD =
   /\b(?:terlalu|kebanyakan|kelewat|too) (?:berat|keras|padat|banyak|jauh|hard|much|intense)\b|\b(?:berat|keras|padat) (?:banget|sekali|amat)\b|\bkewalahan\b|\bkecapekan\b|\bcapek terus\b|\btidak (?:kuat|sanggup|mampu) (?:ikut|ngikutin|mengikuti|menjalani|jalanin)\b|\bover ?training\b/;
@@ -106,20 +110,29 @@ const QUESTION_WORD =
   /\b(?:apakah|gimana|bagaimana|berapa|kenapa|mengapa|kapan|bisakah|bolehkah|perlukah|haruskah|amankah|realistis|mungkinkah|mungkin tidak|kira kira|kira2|wajarkah|normalkah|boleh tidak|bisa tidak|ya tidak|apa bisa|apa boleh|sanggup tidak)\b/;
 
 const TOPIC_WORDS: [Topic, RegExp][] = [
+  ['nerves', /\b(?:deg ?-? ?degan|degdegan|deg2an|gugup|grogi|nervous|cemas|panik)\b/],
   ['menstruation', /\b(?:haid|menstruasi|mens|datang bulan|nyeri haid|dismenore|pms|menstrual|period cramps?|on my period)\b/],
   ['fasting', /\b(?:puasa|ramadan|ramadhan|sahur|berbuka|buka puasa|ngabuburit|iftar|fasting|imsak|tarawih)\b/],
   ['heart-rate', /\b(?:hr|heart ?rate|detak jantung|denyut (?:jantung|nadi)|bpm|zona (?:hr|detak|latihan|[1-5]|satu|dua|tiga|empat|lima)|zone ?[1-5]|max ?hr|hr ?max|maf)\b/],
   ['every-day', /\b(?:tiap hari|setiap hari|saban hari|every ?day|daily|7 hari (?:se|dalam se|per |tiap )?(?:minggu|pekan)|7 ?x (?:se|dalam se|per )?minggu|tujuh hari|tanpa (?:hari )?(?:istirahat|libur|rest)|run streak|streak)\b/],
   ['heat', /\b(?:cuaca panas|panas banget|panas terik|terik|gerah|lembab|lembap|humid\w*|heat|hot weather|suhu tinggi|siang bolong|kepanasan|panas (?:di luar|siang|sekali|begini)|matahari)\b/],
-  ['rain', /\b(?:hujan|gerimis|rain\w*|petir|becek)\b/],
+  ['rain', /\b(?:hujan|ujan|gerimis|rain\w*|petir|becek)\b/],
   ['shoes', /\b(?:sepatu|shoes?|sneakers?)\b/],
+  // Last: breathlessness named with heat or a race belongs to those answers.
+  ['breathing', /\b(?:sesak|ngos ?-? ?ngosan|ngos2an|terengah\w*|napas|nafas|breath\w*)\b/],
 ];
+/** What a race question asks when it asks for a prediction ('bisa sub 2 jam?', 'berapa waktu 10K saya?'). */
+const PREDICTION_WORD = /\b(?:sub|bisa|realistis|berapa|prediksi|perkiraan|kira kira|kira2|di bawah|dibawah|under|finish|mungkin|target|waktu|pace|pb)\b/;
+/** The complaint is over: 'skrg udh gpp', 'sudah mendingan'. */
+const RECOVERED = /\b(?:gpp|gapapa|tidak apa apa|tidak papa|(?:sudah|mulai) (?:baikan|mendingan|hilang|sembuh|pulih|enakan|membaik|normal|aman))\b/;
+/** Words of a complaint: when every one of them is denied ('tidak pusing sama sekali'), the runner says they are fine. */
+const COMPLAINT = /\b(?<s>pusing|pingsan|demam|nyeri|sakit|sesak|cedera|cidera|berdebar|mual|keluhan|fever|pain|dizzy|meriang)\b/g;
 
 /** A message that asks rather than requests (the raw text: its question mark counts). */
 export function isQuestion(raw: string, text: string): boolean {
   return (raw.includes('?') || QUESTION_START.test(text) || QUESTION_WORD.test(text)) && !REQUEST_VERB.test(text);
 }
-const CHANGE = /\b(diundur|undur|dimajukan|majukan|maju|mundur|ganti|diganti|ubah|diubah|berubah|pindah\w*|jadi|menjadi|postponed|moved|rescheduled|change\w*|geser\w*|baru)\b/;
+const CHANGE = /\b(diundur|undur|undurin|diundurin|dimajukan|majukan|dimajuin|majuin|maju|mundur|ganti|diganti|ubah|diubah|berubah|pindah\w*|jadi|menjadi|postponed|moved|rescheduled|change\w*|geser\w*|baru)\b/;
 
 /** A message's slots, read alone. */
 export function parseRequest(raw: string, today: IsoDay): ParsedRequest {
@@ -146,6 +159,8 @@ export function parseRequest(raw: string, today: IsoDay): ParsedRequest {
     question: isQuestion(raw, text),
     topic: TOPIC_WORDS.find(([, pattern]) => pattern.test(text))?.[0] ?? null,
     lighter: false,
+    deniedComplaint: COMPLAINT.test(text) && affirmedMatches(text, COMPLAINT).length === 0,
+    recovered: false,
   };
   // Symptoms count only when not denied: 'tidak demam', 'lutut tidak sakit lagi'.
   request.fever = affirmed(text, FEVER);
@@ -161,14 +176,21 @@ export function parseRequest(raw: string, today: IsoDay): ParsedRequest {
     request.intent = 'rest';
     request.restReason = 'illness';
   }
+  if ((request.restReason === 'injury' || request.restReason === 'illness') && RECOVERED.test(text) && !request.fever) {
+    request.intent = null;
+    request.restReason = null;
+    request.recovered = true;
+  }
   const raceDates = findDates(text, today);
   const raceChange =
     !request.intent &&
-    ((/\b(race|lomba|event)(?:nya)?\b/.test(text) && raceDates.length > 0 && (CHANGE.test(text) || /\btanggal\b/.test(text))) ||
+    ((RACE_WORD.test(text) && raceDates.length > 0 && (CHANGE.test(text) || /\btanggal\b/.test(text))) ||
       (/\btarget\b/.test(text) && (request.raceDistance !== null || request.targetTime !== null)) ||
+      // "dari HM ke 10K aja": from one distance to another.
+      (request.raceDistance !== null && /\b(?:dari|from) (?:\S+ ){0,2}?(?:hm|fm|half|full|marathon|maraton|\d+k)\b.*\b(?:ke|jadi|menjadi|to)\b/.test(text)) ||
       (RACE_WORD.test(text) && /\b(ganti|ubah|daftar|ikut)\b/.test(text) && request.raceDistance !== null));
   // "bisa sub 2 jam HM?": a question about a race is answered, not turned into a new target.
-  if (!request.intent && request.question && (request.raceDistance !== null || request.targetTime !== null)) {
+  if (!request.intent && request.question && (request.targetTime !== null || (request.raceDistance !== null && PREDICTION_WORD.test(text)))) {
     request.topic = 'prediction';
     return request;
   }
@@ -186,8 +208,11 @@ export function parseRequest(raw: string, today: IsoDay): ParsedRequest {
   }
   const less = LESS.test(text);
   const more = MORE.test(text);
-  const explicitVolume = (less || more) && VOLUME_OBJECT.test(text) && !MOVE.test(text);
-  if (!request.intent && !explicitVolume) {
+  // A percentage or "setengah" says how much of the training: 'kurangin 30% aja minggu depan'.
+  const amount = /\d\s*(?:%|persen|percent)|\b\d+(?:[.,]\d+)?\s*(?:k|km)\b|\b(?:setengah|separuh)\b/.test(text);
+  const explicitVolume = (less || more) && (VOLUME_OBJECT.test(text) || amount) && !MOVE.test(text);
+  // "geser long run ke Minggu karena Sabtu ada acara": the reason of a move is not a request of its own.
+  if (!request.intent && !explicitVolume && !MOVE.test(text)) {
     if (affirmed(text, FATIGUE)) [request.intent, request.restReason] = ['rest', 'fatigue'];
     else if (affirmed(text, BUSY)) [request.intent, request.restReason] = ['rest', 'busy'];
   }
@@ -262,7 +287,7 @@ export function raceDistanceIn(text: string): RaceDistance | null {
   const after = (h: { end: number }) => text.slice(h.end, h.end + 24);
   const chosen = hits.filter((h) => /\b(?:ke|jadi|menjadi|to|into|ganti|ubah|pilih|ambil|coba|mau|target)\s+(?:\S+\s+)?$/.test(before(h)));
   const turnedDown = (h: (typeof hits)[number]) =>
-    /\b(?:dari|from|bukan|instead of|batal)\s+(?:\S+\s+)?$/.test(before(h)) || /^\s*(?:\S+\s+)?(?:kejauhan|terlalu|ketinggian|kepanjangan|batal|tidak jadi|too|dibatalkan|tidak kuat|berat)\b/.test(after(h));
+    /\b(?:dari|from|bukan|instead of|batal)\s+(?:\S+\s+)?$/.test(before(h)) || /^\s*(?:(?:nya|itu|sih|kayaknya|masih|agak|rasanya)\s+)?(?:kejauhan|terlalu|ketinggian|kepanjangan|batal|tidak jadi|too|dibatalkan|tidak kuat|berat)\b/.test(after(h));
   const kept = hits.filter((h) => !turnedDown(h));
   return (chosen.filter((h) => !turnedDown(h)).at(-1) ?? kept.at(-1) ?? hits.at(-1))!.distance;
 }

@@ -9,7 +9,7 @@ import { assessGoal } from '../safety/feasibility';
 import type { Run } from '../../training-plan/contract';
 import { isSpecialRun } from '../../training-plan/run-types';
 import { addDays, daysBetween, isoToPlanDate, planDateToIso, startOfWeek, type IsoDay } from '../../shared/wire-date';
-import { answerTopic, notUnderstood } from './answers';
+import { answerTopic, FINE_ANSWER, notUnderstood, RECOVERED_ANSWER } from './answers';
 import { isEditableBy } from './editable';
 import { KIND_LABELS, KIND_TITLES, mergeRequests, parseRequest, type ParsedRequest, type RestReason } from './intent';
 import { dayLabel, shortDayLabel, timeRefSpan, weekdayLabel, weekdayOn, type TimeRef } from './text';
@@ -33,6 +33,8 @@ export const chatQuestions = {
   thanks: 'Sama-sama! Ada lagi yang ingin disesuaikan dari program latihan Anda?',
   cancelled: 'Baik, tidak ada yang saya ubah. Ada hal lain yang ingin disesuaikan?',
   noPlan: "Anda belum memiliki latihan AI mendatang yang bisa diubah. Buat program terlebih dahulu lewat 'Buat Program Latihan dengan AI'.",
+  notAiRuns:
+    'Latihan mendatang Anda dibuat oleh pelatih atau oleh Anda sendiri, jadi tidak diubah oleh AI. Anda bisa mengubahnya langsung di kalender atau meminta pelatih Anda. Ada hal lain yang bisa saya bantu?',
   needsForm:
     "Untuk mengubah race atau target, saya membutuhkan data program Anda. Buat program terlebih dahulu lewat 'Buat Program Latihan dengan AI' dengan tanggal dan kategori race yang baru.",
   raceDetails: 'Kapan tanggal race Anda (DD-MM-YYYY) dan berapa jaraknya (5K, 10K, Half Marathon atau Full Marathon)?',
@@ -115,19 +117,23 @@ function resolve(request: ParsedRequest, input: InterpretInput): Interpretation 
   const runs = datedRuns(input.plan);
   const open = runs.filter((run) => isEditableBy(run, input.actor) && run.day >= input.today && !logged(run));
   // A question is answered; the plan stays as it is.
-  if (request.topic && !request.intent) return ask(answerTopic(request.topic, { form: input.form, request }));
+  if (request.topic && !request.intent) return ask(answerTopic(request.topic, { form: input.form, request, text: input.text }));
+  // Upcoming runs, but none the AI may change: they are the runner's own or their coach's.
+  const noneOpen = () => ask(runs.some((run) => run.day >= input.today && !logged(run)) ? chatQuestions.notAiRuns : chatQuestions.noPlan);
   switch (request.intent) {
     case 'move':
-      return open.length === 0 ? ask(chatQuestions.noPlan) : resolveMove(request, runs, open, input.today);
+      return open.length === 0 ? noneOpen() : resolveMove(request, runs, open, input.today);
     case 'volume':
-      return open.length === 0 ? ask(chatQuestions.noPlan) : resolveVolume(request, open, input.today);
+      return open.length === 0 ? noneOpen() : resolveVolume(request, open, input.today);
     case 'rest':
-      return open.length === 0 ? ask(chatQuestions.noPlan) : resolveRest(request, open, input.today);
+      return open.length === 0 ? noneOpen() : resolveRest(request, open, input.today);
     case 'race':
       return resolveRace(request, input);
     default:
       if (request.thanks) return ask(chatQuestions.thanks);
       if (request.greeting) return ask(chatQuestions.greeting);
+      if (request.recovered) return ask(RECOVERED_ANSWER);
+      if (request.deniedComplaint) return ask(FINE_ANSWER);
       return ask(notUnderstood(input.text));
   }
 }

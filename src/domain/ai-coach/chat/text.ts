@@ -30,6 +30,8 @@ const KEEP = new Set(
     .split(' '),
 );
 const VOCAB_SET = new Set(VOCABULARY);
+/** What counts as a known word for the real-word check (with affixes). */
+const KNOWN = new Set([...VOCABULARY, ...KEEP]);
 
 function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
@@ -46,7 +48,7 @@ function editDistance(a: string, b: string, max: number): number {
 
 function correctToken(token: string): string {
   // A real word ('seminggu', 'tangga', 'kejauhan') is never turned into another one.
-  if (token.length < 5 || VOCAB_SET.has(token) || KEEP.has(token) || /[\d/-]/.test(token) || isRealWord(token, VOCAB_SET)) return token;
+  if (token.length < 4 || VOCAB_SET.has(token) || KEEP.has(token) || /[\d/-]/.test(token) || isRealWord(token, KNOWN)) return token;
   const max = token.length >= 8 ? 2 : 1;
   let best: string | null = null;
   let bestDistance = max + 1;
@@ -91,6 +93,16 @@ export function normalizeMessage(raw: string): string {
     .replace(/\b(?:bgt|bngt)\b/g, 'banget')
     .replace(/\b(?:aq|gw|gue)\b/g, 'saya')
     .replace(/\b(?:kmrn|kemaren)\b/g, 'kemarin')
+    .replace(/\bjd\b/g, 'jadi')
+    .replace(/\btp\b/g, 'tapi')
+    .replace(/\btd\b/g, 'tadi')
+    .replace(/\b(?:skrg|skrng)\b/g, 'sekarang')
+    .replace(/\bmsh\b/g, 'masih')
+    .replace(/\bblm\b/g, 'belum')
+    .replace(/\bdgn\b/g, 'dengan')
+    .replace(/\butk\b/g, 'untuk')
+    .replace(/\bkrn\b/g, 'karena')
+    .replace(/\blg\b/g, 'lagi')
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -204,6 +216,9 @@ export function findTimeRef(text: string, today: IsoDay): TimeRef | undefined {
     }
   }
   if (dates.length >= 1) return { kind: 'day', day: dates[0]!.day };
+  // "sabtu besok", "minggu nanti": the coming weekday, not tomorrow.
+  const coming = new RegExp(String.raw`\b(${WEEKDAY_WORDS}) (?:besok|nanti|ini)\b`).exec(text);
+  if (coming && !(coming[1] === 'minggu' && /\bminggu ini\b/.test(coming[0]))) return { kind: 'weekday', index: weekdayOf(coming[1]!), weekOffset: null };
   if (/\b(?:hari ini|today|sekarang|nanti)\b/.test(text)) return { kind: 'day', day: today };
   if (/\b(?:besok|tomorrow|besoknya)\b/.test(text)) return { kind: 'day', day: addDays(today, 1) };
   if (/\blusa\b/.test(text)) return { kind: 'day', day: addDays(today, 2) };

@@ -28,6 +28,7 @@ uang ubah ukur ulang umur untuk usai usia
 waktu wajar walau warna
 ya yang yakin
 mens menstruasi haid kram sahur buka berbuka imsak lebaran mudik ramadan ramadhan gerimis petir banjir licin jas
+kami kita ragu batu buku suku laku paku susu mama papa kopi roti nasi teh gym rute trek hape beli kirim kabar pusat desa kota luar dalam lewat makin mulu sore siang pagi malam mama acara keluarga deres kenceng ngos
 jauhan jauhnya kejauhan sebentar seminggu sebulan setahun sepekan mingguan harian bulanan tahunan
 `;
 

@@ -37,6 +37,7 @@ const SLANG: [RegExp, string][] = [
   [/\b(?:bgt|bngt|bener2|banget2)\b/g, 'banget'],
   [/\b(?:sy|sya|aq|ak|gw|gue|gua|ane)\b/g, 'saya'],
   [/\b(?:kmrn|kemaren|kmarin)\b/g, 'kemarin'],
+  [/\b(?:malem|mlm)\b/g, 'malam'],
   [/\b(?:pas|waktu|wkt|wktu)\b/g, 'saat'],
   [/\b(?:abis|habis|hbs|sehabis)\b/g, 'setelah'],
   [/\b(?:lg)\b/g, 'lagi'],
@@ -56,6 +57,8 @@ const SLANG: [RegExp, string][] = [
   [/\bberminggu\s*-?\s*(?:minggu|2)\b/g, 'berminggu'],
   [/\bberbulan\s*-?\s*(?:bulan|2)\b/g, 'berbulan'],
   [/\bsembuh\s*-?\s*(?:sembuh|2)\b/g, 'sembuh sembuh'],
+  // "tanda2", "hari2": a doubled word.
+  [/\b([a-z]{3,})2\b/g, '$1 $1'],
 ];
 
 /** Lower case, no accents, slang and common misspellings of the words the rules look for. */
@@ -74,12 +77,12 @@ const GAP = (n: number) => String.raw`(?:\s+[a-z0-9']+){0,${n}}\s+`;
 /** A gap that may cross a comma ("engkel bengkak besar, susah buat jalan"). */
 const LONG_GAP = (n: number) => String.raw`(?:\s+(?:[a-z0-9']+|,)){0,${n}}\s+`;
 
-const CHEST_SYMPTOM = String.raw`(?:sakit|nyeri|sesak|tertekan|ditekan|berat|ketat|tight\w*|pain\w*|hurt\w*|pressure|soreness|perih|panas|terbakar|nyut\w*|ngilu|tertindih|diremas|remas|menyempit|sempit|ache\w*|aching|burning)`;
+const CHEST_SYMPTOM = String.raw`(?:sakit|nyeri|sesak|tertekan|ditekan|ditusuk|tusuk|menusuk|nusuk|cekit\w*|berat|ketat|tight\w*|pain\w*|hurt\w*|pressure|soreness|perih|panas|terbakar|nyut\w*|ngilu|tertindih|diremas|remas|menyempit|sempit|ache\w*|aching|burning)`;
 const EXERCISE = String.raw`(?:lari|berlari|latihan|olahraga|run|running|runs|jogging|joging|jog|interval|tempo|long run|race|lomba|sprint|workout|training|exercise|nanjak|tanjakan)`;
 const DURING = String.raw`(?:saat|kalau|kalo|klo|tiap kali|setiap kali|ketika|sewaktu|selagi|sambil|setelah|sesudah|selesai|usai|tiap|setiap|during|after|while|when|mid|di tengah|tengah)`;
 const DIZZY = String.raw`(?:pusing|oleng|sempoyongan|limbung|dizzy|dizziness|lightheaded|light headed|vertigo|kepala (?:terasa )?(?:ringan|melayang|berputar|muter))`;
 const BREATH = String.raw`(?:sesak(?: napas)?|susah (?:napas|bernapas)|sulit (?:napas|bernapas)|sukar (?:napas|bernapas)|tidak bisa (?:napas|bernapas)|napas(?:nya|ku)?(?: terasa)? (?:sesak|berat|pendek|tersengal|ngosngosan|susah|sulit)|ngosngosan|tersengal\w*|short of breath|breathless\w*|(?:can't|cannot|can not) breathe|hard to breathe|trouble breathing|out of breath)`;
-const AT_REST = String.raw`(?:istirahat|diam|duduk|tidur|rebahan|berbaring|baring|tiduran|bangun tidur|malam hari|tidak (?:lari|olahraga|ngapa ngapain|beraktivitas|aktivitas|ngapain)|resting|at rest|lying down|sitting|sleeping|asleep|doing nothing)`;
+const AT_REST = String.raw`(?:istirahat|diam|duduk|tidur|rebahan|berbaring|baring|tiduran|bangun tidur|malam hari|cuma jalan|jalan kaki|jalan santai|jalan biasa|walking|tidak (?:lari|olahraga|ngapa ngapain|beraktivitas|aktivitas|ngapain)|resting|at rest|lying down|sitting|sleeping|asleep|doing nothing)`;
 const SWELL = String.raw`(?:bengkak\w*|membengkak|swollen|swelling|swell)`;
 const CANT_WALK = String.raw`(?:(?:tidak|susah|sulit|nggak) (?:bisa |kuat |mampu )?(?:\w+ )?(?:jalan|berjalan|menapak|napak|menumpu|numpu|bertumpu|berdiri|dipijak|diinjak|injak|dipakai jalan)|(?:can't|cannot|can not|unable to) (?:walk|stand|bear weight|put weight)|pincang|terpincang\w*|limping|limp)`;
 
@@ -98,7 +101,7 @@ const RULES: Rule[] = [
     flag: 'chest',
     patterns: [
       r(String.raw`(?<s>${CHEST_SYMPTOM})${GAP(2)}(?:di |pada |in |on |my )?(?:bagian |area |daerah )?dada\b|(?<s2>${CHEST_SYMPTOM}) (?:in |on )?(?:my )?chest\b`),
-      r(String.raw`\b(?:dada|chest)(?: kiri| kanan| tengah| saya| aku| terasa| rasanya| kayak| seperti| feels?| is| was| area| bagian)*${GAP(2)}(?<s>${CHEST_SYMPTOM})`),
+      r(String.raw`\b(?:dada|chest)(?: kiri| kanan| tengah| saya| aku| terasa| rasanya| kayak| kyk| kaya| seperti| feels?| is| was| area| bagian)*${GAP(2)}(?<s>${CHEST_SYMPTOM})`),
       r(String.raw`\b(?<s>chest pain|angina|serangan jantung|heart attack)\b`),
     ],
   },
@@ -133,6 +136,7 @@ const RULES: Rule[] = [
     patterns: [
       r(String.raw`(?<s>${BREATH})${GAP(3)}(?:(?:saat|ketika|padahal|bahkan|even|while|when|at|sambil|sedang|lagi|pun|walau)${GAP(1)})?${AT_REST}\b|(?<s2>${BREATH})\s+${AT_REST}\b`),
       r(String.raw`\b(?:saat|ketika|sedang|lagi|even|while|when|at|pun)${GAP(1)}${AT_REST}${GAP(3)}(?<s>${BREATH})|(?:saat|ketika|sedang|lagi) ${AT_REST} (?<s2>${BREATH})`),
+      r(String.raw`\b(?:tidur|rebahan|berbaring|tiduran|bangun tidur|malam|duduk)${GAP(1)}(?<s>${BREATH})`),
     ],
   },
   {
