@@ -433,7 +433,8 @@ function generate(ctx: Context, range: PlanSpan, history: readonly HistoryRun[],
     const grown = Math.min(state.prevLoad * (1 + WEEKLY_GROWTH), Math.max(state.prevLoad * (1 + ctx.growth), state.prevLoad + 0.5));
     let target = cutback ? state.prevLoad * ENGINE_CUTBACK : Math.min(grown, hold);
     if (inTaper) target = Math.min(peakLoad, state.prevLoad);
-    target = Math.min(target * factor, state.prevLoad * (1 + 0.1) - 0.05);
+    // More volume (a good fortnight) never undoes a cut-back week or the taper.
+    target = Math.min(target * (cutback || inTaper ? Math.min(1, factor) : factor), state.prevLoad * (1 + WEEKLY_GROWTH) - 0.05);
 
     const usable = (d: number) => {
       const day = addDays(weekStart, d);
@@ -460,7 +461,10 @@ function generate(ctx: Context, range: PlanSpan, history: readonly HistoryRun[],
         const before = daysBetween(s.day, ctx.race);
         if (before > TAPER_DAYS[ctx.distance]) continue;
         const f = taperFactor(ctx.distance, before);
-        if (s.kind === 'long' && before <= 3) s.kind = 'easy';
+        if (s.kind === 'long' && before <= 3) {
+          s.kind = 'easy';
+          s.km = Math.min(s.km, ctx.otherCap);
+        }
         s.km = s.kind === 'long' ? Math.min(s.km, peakPattern.long * f) : Math.min(peakPattern.other, ctx.otherCap) * f;
         // The day before the race: a short shake-out at most.
         if (before === 1) s.km = Math.min(s.km, DAY_BEFORE_RACE_KM);
@@ -547,7 +551,7 @@ function finalizeWeeks(ctx: Context, workouts: Workout[], history: readonly Hist
     for (const long of mine.filter((w) => w.kind === 'long')) {
       const others = [...mine.filter((w) => w !== long).map((w) => w.km), ...hist.map((h) => h.km)];
       if (count >= LONG_SHARE_MIN_RUNS && (others.some((km) => km >= long.km) || long.km > ctx.share * total + 1e-9)) {
-        Object.assign(long, { kind: 'easy', work: null, pace: ctx.paces.easy });
+        Object.assign(long, { kind: 'easy', work: null, pace: ctx.paces.easy, km: Math.min(long.km, ctx.otherCap) });
       }
     }
     for (const q of mine.filter((w) => isQuality(w.kind))) {
@@ -661,8 +665,18 @@ function fitWeek(ctx: Context, slots: Slot[], budget: number, historyKm: number,
 function fitFinalWeek(ctx: Context, workouts: Workout[], history: readonly HistoryRun[], from: IsoDay, peak: number): void {
   const race = ctx.race!;
   const first = addDays(race, -7);
-  if (first < from) return; // the window is not the engine's to fill (it started before the range)
   const inWindow = () => workouts.filter((w) => w.day >= first && w.day < race && w.kind !== 'race');
+  // A window that began before the range (or the plan): only the ceiling is the engine's to keep.
+  if (first < from || first < ctx.span.startDay) {
+    const known = history.filter((h) => h.day >= first && h.day < race && h.kind !== 'race').reduce((s, h) => s + h.km, 0);
+    for (let guard = 0; known + inWindow().reduce((s, w) => s + w.km, 0) > TAPER_MAX_SHARE * peak && guard < 400; guard++) {
+      const biggest = inWindow().sort((a, b) => b.km - a.km)[0];
+      if (!biggest) break;
+      if (biggest.km - 0.5 < MIN_RUN_KM) workouts.splice(workouts.indexOf(biggest), 1);
+      else biggest.km -= 0.5;
+    }
+    return;
+  }
   const histKm = history.filter((h) => h.day >= first && h.day < race && h.kind !== 'race').reduce((s, h) => s + h.km, 0);
   const longestLong = Math.max(0, ...workouts.filter((w) => w.kind === 'long').map((w) => w.km));
   const shortMax = Math.max(MIN_RUN_KM, taperShortMaxKm(Math.max(longestLong, ctx.baselineLong), ctx.distance!));
@@ -672,7 +686,7 @@ function fitFinalWeek(ctx: Context, workouts: Workout[], history: readonly Histo
   // No long run in the last 7 days, and every run short: the legs come to the race fresh.
   for (const w of inWindow()) {
     if (w.kind === 'long') Object.assign(w, { kind: 'easy', work: null, pace: ctx.paces.easy });
-    w.km = Math.min(w.km, shortMax);
+    w.km = Math.min(w.km, shortMax, ctx.otherCap);
     if (w.work && workKm(w.work, w.pace) + 2 > w.km) Object.assign(w, { kind: 'easy', work: null, pace: ctx.paces.easy });
   }
   // At least two short runs: free training days nearest the middle of the window, not the eve of the race.

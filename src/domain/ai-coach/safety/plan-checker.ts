@@ -412,6 +412,12 @@ export function repairPlan(
     capQuality(ctx, work, hist, fixes, easy);
     work = work.filter((w) => w.kind === 'race' || w.km >= MIN_RUN_KM);
   }
+  // What still breaks a long-run or session rule: that run becomes an easy run.
+  for (const v of checkWorkouts(work, form, span, hist, scope, ctx)) {
+    if (!v.date || !['long-run-share', 'long-run-longest', 'quality-volume', 'hard-adjacent', 'long-run-duration'].includes(v.rule)) continue;
+    const w = work.find((x) => isoToPlanDate(x.day) === v.date);
+    if (w && w.kind !== 'race') easy(w, v.message.replace(/\.$/, ''));
+  }
   return checkWorkouts(work, form, span, hist, scope, ctx).length === 0 ? { runs: work.map(renderWorkout), fixes } : null;
 }
 
