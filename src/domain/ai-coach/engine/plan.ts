@@ -430,7 +430,9 @@ function generate(ctx: Context, range: PlanSpan, history: readonly HistoryRun[],
     const cutback = !inTaper && state.streak >= ctx.streakMax;
     const hold = Math.max(ctx.weekGoal, state.prevLoad);
     // At least half a km more (a plan's step), never more than the rule's 10 %.
-    const grown = Math.min(state.prevLoad * (1 + WEEKLY_GROWTH), Math.max(state.prevLoad * (1 + ctx.growth), state.prevLoad + 0.5));
+    // Beginners' slower rate matters once weeks are real; under 15 km a 10 % step is half a km.
+    const rate = state.prevLoad < 15 ? WEEKLY_GROWTH : ctx.growth;
+    const grown = Math.min(state.prevLoad * (1 + WEEKLY_GROWTH), Math.max(state.prevLoad * (1 + rate), state.prevLoad + 0.5));
     let target = cutback ? state.prevLoad * ENGINE_CUTBACK : Math.min(grown, hold);
     if (inTaper) target = Math.min(peakLoad, state.prevLoad);
     // More volume (a good fortnight) never undoes a cut-back week or the taper.

@@ -363,6 +363,8 @@ export function repairPlan(
       continue;
     }
     const w = read.workout;
+    if (run.generatedby !== 'ai') fixes.push(`${run.date}: generatedby diganti 'ai'.`);
+    if (run.color !== runColor(run.title)) fixes.push(`${run.date}: warna disesuaikan dengan jenis latihan.`);
     if (w.day < span.startDay || w.day > span.endDay) {
       fixes.push(`${run.date}: di luar rentang program, dihapus.`);
       continue;
