@@ -682,16 +682,24 @@ export const cacheVersions = pgTable('cache_versions', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** The runner's last AI programme form: the engine's profile for chat, modifications and re-evaluation. */
+/**
+ * The runner's last AI programme form: the engine's profile for chat, modifications and
+ * re-evaluation; and the safety hold after a red flag in the chat (issue 25 §4). A runner without
+ * a programme form may have a row for the hold alone (form and days null).
+ */
 export const aiCoachProfiles = pgTable('ai_coach_profiles', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  /** The validated createplan form (PlanForm). */
-  form: jsonb('form').notNull(),
-  startDay: date('start_day', { mode: 'string' }).notNull(),
-  endDay: date('end_day', { mode: 'string' }).notNull(),
+  /** The validated createplan form (PlanForm); null on a row kept only for a safety hold. */
+  form: jsonb('form'),
+  startDay: date('start_day', { mode: 'string' }),
+  endDay: date('end_day', { mode: 'string' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When the chat stopped the runner's training for a red flag; null when not held. Lifted by the doctor's clearance. */
+  safetyHoldAt: timestamp('safety_hold_at', { withTimezone: true }),
+  /** The stop flags that set the hold (comma-separated, e.g. 'chest,fainting'), for the message repeated while held. */
+  safetyHoldReason: text('safety_hold_reason'),
 });
 
 /**

@@ -125,7 +125,9 @@ function cautionReply(input: CoachChatInput, flags: RedFlag[]): ChatReply {
 }
 
 function restartReply(input: CoachChatInput): ChatReply {
-  const today = input.today;
+  // The first week back: from the first run the runner would do (the paused days have none).
+  const next = modifiableRuns(input.plan, input.today, input.actor)[0]?.day;
+  const today = next && next > input.today ? next : input.today;
   const end = addDays(today, EASY_DAYS - 1);
   const modifications: Modification[] = [];
   if (editableIn(input, today, end) > 0) {

@@ -238,7 +238,9 @@ function planLines(plan: readonly Run[], from: IsoDay, to: IsoDay): string {
     .map((run) => ({ run, day: planDateToIso(run.date) }))
     .filter((r): r is { run: Run; day: IsoDay } => r.day !== null && r.day >= from && r.day <= to)
     .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))
-    .map(({ run, day }) => JSON.stringify({ date: run.date, hari: weekdayNames[weekdayIndex(day)], title: run.title, program: run.program, paceRange: run.paceRange, periodization: run.periodization }));
+    .map(({ run, day }) =>
+      JSON.stringify({ date: run.date, hari: weekdayNames[weekdayIndex(day)], title: run.title, program: run.program, paceRange: run.paceRange, periodization: run.periodization, generatedby: run.generatedby }),
+    );
   return lines.length ? lines.join('\n') : '(tidak ada lari dalam rentang ini)';
 }
 
@@ -251,6 +253,13 @@ export function createPlanPrompt(input: CreatePlanInput): { system: string; user
       `Formulir pelari (JSON):\n${formJson(input.form)}`,
     ].join('\n\n'),
   };
+}
+
+/** Which runs of the plan (their `generatedby`) the change may rewrite: a coach's own too, for a coach (decision 025). */
+function editableRule(actor: ChatInput['actor']): string {
+  return actor === 'coach'
+    ? "Yang meminta adalah pelatih pelari ini: lari dengan generatedby 'ai' dan 'coach' boleh diubah dan ditulis ulang; lari 'user' dan lari yang sudah dicatat tetap."
+    : "Hanya lari dengan generatedby 'ai' yang boleh diubah; lari 'user' dan 'coach' tetap seperti adanya.";
 }
 
 export function chatPrompt(input: ChatInput): { system: string; user: string } {
@@ -270,6 +279,7 @@ export function chatPrompt(input: ChatInput): { system: string; user: string } {
         '  rentang "startDate"/"endDate" (DD-MM-YYYY) yang terdampak, atau "date" (DD-MM-YYYY) dengan "new_workout" {title, program, pacerange} untuk mengganti satu lari.',
         '- Bila tidak jelas (hari, tanggal, atau maksudnya): status "NEEDS_CLARIFICATION", "clarification_question" berisi satu pertanyaan singkat, "modifications" kosong.',
         '- Perubahan tidak boleh menyentuh tanggal sebelum hari ini. Untuk nyeri atau sakit, sarankan istirahat atau Recovery Run dan periksa ke dokter bila berlanjut.',
+        `- ${editableRule(input.actor)}`,
       ].join('\n'),
     ].join('\n\n'),
     user: [
@@ -305,6 +315,7 @@ export function modifyPrompt(input: ModifyInput): { system: string; user: string
       'Tugas: terapkan perubahan yang sudah disetujui pelari pada programnya. Tulis ulang SEMUA lari dalam rentang yang terdampak (startDate sampai endDate); lari itu menggantikan lari lama di rentang tersebut, jadi sertakan juga lari yang tidak berubah di dalam rentang.',
       PLAN_RULES,
       `Jawab hanya JSON: {"startDate": "DD-MM-YYYY", "endDate": "DD-MM-YYYY", "trainingPlan": [...], "notes": [...]}. startDate tidak boleh sebelum hari ini; semua lari dalam rentang itu.`,
+      editableRule(input.actor),
     ].join('\n\n'),
     user: [
       `Hari ini: ${dayLabel(input.today)}.`,

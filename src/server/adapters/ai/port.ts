@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatReply, ImageReading, Modification, PlanForm, PlannedRun } from '../../../domain/ai-coach/contract';
+import type { ChatActor, ChatMessage, ChatReply, ImageReading, Modification, PlanForm, PlannedRun } from '../../../domain/ai-coach/contract';
 import type { IsoDay } from '../../../domain/shared/wire-date';
 import type { Run } from '../../../domain/training-plan/contract';
 
@@ -40,6 +40,8 @@ export interface ChatInput {
   /** The runner's current plan (unlocked runs only). */
   plan: Run[];
   today: IsoDay;
+  /** A connected coach (decision 025) may also change the runs they made ('coach'); a runner only the AI's. */
+  actor?: ChatActor;
 }
 
 export interface ModifyInput {
@@ -47,6 +49,8 @@ export interface ModifyInput {
   plan: Run[];
   modifications: Modification[];
   today: IsoDay;
+  /** As in ChatInput: a coach's draft replaces the range's AI and coach runs, so it holds both. */
+  actor?: ChatActor;
 }
 
 export interface ModifyOutput {

@@ -9,6 +9,7 @@ import {
   MAX_PROGRAMME_WEEKS,
   secondsToHms,
   raceDistances,
+  safetyMessages,
   type ChatReply,
   type FitnessSummary,
   evaluationSummarySchema,
@@ -18,10 +19,15 @@ import {
   type PlanDraftResponse,
   type PlanForm,
   type PlannedRun,
+  type PlanRefusal,
 } from '../../../domain/ai-coach/contract';
 import { assessFitness } from '../../../domain/ai-coach/engine/fitness';
 import { buildPlan, planSpan, rebuildRange, type PlanSpan } from '../../../domain/ai-coach/engine/plan';
-import { checkPlan, repairPlan } from '../../../domain/ai-coach/safety/plan-checker';
+import { checkPlan, repairPlan, type CheckScope } from '../../../domain/ai-coach/safety/plan-checker';
+import { screenHealthHistory, stopFlags, type StopFlag } from '../../../domain/ai-coach/safety/red-flags';
+import { assessGoal, checkInputs, conservativeForm, refusalMessages } from '../../../domain/ai-coach/safety/feasibility';
+import { applyModifications, ModificationError } from '../../../domain/ai-coach/chat/modify';
+import { onlyEases, screenedChat, type SafetyHold } from '../../../domain/ai-coach/chat/safe-chat';
 import { asPlannedRun } from '../../../domain/ai-coach/engine/planned-run';
 import { accessEndDay } from '../../../domain/subscriptions/subscription';
 import { addDays, isoToPlanDate, jakartaToday, planDateToIso, type IsoDay } from '../../../domain/shared/wire-date';
@@ -115,6 +121,20 @@ type Checked = { runs: PlannedRun[]; notes: string[] };
 const changesOnlyExistingRuns = (mod: Modification) =>
   !mod.new_workout && (mod.action?.type === 'move' || mod.action?.type === 'rest' || (mod.action?.type === 'volume' && mod.action.factor <= 1));
 
+/** A change the health screen proposes (pause, caution, restart): the engine applies it, whatever the adapter. */
+const isSafetyModification = (mod: Modification) =>
+  !mod.new_workout && (mod.action?.type === 'pause' || (mod.action?.type === 'rest' && (mod.action.reason === 'caution' || mod.action.reason === 'restart')));
+
+/** The engine's application of the screen's changes, its refusals as the adapters' (a message for the runner). */
+function applySafetyModifications(input: Parameters<typeof applyModifications>[0]) {
+  try {
+    return applyModifications(input);
+  } catch (err) {
+    if (err instanceof ModificationError) throw new AiFailure('unreadable', err.message, { cause: err });
+    throw err;
+  }
+}
+
 /**
  * Every plan passes the safety checker before a runner sees it, whoever wrote it: kept when it
  * passes, repaired when it can be, otherwise rebuilt by the engine (and the log says so).
@@ -127,16 +147,51 @@ export function keepSafe(
   span: PlanSpan,
   history: PlannedRun[],
   fallback: () => PlannedRun[],
+  /** 'plan' for a whole programme, 'change' for a range a runner or the re-evaluation changes. */
+  scope: CheckScope = 'plan',
 ): Checked {
-  const violations = checkPlan(candidate, form, span, history);
+  const violations = checkPlan(candidate, form, span, history, scope);
   if (violations.length === 0) return { runs: candidate, notes: [] };
-  const repaired = repairPlan(candidate, form, span, history);
-  if (repaired && checkPlan(repaired.runs, form, span, history).length === 0) {
+  const repaired = repairPlan(candidate, form, span, history, scope);
+  if (repaired && checkPlan(repaired.runs, form, span, history, scope).length === 0) {
     log.info({ source, violations, fixes: repaired.fixes }, 'AI plan repaired by the safety checker');
     return { runs: repaired.runs, notes: ['Beberapa latihan disesuaikan agar program tetap aman.'] };
   }
   log.warn({ source, violations }, 'AI plan failed the safety check; the built-in engine made it instead');
   return { runs: fallback(), notes: [] };
+}
+
+/** A refusal of the AI coach as the 422 it answers (GOAL_NOT_SAFE carries its alternatives). */
+export function refusal(r: PlanRefusal): AppError {
+  return new AppError('unprocessable', r.message, r.code, r.errors, r.alternatives);
+}
+
+export const healthMessages = {
+  seeDoctor: (reason: string) =>
+    `${reason} Demi keamanan, program latihan baru dibuat setelah dokter menyatakan Anda boleh berlatih. Jika sudah, centang 'Dokter sudah mengizinkan saya berlatih' lalu buat program lagi.`,
+} as const;
+
+/**
+ * SEE_A_DOCTOR: the form's injury history or notes describe pain at rest or walking, a fracture,
+ * recent surgery or heart symptoms, or the chat put training on a safety hold. The runner's word
+ * that a doctor cleared them (medicalClearance) lets the plan through, and lifts the hold.
+ */
+async function refuseUnclearedHealth(db: Db, owner: Owner, form: PlanForm): Promise<void> {
+  if (form.medicalClearance) {
+    if (await isUnderSafetyHold(db, owner.id)) await liftSafetyHold(db, owner.id);
+    return;
+  }
+  const screen = screenHealthHistory(`${form.riwayatCidera}\n${form.catatanLainnya}`);
+  if (screen.seeDoctor) throw refusal({ code: 'SEE_A_DOCTOR', message: healthMessages.seeDoctor(screen.reason ?? 'Catatan kesehatan Anda perlu diperiksa dokter.') });
+  if (await isUnderSafetyHold(db, owner.id)) throw refusal({ code: 'SEE_A_DOCTOR', message: safetyMessages.holdRefusal });
+}
+
+/** CHECK_INPUT until the runner confirms; confirmed, the cautious form and the note that says so. */
+function confirmedInputs(form: PlanForm): { form: PlanForm; notes: string[] } {
+  const errors = checkInputs(form);
+  if (errors.length === 0) return { form, notes: [] };
+  if (!form.confirmInputs) throw refusal({ code: 'CHECK_INPUT', message: refusalMessages.checkInput, errors });
+  return conservativeForm(form);
 }
 
 async function storeDraft(db: Db, owner: Owner, kind: 'create' | 'modify', runs: PlannedRun[], span: PlanSpan, form: PlanForm | null, now: Date) {
@@ -150,9 +205,42 @@ async function storeDraft(db: Db, owner: Owner, kind: 'create' | 'modify', runs:
 /** The runner's saved AI profile (the last form a saved programme came from). */
 export async function readProfile(db: Db, userId: string): Promise<{ form: PlanForm; span: PlanSpan } | null> {
   const [row] = await db.select().from(aiCoachProfiles).where(eq(aiCoachProfiles.userId, userId)).limit(1);
-  if (!row) return null;
+  // A row kept only for a safety hold has no programme form.
+  if (!row || !row.startDay || !row.endDay) return null;
   const parsed = createPlanRequestSchema.safeParse(row.form);
   return parsed.success ? { form: parsed.data, span: { startDay: row.startDay, endDay: row.endDay } } : null;
+}
+
+// ---- The safety hold (issue 25 §4) ----
+
+/** The runner's safety hold: set by a stop flag in the chat, lifted by the doctor's clearance. */
+export async function readSafetyHold(db: Db, userId: string): Promise<SafetyHold | null> {
+  const [row] = await db
+    .select({ at: aiCoachProfiles.safetyHoldAt, reason: aiCoachProfiles.safetyHoldReason })
+    .from(aiCoachProfiles)
+    .where(eq(aiCoachProfiles.userId, userId))
+    .limit(1);
+  if (!row?.at) return null;
+  const flags = (row.reason ?? '').split(',').filter((f): f is StopFlag => (stopFlags as readonly string[]).includes(f));
+  return { flags: flags.length > 0 ? flags : ['chest'] };
+}
+
+/**
+ * Whether the runner's training is stopped by a red flag until a doctor clears them: createplan
+ * refuses then too (it answers with the hold's message), as the chat and modify do.
+ */
+export async function isUnderSafetyHold(db: Db, userId: string): Promise<boolean> {
+  return (await readSafetyHold(db, userId)) !== null;
+}
+
+export async function setSafetyHold(db: Db, userId: string, flags: readonly StopFlag[], now = new Date()) {
+  const values = { safetyHoldAt: now, safetyHoldReason: flags.join(',') };
+  await db.insert(aiCoachProfiles).values({ userId, ...values }).onConflictDoUpdate({ target: aiCoachProfiles.userId, set: values });
+}
+
+/** The runner says a doctor cleared them (the chat), or createplan's medicalClearance. */
+export async function liftSafetyHold(db: Db, userId: string) {
+  await db.update(aiCoachProfiles).set({ safetyHoldAt: null, safetyHoldReason: null }).where(eq(aiCoachProfiles.userId, userId));
 }
 
 export async function saveProfile(db: Db, userId: string, form: PlanForm, span: PlanSpan) {
@@ -199,28 +287,42 @@ export function createAiCoachService({ db, ai, log, limits }: AiCoachDeps) {
     },
 
     /** POST /api/ai/createplan: a checked plan as a draft the runner can save. */
-    async createPlan(owner: Owner, form: PlanForm, now = new Date(), coach?: ActingCoach): Promise<PlanDraftResponse> {
-      const span = formSpan(form, jakartaToday(now));
+    /**
+     * POST /api/ai/createplan: a checked plan as a draft the runner can save — or an honest refusal
+     * (422) before any adapter is asked: SEE_A_DOCTOR, CHECK_INPUT, GOAL_NOT_SAFE (issue 25 §3).
+     */
+    async createPlan(owner: Owner, requested: PlanForm, now = new Date(), coach?: ActingCoach): Promise<PlanDraftResponse> {
+      const today = jakartaToday(now);
+      const span = formSpan(requested, today);
+      await refuseUnclearedHealth(db, owner, requested);
+      const { form, notes: assumed } = confirmedInputs(requested);
+      const verdict = assessGoal(form, today);
+      if (!verdict.ok) throw refusal(verdict.refusal);
       await count(owner, now, coach);
       let proposal: { runs: PlannedRun[]; notes: string[] };
       try {
-        proposal = await ai.createPlan({ form, today: jakartaToday(now), startDay: span.startDay, endDay: span.endDay });
+        proposal = await ai.createPlan({ form, today, startDay: span.startDay, endDay: span.endDay });
       } catch (err) {
         throw aiError(log, err, aiMessages.createFailed);
       }
       const checked = keepSafe(log, ai.name, proposal.runs, form, span, [], () => buildPlan(form, span).runs);
+      // The profile keeps the cautious inputs: later rebuilds (chat, re-evaluation) assume the same.
       const draftId = await storeDraft(db, owner, 'create', checked.runs, span, form, now);
       return {
         trainingPlan: checked.runs,
         startDate: isoToPlanDate(span.startDay),
         endDate: isoToPlanDate(span.endDay),
         draftId,
-        notes: [...proposal.notes, ...checked.notes],
+        notes: [...assumed, ...proposal.notes, ...checked.notes],
         fitness: fitnessSummary(form),
       };
     },
 
-    /** POST /api/ai/chat: what the coach proposes (nothing changes until the runner approves). */
+    /**
+     * POST /api/ai/chat: what the coach proposes (nothing changes until the runner approves). Every
+     * message passes the health screen first: a red flag is answered here, before any adapter (and
+     * without counting against the quota), and sets the runner's safety hold.
+     */
     async chat(
       owner: Owner,
       body: { maingoal: string; chathistory: { role: 'user' | 'ai'; content: string }[]; usermessage: string },
@@ -228,14 +330,26 @@ export function createAiCoachService({ db, ai, log, limits }: AiCoachDeps) {
       coach?: ActingCoach,
     ): Promise<ChatReply> {
       const plan = await visibleRuns(db, owner, coach);
-      if (plan.length === 0) throw badRequest(aiMessages.needsPlan, 'NO_PLAN');
-      await count(owner, now, coach);
       const profile = await readProfile(db, owner.id);
-      try {
-        return await ai.chat({ form: profile?.form ?? null, ...body, plan, today: jakartaToday(now) });
-      } catch (err) {
-        throw aiError(log, err, aiMessages.chatFailed);
+      const hold = await readSafetyHold(db, owner.id);
+      const input = { form: profile?.form ?? null, ...body, plan, today: jakartaToday(now), actor: coach ? ('coach' as const) : ('runner' as const), hold };
+      const out = await screenedChat(input, async (chatInput) => {
+        if (plan.length === 0) throw badRequest(aiMessages.needsPlan, 'NO_PLAN');
+        await count(owner, now, coach);
+        try {
+          return await ai.chat(chatInput);
+        } catch (err) {
+          throw aiError(log, err, aiMessages.chatFailed);
+        }
+      });
+      if (out.hold?.type === 'set') {
+        await setSafetyHold(db, owner.id, out.hold.flags, now);
+        log.info({ userId: owner.id, flags: out.hold.flags, byCoach: coach?.coachId ?? null }, 'AI chat: red flag, training put on a safety hold');
+      } else if (out.hold?.type === 'lift') {
+        await liftSafetyHold(db, owner.id);
+        log.info({ userId: owner.id, byCoach: coach?.coachId ?? null }, 'AI chat: safety hold lifted on the doctor’s clearance');
       }
+      return out.reply;
     },
 
     /** POST /api/ai/modify: the approved modifications as a checked draft of the range they change. */
@@ -243,16 +357,24 @@ export function createAiCoachService({ db, ai, log, limits }: AiCoachDeps) {
       const plan = await visibleRuns(db, owner, coach);
       if (plan.length === 0) throw badRequest(aiMessages.needsPlan, 'NO_PLAN');
       const profile = await readProfile(db, owner.id);
+      // While held after a red flag, only changes that remove or soften training go through.
+      if (!modifications.every(onlyEases) && (await isUnderSafetyHold(db, owner.id))) {
+        throw new AppError('unprocessable', safetyMessages.holdRefusal, 'SAFETY_HOLD');
+      }
+      // The health screen's own changes (pause, caution, restart) are applied by the engine whatever the
+      // adapter: they only remove or soften the runs, exactly as proposed.
+      const safetyOnly = modifications.every(isSafetyModification);
       // Without a profile the checker has nothing to judge a plan by: only the engine's own changes of
       // existing AI runs may go through (move, rest, less volume), never runs a client or an LLM wrote.
-      if (!profile && (ai.name !== 'engine' || !modifications.every(changesOnlyExistingRuns))) {
+      if (!profile && !safetyOnly && (ai.name !== 'engine' || !modifications.every(changesOnlyExistingRuns))) {
         throw new AppError('unprocessable', aiMessages.needsProfile, 'AI_NEEDS_PROFILE');
       }
       await count(owner, now, coach);
       const today = jakartaToday(now);
+      const actor = coach ? ('coach' as const) : ('runner' as const);
       let out;
       try {
-        out = await ai.modify({ form: profile?.form ?? null, plan, modifications, today });
+        out = safetyOnly ? applySafetyModifications({ form: profile?.form ?? null, plan, modifications, today, actor }) : await ai.modify({ form: profile?.form ?? null, plan, modifications, today, actor });
       } catch (err) {
         throw aiError(log, err, aiMessages.approveFailed);
       }
@@ -271,12 +393,13 @@ export function createAiCoachService({ db, ai, log, limits }: AiCoachDeps) {
         if (range.endDay > lastDay) range.endDay = lastDay;
       }
       let checked: Checked = { runs: out.runs, notes: [] };
-      if (profile) {
+      // A range left without runs (a pause) has nothing to check, and the checker's fallback must not put runs back.
+      if (profile && out.runs.length > 0) {
         const history = plan.filter((run) => planDateToIso(run.date)! < range.startDay).map(asPlannedRun);
         // A runner's own choice of day is not a safety fault: the adapter says which days they asked for.
         const form = out.checkForm ?? changedForm ?? profile.form;
         const base = changedForm ?? profile.form;
-        checked = keepSafe(log, ai.name, out.runs, form, range, history, () => rebuildRange(base, planSpan(base), range, {}, history));
+        checked = keepSafe(log, ai.name, out.runs, form, range, history, () => rebuildRange(base, planSpan(base), range, {}, history), 'change');
       }
       const draftId = await storeDraft(db, owner, 'modify', checked.runs, range, changedForm, now);
       return {
