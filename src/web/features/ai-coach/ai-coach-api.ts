@@ -9,6 +9,7 @@ import {
   type AiAccessResponse,
   type ChatMessage,
   type ChatReply,
+  type ChatSafety,
   type CreatePlanRequest,
   type ImageReading,
   type LatestEvaluationResponse,
@@ -19,6 +20,8 @@ import type { TrainingPlan } from '../../../domain/training-plan/contract';
 import { api, ApiError } from '../../api/client';
 import { trainingPlanRootKey } from '../../lib/query-keys';
 import { useAiScope } from './ai-scope';
+// The chat dialog reads the warning where this hook writes it.
+import { chatSafetyQueryKey } from './chat-dialog';
 
 /** GET /api/ai/access, asked when the runner reaches for an AI feature (never cached: access changes). */
 export function useCheckAiAccess() {
@@ -69,10 +72,23 @@ export interface ChatInput {
   usermessage: string;
 }
 
-/** POST /api/ai/chat → a clarification question or the modifications to approve. */
+/**
+ * POST /api/ai/chat → a clarification question or the modifications to approve. A reply's health
+ * warning (`safety`, issue 25 §4) is kept for the chat dialog to show above the conversation; a
+ * later reply without one does not hide it, and a caution never replaces a stop.
+ */
 export function useAiChat() {
   const { base } = useAiScope();
-  return useMutation({ mutationFn: (input: ChatInput) => api.post<ChatReply>(`${base}/chat`, input) });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ChatInput) => api.post<ChatReply>(`${base}/chat`, input),
+    onSuccess: (reply) => {
+      if (!reply.safety) return;
+      const current = queryClient.getQueryData<ChatSafety | null>(chatSafetyQueryKey(base));
+      if (current?.level === 'stop' && reply.safety.level === 'caution') return;
+      queryClient.setQueryData(chatSafetyQueryKey(base), reply.safety);
+    },
+  });
 }
 
 /** POST /api/ai/modify → a draft of the changed date range (the server works from the stored plan). */

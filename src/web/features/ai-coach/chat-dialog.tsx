@@ -1,12 +1,14 @@
-import { Bot, Check, SendHorizontal, X } from 'lucide-react';
+import { Bot, Check, OctagonAlert, Phone, SendHorizontal, TriangleAlert, X } from 'lucide-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ChatMessage, Modification } from '../../../domain/ai-coach/contract';
+import type { ChatMessage, ChatSafety, Modification } from '../../../domain/ai-coach/contract';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { cn } from '../../components/cn';
 import { Dialog } from '../../components/dialog';
 import { Input } from '../../components/input';
 import { Spinner } from '../../components/spinner';
+import { useAiScope } from './ai-scope';
 
 export const CHAT_TITLE = 'Tanya AI untuk Penyesuaian';
 /** Shown while the conversation is empty (spec §2 AI screens). */
@@ -27,12 +29,79 @@ export interface ChatDialogProps {
   error: string | null;
 }
 
+/** Where the chat keeps its latest health warning (written by useAiChat), per whose plan it is. */
+export const chatSafetyQueryKey = (base: string) => ['ai-chat-safety', base] as const;
+
+/** The chat's latest health warning (null when none), and a way to forget it when a new conversation starts. */
+export function useChatSafety(): { safety: ChatSafety | null; clear: () => void } {
+  const { base } = useAiScope();
+  const queryClient = useQueryClient();
+  const { data } = useQuery({
+    queryKey: chatSafetyQueryKey(base),
+    queryFn: () => null,
+    // Written by useAiChat only: never fetched, never stale, kept while the app runs.
+    enabled: false,
+    initialData: null as ChatSafety | null,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+  return { safety: data ?? null, clear: () => queryClient.setQueryData(chatSafetyQueryKey(base), null) };
+}
+
+export const SAFETY_TITLES: Record<ChatSafety['level'], string> = {
+  stop: 'Hentikan latihan dan periksakan diri',
+  caution: 'Perhatian: istirahat dulu',
+};
+
+/**
+ * The health warning of the chat (issue 25 §4), above the conversation and kept in view while the
+ * dialog is open: red with the emergency number for a stop, amber for a caution.
+ */
+export function ChatSafetyAlert({ safety }: { safety: ChatSafety }) {
+  const stop = safety.level === 'stop';
+  const Icon = stop ? OctagonAlert : TriangleAlert;
+  return (
+    <div
+      role="alert"
+      data-testid="chat-safety"
+      data-level={safety.level}
+      className={cn(
+        'sticky -top-4 z-10 -mx-1 flex gap-3 rounded-xl border-2 px-3.5 py-3 text-sm shadow-md',
+        stop ? 'border-red-600 bg-red-50 text-red-950' : 'border-amber-500 bg-amber-50 text-amber-950',
+      )}
+    >
+      <Icon className={cn('mt-0.5 size-6 shrink-0', stop ? 'text-red-600' : 'text-amber-600')} aria-hidden="true" />
+      <div className="min-w-0 space-y-1.5">
+        <p className="font-bold">{SAFETY_TITLES[safety.level]}</p>
+        <p className="leading-relaxed">{safety.message}</p>
+        {stop && (
+          <a
+            href="tel:119"
+            className="inline-flex min-h-9 items-center gap-1.5 rounded-lg bg-red-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600"
+          >
+            <Phone className="size-4" aria-hidden="true" />
+            Darurat: telepon 119
+          </a>
+        )}
+      </div>
+    </div>
+  );
+}
+
 /** 'Tanya AI untuk Penyesuaian' (spec §2, §4 AI chat): ask for a change, approve what the AI proposes. */
 export function ChatDialog({ messages, proposal, onSend, onApprove, onDiscard, onClose, sending, approving, error }: ChatDialogProps) {
   const ids = useId();
   const [draft, setDraft] = useState('');
   const endRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const { safety, clear: clearSafety } = useChatSafety();
+
+  // A new conversation starts without the last one's warning; back from the preview, it stays.
+  const fresh = useRef(messages.length === 0);
+  useEffect(() => {
+    if (fresh.current) clearSafety();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the dialog opens
+  }, []);
 
   // Keep the newest message, the approval card or the progress in view.
   useEffect(() => {
@@ -81,6 +150,7 @@ export function ChatDialog({ messages, proposal, onSend, onApprove, onDiscard, o
       }
     >
       <div className="flex min-h-64 flex-col gap-3">
+        {safety && <ChatSafetyAlert safety={safety} />}
         {messages.length === 0 && (
           <div data-testid="chat-suggestions">
             <div className="flex items-start gap-3 rounded-xl bg-brand-50 p-3 text-sm text-brand-950">
