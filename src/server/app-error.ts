@@ -26,6 +26,8 @@ export class AppError extends Error {
     readonly code?: string,
     /** One message per field of the request, when the failure belongs to fields (sent as `errors`). */
     readonly errors?: { path: string; message: string }[],
+    /** A refusal's ways forward (the AI coach's GOAL_NOT_SAFE), sent as `alternatives`. */
+    readonly alternatives?: unknown[],
   ) {
     super(message);
     this.name = 'AppError';

@@ -76,7 +76,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof AppError) {
       return reply
         .status(error.statusCode)
-        .send({ message: error.message, ...(error.code ? { code: error.code } : {}), ...(error.errors?.length ? { errors: error.errors } : {}) });
+        .send({
+          message: error.message,
+          ...(error.code ? { code: error.code } : {}),
+          ...(error.errors?.length ? { errors: error.errors } : {}),
+          ...(error.alternatives ? { alternatives: error.alternatives } : {}),
+        });
     }
     if (databaseErrorCode(error)) {
       request.log.info({ err: error }, 'database refused the request data');

@@ -18,6 +18,7 @@ import {
   floorHalf,
   GENTLE_LOADING_STREAK,
   GENTLE_MAX_QUALITY_PER_WEEK,
+  ENGINE_WEEKLY_GROWTH,
   GENTLE_WEEKLY_GROWTH,
   intervalLimitKm,
   isGentle,
@@ -214,7 +215,7 @@ export function planContext(form: PlanForm, span: PlanSpan): Context {
     weekGoal,
     longGoal,
     requiredLong: distance ? requiredLongRunKm(distance, easyPace) : null,
-    growth: gentle ? GENTLE_WEEKLY_GROWTH : WEEKLY_GROWTH,
+    growth: gentle ? GENTLE_WEEKLY_GROWTH : ENGINE_WEEKLY_GROWTH,
     streakMax: gentle ? GENTLE_LOADING_STREAK : MAX_LOADING_STREAK,
   };
 }

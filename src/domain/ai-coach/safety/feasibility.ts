@@ -255,7 +255,11 @@ function moreDays(form: PlanForm): PlanForm | null {
     const candidate: PlanForm = { ...form, hariLatihan: weekdayNames.filter((d) => days.has(d)) };
     const r = reach(candidate);
     if (r.ok) return candidate;
-    if (r.timeOnly) return null;
+    // The days were the problem and the time goal is the rest: the time the runner can aim at.
+    if (r.timeOnly) {
+      const timed = { ...candidate, targetWaktu: r.finishTime };
+      return reach(timed).ok ? timed : null;
+    }
   }
   return null;
 }
@@ -291,10 +295,12 @@ export function assessGoal(form: PlanForm, _today?: IsoDay): GoalVerdict {
   if (!r.timeOnly) {
     const days = moreDays(form);
     if (days) {
+      const timeChanged = days.targetWaktu !== form.targetWaktu && !!days.targetWaktu;
       alternatives.push({
         kind: 'more-days',
-        message: `Tetap ${distance} pada ${dayText(form)} dengan ${days.hariLatihan.length} hari lari per minggu (${days.hariLatihan.join(', ')}).`,
+        message: `Tetap ${distance} pada ${dayText(form)} dengan ${days.hariLatihan.length} hari lari per minggu (${days.hariLatihan.join(', ')})${timeChanged ? ` dan target finish ${days.targetWaktu}` : ''}.`,
         hariLatihan: [...days.hariLatihan],
+        ...(timeChanged ? { targetWaktu: days.targetWaktu! } : {}),
       });
     }
     const shorter = shorterDistance(form);

@@ -12,6 +12,8 @@ export type Ability = PlanForm['kemampuanLari'];
 // ---- Weekly volume ----
 /** A loading week holds at most this much more than the loading week before it. */
 export const WEEKLY_GROWTH = 0.1;
+/** The engine's own step: under the rule, so a fortnight done well (the re-evaluation) has room to add. */
+export const ENGINE_WEEKLY_GROWTH = 0.08;
 /** The engine's step for beginners and injury histories: slower, never flat. */
 export const GENTLE_WEEKLY_GROWTH = 0.07;
 /** A week at most this share of the previous loading week is a cut-back week. */

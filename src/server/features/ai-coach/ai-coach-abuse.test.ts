@@ -10,7 +10,7 @@ import { AiFailure, type AiCoachPort } from '../../adapters/ai/port';
 import { createWorkoutOcr, imageDimensions } from '../../adapters/ai/workout-ocr';
 import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
 import { planApi, runInput, type Headers } from '../../test/fixtures/training-plan';
-import { tenKForm, wire } from '../../test/fixtures/ai-coach';
+import { createPlanFollowingRefusals, tenKForm, wire } from '../../test/fixtures/ai-coach';
 import { addRuns, findPlan } from '../training-plan/service';
 
 /**
@@ -62,9 +62,12 @@ describe('AI coach API under abuse', () => {
       { jarakMingguan: 250, lariTerjauh: 100, personalBests: [{ distance: 'Full Marathon', time: '00:00:01' }], targetWaktu: '00:00:01' },
     ];
     for (const overrides of forms) {
-      const res = await createPlan(headers, tenKForm(overrides));
-      expect(res.statusCode, JSON.stringify(overrides)).toBe(200);
-      expect(json<PlanDraftResponse>(res).trainingPlan.length).toBeGreaterThan(0);
+      // A refusal (422) is an answer too; followed as a runner would, every form ends in a plan.
+      const answers = await createPlanFollowingRefusals(t.app, headers, tenKForm(overrides));
+      for (const answer of answers) expect([200, 422], JSON.stringify(overrides)).toContain(answer.statusCode);
+      const last = answers.at(-1)!;
+      expect(last.statusCode, `${JSON.stringify(overrides)} ${JSON.stringify(last.body)}`).toBe(200);
+      expect((last.body as unknown as PlanDraftResponse).trainingPlan.length).toBeGreaterThan(0);
     }
   });
 

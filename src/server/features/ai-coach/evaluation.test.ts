@@ -21,6 +21,8 @@ const today = jakartaToday(now);
 const nextEnd = addDays(today, 13);
 const windowStart = addDays(today, -14);
 const windowEnd = addDays(today, -1);
+/** Kilometres as the note writes them (Indonesian decimal comma). */
+const idKm = (km: number) => km.toLocaleString('id-ID');
 
 describe('the two-weekly re-evaluation job (ai-coach.evaluate-plans)', () => {
   let t: TestApp;
@@ -95,7 +97,7 @@ describe('the two-weekly re-evaluation job (ai-coach.evaluate-plans)', () => {
     expect(evaluation!.summary).toMatchObject({ nextKmBefore: before, nextKmAfter: aiKm(after) });
     const rise = Math.round(((aiKm(after) - before) / before) * 100);
     expect(evaluation!.note).toBe(
-      `Evaluasi 2 minggu: ${done.length} dari ${done.length} latihan selesai dengan jarak dan pace sesuai target. Volume 2 minggu ke depan dinaikkan sedikit dari ${before} km menjadi ${aiKm(after)} km (+${rise}%).`,
+      `Evaluasi 2 minggu: ${done.length} dari ${done.length} latihan selesai dengan jarak dan pace sesuai target. Volume 2 minggu ke depan dinaikkan sedikit dari ${idKm(before)} km menjadi ${idKm(aiKm(after))} km (+${rise}%).`,
     );
     // The new runs are the AI's, and the whole plan still passes the safety checker.
     const all = await runsOf(runner.userId);
@@ -118,7 +120,7 @@ describe('the two-weekly re-evaluation job (ai-coach.evaluate-plans)', () => {
     expect(evaluation!.summary).toMatchObject({ decision: 'lighter', completed: 1, planned: window.length });
     const lighter = aiKm(await runsOf(runner.userId, today, nextEnd));
     expect(evaluation!.note).toBe(
-      `Evaluasi 2 minggu: hanya 1 dari ${window.length} latihan selesai. Program 2 minggu ke depan dibuat lebih ringan dari ${before} km menjadi ${lighter} km agar kamu bisa kembali konsisten.`,
+      `Evaluasi 2 minggu: hanya 1 dari ${window.length} latihan selesai. Program 2 minggu ke depan dibuat lebih ringan dari ${idKm(before)} km menjadi ${idKm(lighter)} km agar kamu bisa kembali konsisten.`,
     );
   });
 

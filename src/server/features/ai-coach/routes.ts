@@ -11,6 +11,7 @@ import {
   latestEvaluationResponseSchema,
   modifyRequestSchema,
   planDraftResponseSchema,
+  planRefusalSchema,
 } from '../../../domain/ai-coach/contract';
 import { planSchema } from '../../../domain/training-plan/contract';
 import { PREMIUM_REQUIRED_MESSAGE, hasPremiumAccess } from '../../../domain/subscriptions/subscription';
@@ -89,9 +90,10 @@ export async function aiCoachRoutes(app: FastifyInstance, { coach, config }: { c
       config: { rateLimit },
       schema: {
         tags: ['ai'],
-        summary: "A personal training plan from the AI form (spec §3 fields): checked by the safety rules, answered as a draft to save",
+        summary:
+          "A personal training plan from the AI form (spec §3 fields): checked by the safety rules, answered as a draft to save; or 422 with code SEE_A_DOCTOR, CHECK_INPUT (errors per field; resend with confirmInputs: true) or GOAL_NOT_SAFE (alternatives: the form fields to resend)",
         body: createPlanRequestSchema,
-        response: { 200: planDraftResponseSchema, ...errors },
+        response: { 200: planDraftResponseSchema, ...errors, 422: planRefusalSchema },
       },
     },
     async (request, reply) => {

@@ -130,7 +130,7 @@ async function evaluateRunner({ db, log }: EvaluationDeps, owner: Candidate, now
     // When the adjusted range cannot be made safe: the engine's range without any rise.
     fellBack = true;
     return rebuildRange(form, span, next, { volumeFactor: Math.min(1, result.volumeFactor) }, history);
-  });
+  }, 'change');
   // A day already logged (today's run, done this morning) is done: nothing is added beside it.
   const inNext = rows.filter((row) => row.day >= next.startDay && row.day <= next.endDay);
   const loggedDays = new Set(inNext.filter(isLogged).map((row) => row.day));
