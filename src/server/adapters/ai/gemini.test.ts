@@ -28,13 +28,15 @@ const form: PlanForm = createPlanRequestSchema.parse({
 
 const planInput: CreatePlanInput = { form, today: '2026-01-02', startDay: '2026-01-05', endDay: '2026-03-29' };
 
-const run = (date: string, title: string, program: string, paceRange: string, periodization: 'Base' | 'Build' | 'Taper' | null = 'Base') => ({
-  date,
-  title,
-  program,
-  paceRange,
-  periodization,
-});
+/** A run as the model answers it: typed, the structure of its fast part in numbers. */
+const run = (
+  date: string,
+  kind: string,
+  km: number,
+  paceRange: string,
+  periodization: 'Base' | 'Build' | 'Taper' | null = 'Base',
+  work: { reps: number; repKm?: number; repMinutes?: number } | null = null,
+) => ({ date, kind, km, reps: work?.reps ?? null, repKm: work?.repKm ?? null, repMinutes: work?.repMinutes ?? null, paceRange, periodization });
 
 const storedRun = (id: string, date: string, title: string, program: string): Run =>
   plannedRun({ _id: id, date, title, program, paceRange: "6'40 - 7'10", color: 'bg-blue-500', periodization: 'Base', generatedby: 'ai' });
@@ -107,7 +109,7 @@ describe('Gemini coach (fake Gemini on 127.0.0.1)', () => {
 
   describe('createPlan', () => {
     it('asks gemini-2.5-flash for JSON with a response schema, with the key header and the runner’s form in the prompt', async () => {
-      reply({ kind: 'json', value: { runs: [run('06-01-2026', 'Recovery Run', '(5k)', "7'00 - 7'30")], notes: ['Mulai pelan.'] } });
+      reply({ kind: 'json', value: { runs: [run('06-01-2026', 'recovery', 5, "7'00 - 7'30")], notes: ['Mulai pelan.'] } });
       await coach.createPlan(planInput);
       expect(fake.requests).toHaveLength(1);
       const req = fake.requests[0]!;
@@ -119,7 +121,10 @@ describe('Gemini coach (fake Gemini on 127.0.0.1)', () => {
       const config = req.body!.generationConfig!;
       expect(config.responseMimeType).toBe('application/json');
       expect(config.responseSchema).toMatchObject({ type: 'OBJECT', required: ['runs', 'notes'] });
-      expect(JSON.stringify(config.responseSchema)).toContain('Endurance Long Run');
+      // Typed runs: the kind and the fast part's structure in numbers, never a free-text title.
+      expect(JSON.stringify(config.responseSchema)).toContain('"interval"');
+      expect(JSON.stringify(config.responseSchema)).toContain('repMinutes');
+      expect(JSON.stringify(config.responseSchema)).not.toContain('"title"');
       const prompt = promptText(req);
       // the runner's data
       for (const text of ['Cedera lutut kiri tahun lalu', 'Kerja shift malam', '"jarakMingguan": 23', '"lariTerjauh": 12', '00:58:30', '"hariLongRun": "Minggu"', 'Half Marathon']) {
@@ -129,22 +134,26 @@ describe('Gemini coach (fake Gemini on 127.0.0.1)', () => {
       expect(prompt).toContain('05-01-2026 (Senin)');
       expect(prompt).toContain('29-03-2026 (Minggu)');
       expect(prompt).toMatch(/10%/);
-      expect(prompt).toMatch(/30-35%/);
+      expect(prompt).toMatch(/35%/);
+      expect(prompt).toMatch(/16-22 km/);
+      expect(prompt).toMatch(/28-35 km/);
       expect(prompt).toContain('Race Day');
       expect(prompt).toMatch(/Base.*Build.*Taper/);
       expect(prompt).toContain("m'ss - m'ss");
     });
 
-    it('returns the runs by date with colour and generatedby filled, programs wrapped, paces normalised and days outside the span dropped', async () => {
+    it('writes the typed runs as the engine writes them (structured titles, whole distance, the fast part’s pace), by date, days outside the span dropped', async () => {
       reply({
         kind: 'json',
         value: {
           runs: [
-            run('08-01-2026', 'Tempo Run', '2k + 5k + 2k', '5:40-5:55/km', 'Build'),
-            run('2026-01-06', 'Recovery Run', '(5k)', "7'00 - 7'30"),
-            run('04-01-2026', 'Recovery Run', '(5k)', "7'00 - 7'30"),
-            run('29-03-2026', 'Race Day', '(21.1k)', "6'20 - 6'25", 'Taper'),
-            run('30-03-2026', 'Recovery Run', '(4k)', "7'00 - 7'30", 'Taper'),
+            run('08-01-2026', 'tempo', 9, '5:40-5:55/km', 'Build', { reps: 3, repKm: 1.6 }),
+            run('2026-01-06', 'recovery', 5, "7'00 - 7'30"),
+            run('04-01-2026', 'recovery', 5, "7'00 - 7'30"),
+            run('13-01-2026', 'interval', 8.2, "5'10 - 5'20", 'Build', { reps: 5, repKm: 0.8 }),
+            run('15-01-2026', 'tempo', 7, "5'40 - 5'55", 'Build'),
+            run('29-03-2026', 'race', 21.1, "6'20 - 6'25", 'Taper'),
+            run('30-03-2026', 'recovery', 4, "7'00 - 7'30", 'Taper'),
           ],
           notes: ['Program disesuaikan dengan riwayat cedera lutut.'],
         },
@@ -152,8 +161,11 @@ describe('Gemini coach (fake Gemini on 127.0.0.1)', () => {
       const plan = await coach.createPlan(planInput);
       expect(plan.runs).toEqual([
         { date: '06-01-2026', title: 'Recovery Run', program: '(5k)', paceRange: "7'00 - 7'30", color: 'bg-blue-500', periodization: 'Base', generatedby: 'ai' },
-        { date: '08-01-2026', title: 'Tempo Run', program: '(2k + 5k + 2k)', paceRange: "5'40 - 5'55", color: 'bg-orange-500', periodization: 'Build', generatedby: 'ai' },
-        { date: '29-03-2026', title: 'Race Day', program: '(21.1k)', paceRange: "6'20 - 6'25", color: 'bg-pink-700', periodization: 'Taper', generatedby: 'ai' },
+        { date: '08-01-2026', title: 'Tempo 3 × 1,6 km', program: '(9k)', paceRange: "5'40 - 5'55", color: 'bg-orange-500', periodization: 'Build', generatedby: 'ai' },
+        { date: '13-01-2026', title: 'Interval 5 × 800 m', program: '(8k)', paceRange: "5'10 - 5'20", color: 'bg-red-500', periodization: 'Build', generatedby: 'ai' },
+        // A session without its structure cannot be written honestly: an easy run of its distance.
+        { date: '15-01-2026', title: 'Easy Run', program: '(7k)', paceRange: "5'40 - 5'55", color: 'bg-blue-500', periodization: 'Build', generatedby: 'ai' },
+        { date: '29-03-2026', title: 'Race Day', program: '(HM)', paceRange: "6'20 - 6'25", color: 'bg-pink-700', periodization: 'Taper', generatedby: 'ai' },
       ]);
       expect(plan.notes).toEqual(['Program disesuaikan dengan riwayat cedera lutut.']);
       expect(logged).toContainEqual([expect.objectContaining({ operation: 'createPlan', dropped: 2 }), expect.any(String)]);
@@ -161,12 +173,13 @@ describe('Gemini coach (fake Gemini on 127.0.0.1)', () => {
 
     it.each<[string, FakeGeminiReply]>([
       ['garbage text', { kind: 'text', text: 'Maaf, saya tidak bisa membantu dengan itu.' }],
-      ['malformed JSON', { kind: 'text', text: '{"runs": [{"date": "06-01-2026", "title": ' }],
+      ['malformed JSON', { kind: 'text', text: '{"runs": [{"date": "06-01-2026", "kind": ' }],
       ['JSON of the wrong shape', { kind: 'json', value: { plan: [] } }],
-      ['a title outside the vocabulary', { kind: 'json', value: { runs: [run('06-01-2026', 'Easy Run', '(5k)', "7'00 - 7'30")], notes: [] } }],
-      ['a day the calendar lacks', { kind: 'json', value: { runs: [run('31-02-2026', 'Recovery Run', '(5k)', "7'00 - 7'30")], notes: [] } }],
-      ['a pace that is not a pace', { kind: 'json', value: { runs: [run('06-01-2026', 'Recovery Run', '(5k)', 'santai')], notes: [] } }],
-      ['no run inside the span', { kind: 'json', value: { runs: [run('01-01-2026', 'Recovery Run', '(5k)', "7'00 - 7'30")], notes: [] } }],
+      ['a kind outside the vocabulary', { kind: 'json', value: { runs: [run('06-01-2026', 'jogging', 5, "7'00 - 7'30")], notes: [] } }],
+      ['a distance that is not one', { kind: 'json', value: { runs: [run('06-01-2026', 'easy', -5, "7'00 - 7'30")], notes: [] } }],
+      ['a day the calendar lacks', { kind: 'json', value: { runs: [run('31-02-2026', 'recovery', 5, "7'00 - 7'30")], notes: [] } }],
+      ['a pace that is not a pace', { kind: 'json', value: { runs: [run('06-01-2026', 'recovery', 5, 'santai')], notes: [] } }],
+      ['no run inside the span', { kind: 'json', value: { runs: [run('01-01-2026', 'recovery', 5, "7'00 - 7'30")], notes: [] } }],
       ['an HTTP body with no candidates', { kind: 'http', status: 200, body: { promptFeedback: { blockReason: 'SAFETY' } } }],
       ['an HTTP body that is not JSON', { kind: 'http', status: 200, body: undefined }],
     ])('%s → bad output with the spec’s message', async (_name, answer) => {
@@ -205,7 +218,7 @@ describe('Gemini coach (fake Gemini on 127.0.0.1)', () => {
     });
 
     it('retries once after 429 or 503, and gives up after the second', async () => {
-      reply(googleError(429), { kind: 'json', value: { runs: [run('06-01-2026', 'Recovery Run', '(5k)', "7'00 - 7'30")], notes: [] } });
+      reply(googleError(429), { kind: 'json', value: { runs: [run('06-01-2026', 'recovery', 5, "7'00 - 7'30")], notes: [] } });
       expect((await coach.createPlan(planInput)).runs).toHaveLength(1);
       expect(fake.requests).toHaveLength(2);
 
@@ -285,7 +298,7 @@ describe('Gemini coach (fake Gemini on 127.0.0.1)', () => {
         value: {
           startDate: '10-01-2026',
           endDate: '11-01-2026',
-          trainingPlan: [run('10-01-2026', 'Endurance Long Run', '(12k)', "6'50 - 7'20"), run('11-01-2026', 'Recovery Run', '(4k)', "7'10 - 7'40")],
+          trainingPlan: [run('10-01-2026', 'long', 12, "6'50 - 7'20"), run('11-01-2026', 'recovery', 4, "7'10 - 7'40")],
           notes: ['Long run dipindah ke Sabtu.'],
         },
       });

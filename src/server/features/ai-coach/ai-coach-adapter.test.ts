@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { aiMessages, createPlanRequestSchema, type ImageReading, type PlanDraftResponse, type PlannedRun } from '../../../domain/ai-coach/contract';
 import { buildPlan } from '../../../domain/ai-coach/engine/plan';
 import { checkPlan } from '../../../domain/ai-coach/safety/plan-checker';
-import { planDateToIso } from '../../../domain/shared/wire-date';
+import { isoToPlanDate, planDateToIso } from '../../../domain/shared/wire-date';
+import { formatPaceBand } from '../../../domain/ai-coach/engine/paces';
 import { runColor } from '../../../domain/training-plan/run-types';
 import { users } from '../../db/schema';
 import { AiFailure, type AiCoachPort } from '../../adapters/ai/port';
@@ -138,11 +139,24 @@ describe('AI coach API with Gemini configured (fake server)', () => {
 
     const form = createPlanRequestSchema.parse(tenKForm());
     const span = { startDay: planDateToIso(form.tanggalMulai)!, endDay: planDateToIso(form.tanggalRace!)! };
-    // Gemini answers with the six titles of its schema ('Interval', not 'Interval 4x800m').
-    const runs = buildPlan(form, span).runs.map(({ date, title, program, paceRange, periodization }) => ({ date, title: title.replace(/^Interval .*/, 'Interval'), program, paceRange, periodization }));
+    // Gemini answers typed runs (kind, whole km, the fast part in numbers): here a coach's plan.
+    const built = buildPlan(form, span);
+    const runs = built.workouts.map((w) => ({
+      date: isoToPlanDate(w.day),
+      kind: w.kind,
+      km: w.kind === 'race' ? 10 : w.km,
+      reps: w.work?.reps ?? null,
+      repKm: w.work?.km ?? null,
+      repMinutes: w.work?.minutes ?? null,
+      paceRange: formatPaceBand(w.pace),
+      strides: w.strides,
+      periodization: w.phase,
+    }));
     fake.enqueue({ kind: 'json', value: { runs, notes: ['Semangat!'] } });
     const ok = await t.app.inject({ method: 'POST', url: '/api/ai/createplan', headers: who.headers, payload: tenKForm() as object });
     expect(ok.statusCode, ok.body).toBe(200);
+    // Written from the same types, Gemini's plan reads exactly as the engine's.
+    expect(json<PlanDraftResponse>(ok).trainingPlan).toEqual(built.runs);
     expect(checkPlan(json<PlanDraftResponse>(ok).trainingPlan, form, span)).toEqual([]);
   });
 });
