@@ -189,6 +189,10 @@ export const planRefusalSchema = z.object({
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type PlanRefusal = z.infer<typeof planRefusalSchema>;
+/** The 422 of createplan and modify: a refusal above, or another unprocessable request (its own code). */
+export const aiUnprocessableSchema = planRefusalSchema.extend({
+  code: z.string().describe("GOAL_NOT_SAFE, CHECK_INPUT or SEE_A_DOCTOR (a refusal), or another code (e.g. SAFETY_HOLD, AI_NEEDS_PROFILE)"),
+});
 
 /** A run of a generated plan, in the stored run's shape (spec §3 Run); `generatedby` is always 'ai'. */
 export const plannedRunSchema = z.object({

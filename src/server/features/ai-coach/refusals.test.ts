@@ -116,6 +116,19 @@ describe('createplan refuses honestly', () => {
     }
   });
 
+  it('a race change approved from the chat (POST /api/ai/modify) is judged the same way: a marathon in 3 weeks is refused, a 10K moved 2 weeks later is planned', async () => {
+    const { headers } = await trialing();
+    const draft = json<PlanDraftResponse>(await createPlan(headers, tenKForm()));
+    expect((await t.app.inject({ method: 'POST', url: `/api/ai/drafts/${draft.draftId}/save`, headers })).statusCode).toBe(200);
+    const modify = (action: object) => t.app.inject({ method: 'POST', url: '/api/ai/modify', headers, payload: { modification: { instruction: 'Ganti race', action } } });
+    const refused = refusalOf(await modify({ type: 'race', raceDate: wire(22), raceDistance: 'Full Marathon', targetTime: '04:30:00' }));
+    expect(refused.code).toBe('GOAL_NOT_SAFE');
+    expect(refused.alternatives!.length).toBeGreaterThan(0);
+    const later = await modify({ type: 'race', raceDate: wire(85), raceDistance: '10K' });
+    expect(later.statusCode, later.body).toBe(200);
+    expect(json<PlanDraftResponse>(later).trainingPlan.at(-1)).toMatchObject({ date: wire(85), title: 'Race Day' });
+  });
+
   it('publishes the refusal in OpenAPI: 422 with code, message, alternatives and errors', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, { post?: { responses: Record<string, { content: Record<string, { schema: { properties: Record<string, unknown> } }> }> } }>;

@@ -11,7 +11,7 @@ import {
   latestEvaluationResponseSchema,
   modifyRequestSchema,
   planDraftResponseSchema,
-  planRefusalSchema,
+  aiUnprocessableSchema,
 } from '../../../domain/ai-coach/contract';
 import { planSchema } from '../../../domain/training-plan/contract';
 import { PREMIUM_REQUIRED_MESSAGE, hasPremiumAccess } from '../../../domain/subscriptions/subscription';
@@ -93,7 +93,7 @@ export async function aiCoachRoutes(app: FastifyInstance, { coach, config }: { c
         summary:
           "A personal training plan from the AI form (spec §3 fields): checked by the safety rules, answered as a draft to save; or 422 with code SEE_A_DOCTOR, CHECK_INPUT (errors per field; resend with confirmInputs: true) or GOAL_NOT_SAFE (alternatives: the form fields to resend)",
         body: createPlanRequestSchema,
-        response: { 200: planDraftResponseSchema, ...errors, 422: planRefusalSchema },
+        response: { 200: planDraftResponseSchema, ...errors, 422: aiUnprocessableSchema },
       },
     },
     async (request, reply) => {
@@ -127,7 +127,7 @@ export async function aiCoachRoutes(app: FastifyInstance, { coach, config }: { c
         tags: ['ai'],
         summary: 'Apply approved modifications: the new runs of the range they change, checked, as a draft to save',
         body: modifyRequestSchema,
-        response: { 200: planDraftResponseSchema, ...errors, 422: errorSchema },
+        response: { 200: planDraftResponseSchema, ...errors, 422: aiUnprocessableSchema },
       },
     },
     async (request, reply) => {

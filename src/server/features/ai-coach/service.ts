@@ -380,6 +380,13 @@ export function createAiCoachService({ db, ai, log, limits }: AiCoachDeps) {
       }
       if (out.startDay < today) throw new AppError('unprocessable', aiMessages.approveFailed, 'AI_PAST_CHANGE');
       const changedForm = out.form && JSON.stringify(out.form) !== JSON.stringify(profile?.form) ? out.form : null;
+      // A new race (date, distance or time) is a new goal: the same honest refusal as createplan,
+      // judged from today (the rest of the programme starts now), whoever proposed it.
+      if (changedForm) {
+        const start = planDateToIso(changedForm.tanggalMulai) ?? today;
+        const verdict = assessGoal({ ...changedForm, tanggalMulai: isoToPlanDate(start < today ? today : start) }, today);
+        if (!verdict.ok) throw refusal(verdict.refusal);
+      }
       const range = { startDay: out.startDay, endDay: out.endDay };
       // A coach's change is saved as the coach's runs, which no paywall locks: the runner's access end does not bound it.
       if (!changedForm && !coach) {
