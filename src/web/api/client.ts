@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly details?: unknown,
     /** Seconds from a Retry-After header (503 busy, 429), when the server sent one. */
     readonly retryAfter?: number,
+    /** The whole JSON body, for a feature whose errors carry more than the common fields (e.g. a refusal's `alternatives`). */
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -148,8 +150,10 @@ async function toError(res: Response): Promise<ApiError> {
   let message = `Permintaan gagal (status ${res.status}).`;
   let code: string | undefined;
   let details: unknown;
+  let body: unknown;
   try {
     const data = (await res.clone().json()) as Partial<ErrorResponse>;
+    body = data;
     if (data.message) message = data.message;
     code = data.code;
     details = data.errors;
@@ -157,7 +161,7 @@ async function toError(res: Response): Promise<ApiError> {
     // not JSON: keep the generic message
   }
   const retryAfter = Number(res.headers.get('retry-after') ?? '');
-  return new ApiError(res.status, message, code, details, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
+  return new ApiError(res.status, message, code, details, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined, body);
 }
 
 export const api = createApiClient();
