@@ -89,4 +89,19 @@ describe('<PlanPreviewDialog>', () => {
     expect((screen.getByRole('button', { name: 'Kembali' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByRole('alert').textContent).toBe('Gagal memperbarui jadwal.');
   });
+
+  it("says how many runs lock after the trial or subscription ends, and nothing when none do or in a coach's view", () => {
+    // Runs on 6, 8, 11, 13 and 18 July; the trial covers up to 11 July.
+    renderPreview({ lock: { accessEnd: '2027-07-11', status: 'trialing' } });
+    expect(screen.getByTestId('preview-locked-note').textContent).toBe('2 dari 5 latihan setelah 11 Juli 2027 akan terkunci (Kunci) sampai Anda berlangganan.');
+    cleanup();
+    renderPreview({ lock: { accessEnd: '2027-07-07', status: 'active' } });
+    expect(screen.getByTestId('preview-locked-note').textContent).toBe('4 dari 5 latihan setelah 7 Juli 2027 akan terkunci (Kunci) sampai Anda memperpanjang langganan.');
+    cleanup();
+    renderPreview({ lock: { accessEnd: '2027-07-18', status: 'trialing' } });
+    expect(screen.queryByTestId('preview-locked-note')).toBeNull();
+    cleanup();
+    renderPreview({ lock: null });
+    expect(screen.queryByTestId('preview-locked-note')).toBeNull();
+  });
 });

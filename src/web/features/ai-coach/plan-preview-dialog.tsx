@@ -1,9 +1,10 @@
 import { format } from 'date-fns';
 import { id as idLocale } from 'date-fns/locale';
-import { ArrowLeft, Gauge, Info, Lightbulb, RefreshCw, Save } from 'lucide-react';
+import { ArrowLeft, Gauge, Info, Lightbulb, Lock, RefreshCw, Save } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { PlanDraftResponse } from '../../../domain/ai-coach/contract';
 import { isoToLocalDate, planDateToIso, type IsoDay } from '../../../domain/shared/wire-date';
+import type { SubscriptionStatus } from '../../../domain/subscriptions/subscription';
 import { runColor } from '../../../domain/training-plan/run-types';
 import { Alert } from '../../components/alert';
 import { Badge } from '../../components/badge';
@@ -11,9 +12,15 @@ import { Button } from '../../components/button';
 import { cn } from '../../components/cn';
 import { Dialog } from '../../components/dialog';
 import { Spinner } from '../../components/spinner';
-import { summarizePlan, type Phase, type WeekSummary } from './plan-summary';
+import { lockedRunCount, summarizePlan, type Phase, type WeekSummary } from './plan-summary';
 
 export const PREVIEW_TITLE = 'Hasil Program AI';
+
+/** Where the runner's own AI runs start to lock: the last day their trial or subscription covers. */
+export interface PlanLock {
+  accessEnd: IsoDay;
+  status: SubscriptionStatus;
+}
 
 export interface PlanPreviewDialogProps {
   draft: PlanDraftResponse;
@@ -25,6 +32,8 @@ export interface PlanPreviewDialogProps {
   refreshing: boolean;
   saving: boolean;
   error: string | null;
+  /** The runner's own plan: say how many runs will be locked after the access end (null: a coach's view, nothing locks). */
+  lock?: PlanLock | null;
 }
 
 const phaseTones: Record<Phase, 'blue' | 'yellow' | 'green'> = { Base: 'blue', Build: 'yellow', Taper: 'green' };
@@ -36,8 +45,9 @@ const km = (value: number) => `${value.toLocaleString('id-ID', { maximumFraction
 const wireDay = (planDate: string) => planDateToIso(planDate);
 
 /** 'Hasil Program AI' (spec §2 AI screens, §4 AI plan flow): the draft, week by week, before it is saved. */
-export function PlanPreviewDialog({ draft, onBack, onRefresh, onSave, onClose, refreshing, saving, error }: PlanPreviewDialogProps) {
+export function PlanPreviewDialog({ draft, onBack, onRefresh, onSave, onClose, refreshing, saving, error, lock = null }: PlanPreviewDialogProps) {
   const summary = summarizePlan(draft);
+  const locked = lock ? lockedRunCount(draft.trainingPlan, lock.accessEnd) : 0;
   const errorRef = useRef<HTMLDivElement>(null);
   const busy = refreshing || saving;
   const start = wireDay(draft.startDate);
@@ -90,6 +100,19 @@ export function PlanPreviewDialog({ draft, onBack, onRefresh, onSave, onClose, r
           <Stat label="Total jarak">{km(summary.totalKm)}</Stat>
           <Stat label="Sesi latihan">{summary.runCount} sesi</Stat>
         </dl>
+
+        {lock && locked > 0 && (
+          <p className="flex items-start gap-2 rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800" data-testid="preview-locked-note">
+            <Lock className="mt-0.5 size-4 shrink-0 text-slate-600" aria-hidden="true" />
+            <span>
+              <span className="font-semibold">
+                {locked} dari {draft.trainingPlan.length} latihan
+              </span>{' '}
+              setelah {fmt(lock.accessEnd, 'd MMMM yyyy')} akan terkunci (Kunci) sampai Anda{' '}
+              {lock.status === 'trialing' ? 'berlangganan' : 'memperpanjang langganan'}.
+            </span>
+          </p>
+        )}
 
         {draft.fitness && (
           <section aria-labelledby="ai-fitness-title" className="rounded-xl border border-slate-200 p-3 sm:p-4" data-testid="preview-fitness">

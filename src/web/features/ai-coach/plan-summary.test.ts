@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlannedRun } from '../../../domain/ai-coach/contract';
-import { summarizePlan } from './plan-summary';
+import { lockedRunCount, summarizePlan } from './plan-summary';
 
 const run = (date: string, title: string, program: string, periodization: PlannedRun['periodization'] = 'Base'): PlannedRun => ({
   date,
@@ -48,5 +48,16 @@ describe('summarizePlan', () => {
       [0, 1, null],
       [0, 0, null],
     ]);
+  });
+});
+
+describe('lockedRunCount', () => {
+  it("counts the runs dated after the access end, as the saved plan will lock them (the access end's own day stays open)", () => {
+    const runs = [run('27-07-2027', 'Easy Run', '(5k)'), run('28-07-2027', 'Long Run', '(10k)'), run('29-07-2027', 'Easy Run', '(5k)'), run('01-08-2027', 'Long Run', '(12k)')];
+    expect(lockedRunCount(runs, '2027-07-28')).toBe(2);
+    expect(lockedRunCount(runs, '2027-08-01')).toBe(0);
+    expect(lockedRunCount(runs, '2027-07-01')).toBe(4);
+    // An unreadable date is locked, as the plan reads it (fail closed).
+    expect(lockedRunCount([run('32-13-2027', 'Easy Run', '(5k)')], '2027-12-31')).toBe(1);
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { PlannedRun } from '../../../domain/ai-coach/contract';
 import { addDays, daysBetween, planDateToIso, startOfWeek, type IsoDay } from '../../../domain/shared/wire-date';
-import { periodizationValues } from '../../../domain/training-plan/training-plan';
+import { isRunLocked, periodizationValues } from '../../../domain/training-plan/training-plan';
 import { plannedDistanceKm } from '../../../domain/training-plan/training-program';
 
 export type Phase = (typeof periodizationValues)[number];
@@ -74,4 +74,15 @@ export function summarizePlan(plan: { trainingPlan: readonly PlannedRun[]; start
     maxWeekKm: Math.max(0, ...weeks.map((w) => w.km)),
     runCount: dated.length,
   };
+}
+
+/**
+ * How many of a draft's runs the paywall will lock once saved: the plan's own rule (isRunLocked, AI
+ * runs dated after the owner's access end), and an unreadable date locked as the plan reads it.
+ */
+export function lockedRunCount(runs: readonly PlannedRun[], accessEnd: IsoDay): number {
+  return runs.filter((run) => {
+    const day = planDateToIso(run.date);
+    return day === null ? run.generatedby === 'ai' : isRunLocked({ generatedby: run.generatedby, day }, accessEnd);
+  }).length;
 }
