@@ -320,9 +320,11 @@ function rest(work: Work, reason: RestReason, start: IsoDay, end: IsoDay) {
 export const PAUSE_DAYS = 7;
 
 /** No running at all on these days: every run the actor may change is removed (the range still counts, so the save clears it). */
-function pause(work: Work, start: IsoDay, end: IsoDay) {
+function pause(work: Work, start: IsoDay, end: IsoDay, reason: Extract<ModificationAction, { type: 'pause' }>['reason']) {
   for (const run of work.inRange(start, end)) work.remove(run);
   work.touch(start, end);
+  // The preview says why its days are empty.
+  if (reason === 'red-flag') work.notes.push(`Tanpa lari ${dayLabel(start)} s.d. ${dayLabel(end)}: latihan dijeda karena keluhan kesehatan. Mulai lagi setelah dokter menyatakan Anda aman berlari.`);
 }
 
 function setWorkout(work: Work, day: IsoDay, workout: NonNullable<Modification['new_workout']>) {
@@ -432,7 +434,7 @@ function applyOne(work: Work, input: ApplyInput, mod: Modification) {
     }
     case 'pause': {
       const range = modificationRange(mod, today, { start: today, end: addDays(today, PAUSE_DAYS - 1) });
-      pause(work, range.start, range.end);
+      pause(work, range.start, range.end, action.reason);
       return;
     }
     case 'race':

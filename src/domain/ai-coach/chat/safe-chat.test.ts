@@ -37,6 +37,7 @@ describe('screenedChat: a stop flag', () => {
     const applied = applyModifications({ form: corpusForm, plan, modifications: reply.modifications, today: CORPUS_TODAY });
     expect(applied.runs).toEqual([]);
     expect([applied.startDay, applied.endDay]).toEqual(['2026-12-10', '2026-12-16']);
+    expect(applied.notes[0]).toMatch(/latihan dijeda karena keluhan kesehatan/);
   });
 
   it('"tidak pusing, dada tidak sakit": no alarm, the coach is asked', () => {

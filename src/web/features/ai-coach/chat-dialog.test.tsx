@@ -66,6 +66,7 @@ describe('<ChatDialog> health warning (issue 25 §4)', () => {
     expect(alert.textContent).toContain(STOP);
     expect(alert.getAttribute('data-level')).toBe('stop');
     expect(alert.className).toContain('bg-red-50');
+    expect(screen.getByTestId('chat-safety-bar').className).toContain('sticky');
     expect(screen.getByRole('link', { name: /Darurat: telepon 119/ }).getAttribute('href')).toBe('tel:119');
     // Above the conversation.
     const log = screen.getByRole('log', { name: 'Percakapan' });

@@ -1,6 +1,6 @@
 import { Bot, Check, OctagonAlert, Phone, SendHorizontal, TriangleAlert, X } from 'lucide-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { forwardRef, useEffect, useId, useRef, useState } from 'react';
 import type { ChatMessage, ChatSafety, Modification } from '../../../domain/ai-coach/contract';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -54,39 +54,53 @@ export const SAFETY_TITLES: Record<ChatSafety['level'], string> = {
 };
 
 /**
- * The health warning of the chat (issue 25 §4), above the conversation and kept in view while the
- * dialog is open: red with the emergency number for a stop, amber for a caution.
+ * The health warning of the chat (issue 25 §4), above the conversation: a bar with what to do (and
+ * the emergency number for a stop) that stays pinned at the top while the conversation scrolls, and
+ * the full message under it (the alert read out). Red for a stop, amber for a caution. On a phone
+ * the pinned bar is one line high, so the proposal below stays readable.
  */
-export function ChatSafetyAlert({ safety }: { safety: ChatSafety }) {
+export const ChatSafetyAlert = forwardRef<HTMLDivElement, { safety: ChatSafety }>(function ChatSafetyAlert({ safety }, ref) {
   const stop = safety.level === 'stop';
   const Icon = stop ? OctagonAlert : TriangleAlert;
   return (
-    <div
-      role="alert"
-      data-testid="chat-safety"
-      data-level={safety.level}
-      className={cn(
-        'sticky -top-4 z-10 -mx-1 flex gap-3 rounded-xl border-2 px-3.5 py-3 text-sm shadow-md',
-        stop ? 'border-red-600 bg-red-50 text-red-950' : 'border-amber-500 bg-amber-50 text-amber-950',
-      )}
-    >
-      <Icon className={cn('mt-0.5 size-6 shrink-0', stop ? 'text-red-600' : 'text-amber-600')} aria-hidden="true" />
-      <div className="min-w-0 space-y-1.5">
-        <p className="font-bold">{SAFETY_TITLES[safety.level]}</p>
-        <p className="leading-relaxed">{safety.message}</p>
+    <>
+      <div
+        ref={ref}
+        data-testid="chat-safety-bar"
+        className={cn(
+          'sticky -top-4 z-10 -mx-1 flex flex-wrap items-center gap-x-2 gap-y-1 rounded-t-xl px-3 py-2 text-sm font-bold shadow-sm',
+          stop ? 'bg-red-600 text-white' : 'bg-amber-400 text-amber-950',
+        )}
+      >
+        <Icon className="size-5 shrink-0" aria-hidden="true" />
+        <p className="min-w-0 flex-1">{SAFETY_TITLES[safety.level]}</p>
         {stop && (
           <a
             href="tel:119"
-            className="inline-flex min-h-9 items-center gap-1.5 rounded-lg bg-red-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600"
+            aria-label="Darurat: telepon 119"
+            className="inline-flex min-h-9 shrink-0 items-center gap-1.5 rounded-lg bg-white px-3 py-1 text-sm font-bold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
             <Phone className="size-4" aria-hidden="true" />
-            Darurat: telepon 119
+            119
           </a>
         )}
       </div>
-    </div>
+      {/* The column's gap would split the bar from its message. */}
+      <div
+        role="alert"
+        data-testid="chat-safety"
+        data-level={safety.level}
+        className={cn(
+          '-mx-1 -mt-3 rounded-b-xl border-2 border-t-0 px-3.5 py-3 text-sm leading-relaxed',
+          stop ? 'border-red-600 bg-red-50 text-red-950' : 'border-amber-400 bg-amber-50 text-amber-950',
+        )}
+      >
+        <span className="sr-only">{SAFETY_TITLES[safety.level]}. </span>
+        {safety.message}
+      </div>
+    </>
   );
-}
+});
 
 /** 'Tanya AI untuk Penyesuaian' (spec §2, §4 AI chat): ask for a change, approve what the AI proposes. */
 export function ChatDialog({ messages, proposal, onSend, onApprove, onDiscard, onClose, sending, approving, error }: ChatDialogProps) {
@@ -107,6 +121,12 @@ export function ChatDialog({ messages, proposal, onSend, onApprove, onDiscard, o
   useEffect(() => {
     endRef.current?.scrollIntoView?.({ block: 'end', behavior: 'smooth' });
   }, [messages.length, proposal, sending, error]);
+
+  // A new warning is read first: its full message is brought into view rather than the end of the conversation.
+  const alertRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (safety) alertRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [safety]);
 
   const send = (text: string) => {
     const message = text.trim();
@@ -150,7 +170,7 @@ export function ChatDialog({ messages, proposal, onSend, onApprove, onDiscard, o
       }
     >
       <div className="flex min-h-64 flex-col gap-3">
-        {safety && <ChatSafetyAlert safety={safety} />}
+        {safety && <ChatSafetyAlert ref={alertRef} safety={safety} />}
         {messages.length === 0 && (
           <div data-testid="chat-suggestions">
             <div className="flex items-start gap-3 rounded-xl bg-brand-50 p-3 text-sm text-brand-950">
