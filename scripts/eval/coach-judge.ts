@@ -138,7 +138,7 @@ export function judgePlan(form: CreatePlanRequest, plan: Pick<PlanDraftResponse,
     const build = allWeeks.filter((w) => w >= start && fromNumber(dayNumber(w) + 6) < taperFrom).map(weekKm);
     const first = build[0] ?? 0;
     // A runner already at the volume a race of this distance usually peaks at may hold it.
-    const typicalPeak = { '5K': 20, '10K': 30, 'Half Marathon': 40, 'Full Marathon': 55 }[distance!]!;
+    const typicalPeak = { '5K': 18, '10K': 30, 'Half Marathon': 40, 'Full Marathon': 55 }[distance!]!;
     if (build.length > 0 && Math.max(...build) < first * 1.05 && first < typicalPeak) problems.push(`flat plan: biggest week ${Math.max(...build).toFixed(1)} km vs first ${first.toFixed(1)} km`);
   }
 

@@ -449,11 +449,24 @@ function generate(ctx: Context, range: PlanSpan, history: readonly HistoryRun[],
     if (cutback) longCap = Math.min(longCap, lastLong * 0.8);
     const baseCap = Math.min(ctx.otherCap, growLong(ctx, longest));
     // The number of runs that carries the most of the week's budget within the rules (ties: more, shorter runs).
-    let best: Layout | null = null;
-    for (let n = 1; n <= Math.min(ctx.days.length, ctx.maxRuns - histRuns.length); n++) {
-      const days = [ctx.longDay, ...ctx.dayOrder].slice(0, n).filter(usable);
-      const layout = layoutWeek(ctx, days, budget, longCap, baseCap, minRun, histRuns.length, histKm, !adjust.easyOnly);
-      if (layout && (!best || layout.total >= best.total - 1e-9)) best = layout;
+    const bestLayout = (weekBudget: number) => {
+      let best: Layout | null = null;
+      for (let n = 1; n <= Math.min(ctx.days.length, ctx.maxRuns - histRuns.length); n++) {
+        const days = [ctx.longDay, ...ctx.dayOrder].slice(0, n).filter(usable);
+        const layout = layoutWeek(ctx, days, weekBudget, longCap, baseCap, minRun, histRuns.length, histKm, !adjust.easyOnly);
+        if (layout && (!best || layout.total >= best.total - 1e-9)) best = layout;
+      }
+      return best;
+    };
+    let best = bestLayout(budget);
+    // Half-km runs leave gaps (3 runs: the long run longest and within its share): when the step
+    // falls in one and the week cannot grow, the next size that fits within the 10 % rule.
+    const wantsGrowth = !cutback && !inTaper && target > state.prevLoad + 0.25 && factor >= 1;
+    let weekBudget = budget;
+    if (wantsGrowth && (!best || histKm + best.total <= state.prevLoad + 1e-9)) {
+      const widerBudget = Math.max(0, state.prevLoad * (1 + WEEKLY_GROWTH) - 0.05 - histKm);
+      const wider = bestLayout(widerBudget);
+      if (wider && (!best || wider.total > best.total)) [best, weekBudget] = [wider, widerBudget];
     }
     const slots: Slot[] = (best?.runs ?? []).map((r) => ({ day: addDays(weekStart, r.weekday), weekday: r.weekday, kind: r.long ? 'long' : 'easy', km: r.km }));
     const count = slots.length + histRuns.length;
@@ -489,7 +502,7 @@ function generate(ctx: Context, range: PlanSpan, history: readonly HistoryRun[],
 
     // Whole half-km, within the budget; the long run stays the longest and within its share.
     for (const s of slots) s.km = floorHalf(s.km);
-    fitWeek(ctx, slots, budget, histKm, histRuns.length);
+    fitWeek(ctx, slots, weekBudget, histKm, histRuns.length);
 
     const made: Workout[] = [];
     const weekKmNow = histKm + slots.filter((s) => s.km >= MIN_RUN_KM).reduce((t, s) => t + s.km, 0);
