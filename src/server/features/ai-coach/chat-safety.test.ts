@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { safetyMessages, type ChatReply, type PlanDraftResponse } from '../../../domain/ai-coach/contract';
 import { addDays, isoToPlanDate, jakartaToday, planDateToIso } from '../../../domain/shared/wire-date';
-import type { TrainingPlan } from '../../../domain/training-plan/contract';
+import type { Run, TrainingPlan } from '../../../domain/training-plan/contract';
 import { aiUsage, users } from '../../db/schema';
 import { startFakeGemini, type FakeGemini } from '../../adapters/ai/testing/fake-gemini';
 import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
@@ -212,7 +212,7 @@ describe('a coach changes the runs they made with the AI for a connected runner 
     const saved = await coachPost(`drafts/${draft.draftId}/save`);
     expect(saved.statusCode, saved.body).toBe(200);
 
-    const runs = (await api.runs(runner.headers)).filter((r) => within(r.date, 0, 13));
+    const runs = (await api.runs(runner.headers)).filter((r): r is Run => !r.locked && within(r.date, 0, 13));
     const byMaker = (maker: string) => runs.filter((r) => r.generatedby === maker).map((r) => [r.date, r.title, r.program]);
     expect(byMaker('coach')).toEqual([
       [day(1), 'Easy Run', '(5k)'],
