@@ -1,6 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatJakartaDate } from '../../../domain/shared/jakarta-time';
+import { addDays, isoToPlanDate, jakartaToday } from '../../../domain/shared/wire-date';
 import { PREMIUM_REQUIRED_MESSAGE } from '../../../domain/subscriptions/subscription';
 import { ToastProvider } from '../../components/toast';
 import { AiCoachCard } from './ai-coach-card';
@@ -11,12 +13,12 @@ function stubAccess(status: number, body: unknown) {
   return fetchMock;
 }
 
-function renderCard(hasAiRuns = false) {
+function renderCard(hasAiRuns = false, runnerId?: string) {
   const onShowPlans = vi.fn();
   render(
     <QueryClientProvider client={new QueryClient()}>
       <ToastProvider>
-        <AiCoachCard hasAiRuns={hasAiRuns} onShowPlans={onShowPlans} userId="u1" />
+        <AiCoachCard hasAiRuns={hasAiRuns} onShowPlans={onShowPlans} userId="u1" runnerId={runnerId} />
       </ToastProvider>
     </QueryClientProvider>,
   );
@@ -110,5 +112,43 @@ describe('<AiCoachCard>', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Buat Program dengan AI' }));
     expect((await within(screen.getByTestId('ai-coach-card')).findByRole('alert')).textContent).toContain('Gagal memeriksa akses fitur AI');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("tells the runner's preview how many runs lock after their trial ends, and a coach's preview nothing", async () => {
+    const today = jakartaToday();
+    const end = addDays(today, 13);
+    const runs = [1, 7, 13, 14, 20].map((offset) => ({
+      date: isoToPlanDate(addDays(today, offset)),
+      title: 'Easy Run',
+      program: '(5k)',
+      paceRange: "6'30 - 7'00",
+      color: 'bg-blue-500',
+      periodization: 'Base',
+      generatedby: 'ai',
+    }));
+    const draft = { draftId: 'd1', startDate: runs[0]!.date, endDate: runs[4]!.date, notes: [], fitness: null, trainingPlan: runs };
+    const fetchMock = vi.fn(async (url: string) => {
+      const body = url === '/api/ai/access' ? { access: true, subscription_status: 'trialing', current_period_end: `${end}T10:00:00.000Z` } : draft;
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const form = { umur: '30', jenisKelamin: 'Perempuan', runningExperience: '1-3 Tahun', kemampuanLari: 'Menengah', noPersonalBests: true, jarakMingguan: '20', lariTerjauh: '10', targetLatihan: 'Menjaga Kebugaran', kebugaranFocus: 'Jaga Kebugaran Umum', hariLatihan: ['Selasa', 'Minggu'], hariLongRun: 'Minggu', aksesTrek: 'Ya' };
+    for (const user of ['u1', 'r9']) localStorage.setItem(`derap:ai-plan-form:${user}`, JSON.stringify(form));
+
+    renderCard(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Buat Program dengan AI' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Buat Program Latihan dengan AI' })).getByRole('button', { name: 'Buat Program' }));
+    const preview = await screen.findByRole('dialog', { name: 'Hasil Program AI' });
+    expect(within(preview).getByTestId('preview-locked-note').textContent).toBe(
+      `2 dari 5 latihan setelah ${formatJakartaDate(`${end}T10:00:00.000Z`)} akan terkunci (Kunci) sampai Anda berlangganan.`,
+    );
+    cleanup();
+
+    renderCard(false, 'r9');
+    fireEvent.click(screen.getByRole('button', { name: 'Buat Program dengan AI' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Buat Program Latihan dengan AI' })).getByRole('button', { name: 'Buat Program' }));
+    await screen.findByRole('dialog', { name: 'Hasil Program AI' });
+    expect(fetchMock).toHaveBeenCalledWith('/api/coach/runner/r9/ai/createplan', expect.anything());
+    expect(screen.queryByTestId('preview-locked-note')).toBeNull();
   });
 });

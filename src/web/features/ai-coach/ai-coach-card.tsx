@@ -2,7 +2,7 @@ import { ClipboardCheck, Crown, MessageCircle, Sparkles } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { jakartaToday, planDateToIso } from '../../../domain/shared/wire-date';
 import { formatJakartaDate } from '../../../domain/shared/jakarta-time';
-import { PREMIUM_REQUIRED_MESSAGE } from '../../../domain/subscriptions/subscription';
+import { accessEndDay, PREMIUM_REQUIRED_MESSAGE } from '../../../domain/subscriptions/subscription';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -41,6 +41,9 @@ function AiCoachCardBody({ hasAiRuns: hasOwnAiRuns, onShowPlans, userId }: Omit<
   // A coach's saved AI plan becomes coach runs, so the chat is offered whatever made the runner's runs.
   const hasAiRuns = hasOwnAiRuns || coaching;
   const access = useCheckAiAccess();
+  // The runner's own AI runs lock after their access end; a coach's saved plan becomes coach runs, which never lock.
+  const accessEnd = coaching ? null : accessEndDay(access.data?.current_period_end);
+  const lock = accessEnd && access.data ? { accessEnd, status: access.data.subscription_status } : null;
   const evaluation = useLatestEvaluation(hasAiRuns).data?.evaluation ?? null;
   const [refusal, setRefusal] = useState<string | null>(null);
   const [flow, setFlow] = useState<FlowStart | null>(null);
@@ -160,7 +163,7 @@ function AiCoachCardBody({ hasAiRuns: hasOwnAiRuns, onShowPlans, userId }: Omit<
         </div>
       </Dialog>
 
-      {flow && <AiCoachFlow start={flow} userId={userId} today={jakartaToday()} onClose={closeFlow} />}
+      {flow && <AiCoachFlow start={flow} userId={userId} today={jakartaToday()} onClose={closeFlow} lock={lock} />}
     </section>
   );
 }

@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { aiMessages, type ChatReply, type PlanDraftResponse } from '../../../domain/ai-coach/contract';
+import { aiMessages, type ChatReply, type PlanDraftResponse, type PlanRefusal } from '../../../domain/ai-coach/contract';
 import { ApiError } from '../../api/client';
 import { ToastProvider } from '../../components/toast';
 import type * as AiCoachApi from './ai-coach-api';
-import { AiCoachFlow, SAVED_MESSAGE, type FlowStart } from './ai-coach-flow';
+import { AiCoachFlow, SAVED_MESSAGE, type AiCoachFlowProps, type FlowStart } from './ai-coach-flow';
 
 const api = vi.hoisted(() => ({ chat: vi.fn(), modify: vi.fn(), create: vi.fn(), save: vi.fn() }));
 vi.mock('./ai-coach-api', async (importOriginal) => {
@@ -33,19 +33,19 @@ const proposal: ChatReply = {
   modifications: [{ instruction: 'Pindahkan Long Run dari Sabtu 17-07-2027 ke Minggu 18-07-2027.', action: { type: 'move', from: '17-07-2027', to: '18-07-2027' } }],
 };
 
-function renderFlow(start: FlowStart = 'chat') {
+function renderFlow(start: FlowStart = 'chat', props: Partial<AiCoachFlowProps> = {}) {
   const onClose = vi.fn();
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
       <ToastProvider>
-        <AiCoachFlow start={start} userId="u1" today="2027-07-14" onClose={onClose} />
+        <AiCoachFlow start={start} userId="u1" today="2027-07-14" onClose={onClose} {...props} />
       </ToastProvider>
     </QueryClientProvider>,
   );
   return { onClose };
 }
 
-function rememberFilledForm() {
+function rememberFilledForm(over: Record<string, unknown> = {}) {
   localStorage.setItem(
     'derap:ai-plan-form:u1',
     JSON.stringify({
@@ -61,6 +61,7 @@ function rememberFilledForm() {
       hariLatihan: ['Selasa', 'Minggu'],
       hariLongRun: 'Minggu',
       aksesTrek: 'Ya',
+      ...over,
     }),
   );
 }
@@ -191,5 +192,94 @@ describe('<AiCoachFlow> form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Buat Program' }));
     await waitFor(() => expect(within(form()).getByText(aiMessages.ageRange).id).toMatch(/umur-error$/));
     expect(within(form()).queryByRole('alert')).toBeNull();
+  });
+});
+
+/** The 422 the API client throws for a refusal (its whole body kept). */
+const refused = (refusal: PlanRefusal) => new ApiError(422, refusal.message, refusal.code, refusal.errors, undefined, refusal);
+const formDialog = () => screen.getByRole('dialog', { name: 'Buat Program Latihan dengan AI' });
+const createButton = () => within(formDialog()).getByRole('button', { name: 'Buat Program' });
+const raceOver = { targetLatihan: 'Race Selanjutnya', tanggalRace: '2027-08-29', kategoriTargetRace: 'Full Marathon', targetWaktu: '05:30:00', noPersonalBests: false, personalBests: [{ distance: '5K', time: '00:12:00' }] };
+const checkInput: PlanRefusal = {
+  code: 'CHECK_INPUT',
+  message: 'Beberapa data Anda saling bertentangan.',
+  errors: [{ path: 'personalBests.0.time', message: 'Catatan waktu 5K 00:12:00 lebih cepat dari rekor dunia.' }],
+};
+const goalNotSafe: PlanRefusal = {
+  code: 'GOAL_NOT_SAFE',
+  message: 'Target Full Marathon pada 29-08-2027 belum bisa dicapai dengan aman.',
+  alternatives: [{ kind: 'shorter-distance', message: '10K pada tanggal yang sama (29-08-2027) dengan target 01:05:00.', kategoriTargetRace: '10K', targetWaktu: '01:05:00' }],
+};
+const cautious: PlanDraftResponse = { ...moved, notes: ['Anda mengonfirmasi data yang tidak biasa, jadi program memakai asumsi yang hati-hati: catatan waktu 5K 00:12:00 tidak dipakai.'] };
+
+describe('<AiCoachFlow> refusals', () => {
+  it('CHECK_INPUT: the field message and the confirmation; confirmed, a GOAL_NOT_SAFE alternative keeps the confirmation and gives the cautious plan', async () => {
+    rememberFilledForm(raceOver);
+    api.create.mockRejectedValueOnce(refused(checkInput)).mockRejectedValueOnce(refused(goalNotSafe)).mockResolvedValueOnce(cautious);
+    renderFlow('form');
+    fireEvent.click(createButton());
+    const panel = await screen.findByTestId('plan-refusal');
+    expect(panel.getAttribute('role')).toBe('alert');
+    expect(panel.textContent).toContain(checkInput.message);
+    // The message at its field too.
+    await waitFor(() => expect(within(formDialog()).getByText(checkInput.errors![0]!.message, { selector: '[id$="personalBests-0-time-error"]' })).toBeTruthy());
+    expect(api.create.mock.calls[0]![0]).not.toHaveProperty('confirmInputs');
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Data saya sudah benar, lanjutkan' }));
+    await waitFor(() => expect(api.create).toHaveBeenCalledTimes(2));
+    expect(api.create.mock.calls[1]![0]).toMatchObject({ confirmInputs: true, kategoriTargetRace: 'Full Marathon' });
+    await waitFor(() => expect(screen.getByTestId('plan-refusal').getAttribute('data-code')).toBe('GOAL_NOT_SAFE'));
+
+    fireEvent.click(within(screen.getByTestId('plan-refusal')).getByRole('button', { name: /10K pada tanggal yang sama/ }));
+    const preview = await screen.findByRole('dialog', { name: 'Hasil Program AI' });
+    expect(api.create.mock.calls[2]![0]).toMatchObject({ confirmInputs: true, kategoriTargetRace: '10K', targetWaktu: '01:05:00' });
+    expect(within(preview).getByTestId('preview-notes').textContent).toContain('asumsi yang hati-hati');
+
+    // Back in the form with other data: the confirmation does not cover it.
+    fireEvent.click(within(preview).getByRole('button', { name: 'Kembali' }));
+    expect(screen.queryByTestId('plan-refusal')).toBeNull();
+    fireEvent.change(within(formDialog()).getByLabelText('Waktu 1', { selector: 'input' }), { target: { value: '00:11:00' } });
+    api.create.mockRejectedValueOnce(refused(checkInput));
+    fireEvent.click(createButton());
+    await waitFor(() => expect(api.create).toHaveBeenCalledTimes(4));
+    expect(api.create.mock.calls[3]![0]).not.toHaveProperty('confirmInputs');
+  });
+
+  it("SEE_A_DOCTOR: the refusal, then 'Dokter sudah mengizinkan saya berlatih' sends the form again with medicalClearance", async () => {
+    rememberFilledForm({ riwayatCidera: 'Stress fracture 3 minggu lalu, masih sakit kalau jalan' });
+    const seeDoctor: PlanRefusal = { code: 'SEE_A_DOCTOR', message: "Patah tulang perlu izin dokter. Jika sudah, centang 'Dokter sudah mengizinkan saya berlatih' lalu buat program lagi." };
+    api.create
+      .mockRejectedValueOnce(refused(seeDoctor))
+      .mockRejectedValueOnce(new ApiError(429, aiMessages.rateLimited))
+      .mockResolvedValueOnce(moved);
+    renderFlow('form');
+    expect(screen.queryByRole('checkbox', { name: /Dokter sudah mengizinkan/ })).toBeNull();
+    fireEvent.click(createButton());
+    const panel = await screen.findByTestId('plan-refusal');
+    await waitFor(() => expect(document.activeElement).toBe(panel));
+    expect(api.create.mock.calls[0]![0]).toMatchObject({ medicalClearance: false });
+    // Sent again unticked (and failing otherwise), the form still offers the clearance, now under the health fields.
+    fireEvent.click(within(panel).getByRole('button', { name: 'Buat program lagi' }));
+    await waitFor(() => expect(within(formDialog()).getByRole('alert').textContent).toBe(aiMessages.rateLimited));
+    expect(screen.queryByTestId('plan-refusal')).toBeNull();
+    fireEvent.click(within(screen.getByTestId('medical-clearance')).getByRole('checkbox', { name: /Dokter sudah mengizinkan saya berlatih/ }));
+    fireEvent.click(createButton());
+    await screen.findByRole('dialog', { name: 'Hasil Program AI' });
+    expect(api.create.mock.calls[2]![0]).toMatchObject({ medicalClearance: true });
+    // Back in the form, the answer stays in view under the health fields.
+    fireEvent.click(screen.getByRole('button', { name: 'Kembali' }));
+    expect((within(screen.getByTestId('medical-clearance')).getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('any other failure stays a plain message, and the preview is told when runs lock', async () => {
+    rememberFilledForm();
+    api.create.mockRejectedValueOnce(new ApiError(422, aiMessages.needsProfile, 'AI_NEEDS_PROFILE')).mockResolvedValueOnce(moved);
+    renderFlow('form', { lock: { accessEnd: '2027-07-16', status: 'trialing' } });
+    fireEvent.click(createButton());
+    await waitFor(() => expect(within(formDialog()).getByRole('alert').textContent).toBe(aiMessages.needsProfile));
+    expect(screen.queryByTestId('plan-refusal')).toBeNull();
+    fireEvent.click(createButton());
+    const preview = await screen.findByRole('dialog', { name: 'Hasil Program AI' });
+    expect(within(preview).getByTestId('preview-locked-note').textContent).toContain('1 dari 1 latihan setelah 16 Juli 2027');
   });
 });

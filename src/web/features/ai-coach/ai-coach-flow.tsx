@@ -7,6 +7,7 @@ import {
   type CreatePlanRequest,
   type Modification,
   type PlanDraftResponse,
+  type PlanRefusal,
 } from '../../../domain/ai-coach/contract';
 import type { IsoDay } from '../../../domain/shared/wire-date';
 import { ApiError } from '../../api/client';
@@ -15,7 +16,8 @@ import { aiErrorText, useAiChat, useCreatePlan, useModifyPlan, useSaveDraft } fr
 import { ChatDialog } from './chat-dialog';
 import { PlanFormDialog } from './plan-form-dialog';
 import { loadPlanForm, savePlanForm, type PlanFormErrors, type PlanFormValues } from './plan-form';
-import { PlanPreviewDialog } from './plan-preview-dialog';
+import { PlanPreviewDialog, type PlanLock } from './plan-preview-dialog';
+import { checkedInputsKey, planRefusalOf } from './plan-refusal';
 
 export type FlowStart = 'form' | 'chat';
 
@@ -25,6 +27,8 @@ export interface AiCoachFlowProps {
   userId: string;
   today: IsoDay;
   onClose: () => void;
+  /** When the runner's own AI runs start to lock (their access end); null in a coach's view. */
+  lock?: PlanLock | null;
 }
 
 /** What the preview shows came from: Refresh asks it again, Kembali goes back to it. */
@@ -57,7 +61,7 @@ function fieldErrorsOf(error: unknown): PlanFormErrors {
  * The AI coach's dialogs, one at a time (spec §4 AI plan flow, AI chat): the form or the chat,
  * then 'Hasil Program AI' for the draft they made; Simpan stores it, Kembali goes back.
  */
-export function AiCoachFlow({ start, userId, today, onClose }: AiCoachFlowProps) {
+export function AiCoachFlow({ start, userId, today, onClose, lock = null }: AiCoachFlowProps) {
   const toast = useToast();
   const createPlan = useCreatePlan();
   const modifyPlan = useModifyPlan();
@@ -69,6 +73,11 @@ export function AiCoachFlow({ start, userId, today, onClose }: AiCoachFlowProps)
   formValues.current ??= loadPlanForm(userId, today);
   const [formError, setFormError] = useState<string | null>(null);
   const [serverFieldErrors, setServerFieldErrors] = useState<PlanFormErrors>({});
+  const [refusal, setRefusal] = useState<PlanRefusal | null>(null);
+  // After a SEE_A_DOCTOR the form offers the doctor's clearance for the rest of this visit.
+  const [clearanceAsked, setClearanceAsked] = useState(false);
+  // The inputs the runner confirmed after a CHECK_INPUT (checkedInputsKey), while they stay so.
+  const confirmedInputs = useRef<string | null>(null);
 
   const [draft, setDraft] = useState<PlanDraftResponse | null>(null);
   const [origin, setOrigin] = useState<Origin | null>(null);
@@ -93,12 +102,27 @@ export function AiCoachFlow({ start, userId, today, onClose }: AiCoachFlowProps)
     setStep('preview');
   };
 
-  const submitForm = (request: CreatePlanRequest) => {
+  const submitForm = (typed: CreatePlanRequest, options?: { confirmInputs?: boolean }) => {
     setFormError(null);
     setServerFieldErrors({});
+    if (options?.confirmInputs) confirmedInputs.current = checkedInputsKey(typed);
+    // A confirmation covers the data it was given for: a goal alternative chosen next keeps it, changed data is checked again.
+    const request = confirmedInputs.current === checkedInputsKey(typed) ? { ...typed, confirmInputs: true } : typed;
+    // The refusal stays in view (its choice showing progress) until the answer replaces it.
     createPlan.mutate(request, {
-      onSuccess: (next) => showDraft(next, { from: 'form', request }),
+      onSuccess: (next) => {
+        setRefusal(null);
+        showDraft(next, { from: 'form', request });
+      },
       onError: (error) => {
+        const refused = planRefusalOf(error);
+        setRefusal(refused);
+        if (refused) {
+          if (refused.code === 'SEE_A_DOCTOR') setClearanceAsked(true);
+          // Each doubtful input's message is shown at its field too.
+          if (refused.code === 'CHECK_INPUT') setServerFieldErrors(Object.fromEntries((refused.errors ?? []).map((issue) => [issue.path, issue.message])));
+          return;
+        }
         const fields = fieldErrorsOf(error);
         setServerFieldErrors(fields);
         // A field's own message is shown under it; anything else under the form.
@@ -171,6 +195,7 @@ export function AiCoachFlow({ start, userId, today, onClose }: AiCoachFlowProps)
         onRefresh={refresh}
         onSave={save}
         onClose={onClose}
+        lock={lock}
         refreshing={createPlan.isPending || modifyPlan.isPending}
         saving={saveDraft.isPending}
         error={previewError}
@@ -202,6 +227,9 @@ export function AiCoachFlow({ start, userId, today, onClose }: AiCoachFlowProps)
       pending={createPlan.isPending}
       error={formError}
       serverFieldErrors={serverFieldErrors}
+      refusal={refusal}
+      onDismissRefusal={() => setRefusal(null)}
+      showClearance={clearanceAsked}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { aiMessages } from '../../../domain/ai-coach/contract';
+import { aiMessages, type PlanRefusal } from '../../../domain/ai-coach/contract';
 import { PlanFormDialog, type PlanFormDialogProps } from './plan-form-dialog';
 import { emptyPlanForm, type PlanFormValues } from './plan-form';
 
@@ -153,5 +153,115 @@ describe('<PlanFormDialog>', () => {
     renderForm({}, { pending: true });
     expect(screen.getByRole('button', { name: 'Buat Program' }).getAttribute('aria-busy')).toBe('true');
     expect(screen.getByText('AI sedang menyusun programmu…')).toBeTruthy();
+  });
+});
+
+/** A filled race form: a beginner aiming at a Full Marathon. */
+const raceForm: Partial<PlanFormValues> = {
+  umur: '28',
+  jenisKelamin: 'Laki-laki',
+  runningExperience: '< 6 Bulan',
+  kemampuanLari: 'Pemula',
+  personalBests: [{ distance: '5K', time: '00:12:00' }],
+  jarakMingguan: '8',
+  lariTerjauh: '3',
+  targetLatihan: 'Race Selanjutnya',
+  tanggalRace: '2027-08-29',
+  kategoriTargetRace: 'Full Marathon',
+  targetWaktu: '05:30:00',
+  hariLatihan: ['Selasa', 'Kamis', 'Minggu'],
+  hariLongRun: 'Minggu',
+  aksesTrek: 'Tidak',
+};
+const goalNotSafe: PlanRefusal = {
+  code: 'GOAL_NOT_SAFE',
+  message: 'Target Full Marathon pada 29-08-2027 belum bisa dicapai dengan aman. Pilih salah satu alternatif di bawah ini, atau ubah formulirnya.',
+  alternatives: [
+    { kind: 'later-race', message: 'Full Marathon pada 27-02-2028 (26 minggu lebih lambat) dengan target 05:50:00.', tanggalRace: '27-02-2028', targetWaktu: '05:50:00' },
+    { kind: 'more-days', message: 'Tetap Full Marathon dengan 4 hari lari per minggu.', hariLatihan: ['Senin', 'Selasa', 'Kamis', 'Minggu'] },
+  ],
+};
+const checkInput: PlanRefusal = {
+  code: 'CHECK_INPUT',
+  message: 'Beberapa data Anda saling bertentangan.',
+  errors: [{ path: 'personalBests.0.time', message: 'Catatan waktu 5K 00:12:00 lebih cepat dari rekor dunia.' }],
+};
+const seeDoctor: PlanRefusal = { code: 'SEE_A_DOCTOR', message: "Patah tulang perlu izin dokter. Jika sudah, centang 'Dokter sudah mengizinkan saya berlatih' lalu buat program lagi." };
+const refusalPanel = () => screen.getByTestId('plan-refusal');
+
+describe('<PlanFormDialog> refusals', () => {
+  it('GOAL_NOT_SAFE: an alert that takes focus, each alternative a button that puts its fields into the form and sends it', async () => {
+    const { onSubmit } = renderForm(raceForm, { refusal: goalNotSafe });
+    const panel = refusalPanel();
+    expect(panel.getAttribute('role')).toBe('alert');
+    expect(within(panel).getByRole('heading').textContent).toBe('Target ini belum aman');
+    expect(panel.textContent).toContain(goalNotSafe.message);
+    await waitFor(() => expect(document.activeElement).toBe(panel));
+    const choices = within(panel).getAllByTestId('refusal-alternative');
+    expect(choices.map((c) => c.tagName)).toEqual(['BUTTON', 'BUTTON']);
+    expect(choices[0]!.textContent).toContain(goalNotSafe.alternatives![0]!.message);
+
+    fireEvent.click(within(panel).getByRole('button', { name: /26 minggu lebih lambat/ }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ tanggalRace: '27-02-2028', endDate: '27-02-2028', targetWaktu: '05:50:00', kategoriTargetRace: 'Full Marathon' });
+    expect(onSubmit.mock.calls[0]![1]).toBeUndefined();
+    expect(input('Tanggal race').value).toBe('2028-02-27');
+
+    fireEvent.click(within(panel).getByRole('button', { name: /4 hari lari/ }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    expect(onSubmit.mock.calls[1]![0].hariLatihan).toEqual(['Senin', 'Selasa', 'Kamis', 'Minggu']);
+    expect(day('Senin').checked).toBe(true);
+  });
+
+  it("GOAL_NOT_SAFE: 'Ubah formulir' leaves the refusal for the race date", async () => {
+    const onDismissRefusal = vi.fn();
+    renderForm(raceForm, { refusal: goalNotSafe, onDismissRefusal });
+    fireEvent.click(within(refusalPanel()).getByRole('button', { name: 'Ubah formulir' }));
+    expect(onDismissRefusal).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(document.activeElement).toBe(input('Tanggal race')));
+  });
+
+  it('CHECK_INPUT: the message at its field, a summary, and a confirmation that sends confirmInputs', async () => {
+    const onDismissRefusal = vi.fn();
+    const { onSubmit } = renderForm(raceForm, { refusal: checkInput, serverFieldErrors: { 'personalBests.0.time': checkInput.errors![0]!.message }, onDismissRefusal });
+    const panel = refusalPanel();
+    await waitFor(() => expect(document.activeElement).toBe(panel));
+    // At the field: the control is invalid and described by the message.
+    const time = input('Waktu 1');
+    await waitFor(() => expect(time.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(time.getAttribute('aria-describedby')!.split(' ').at(-1)!)!.textContent).toBe(checkInput.errors![0]!.message);
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Data saya sudah benar, lanjutkan' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![1]).toEqual({ confirmInputs: true });
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ personalBests: [{ distance: '5K', time: '00:12:00' }] });
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Perbaiki data' }));
+    expect(onDismissRefusal).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(document.activeElement).toBe(time));
+  });
+
+  it("SEE_A_DOCTOR: 'Dokter sudah mengizinkan saya berlatih' in the refusal, sent as medicalClearance", async () => {
+    const { onSubmit } = renderForm({ ...raceForm, riwayatCidera: 'Stress fracture 3 minggu lalu' }, { refusal: seeDoctor, showClearance: true });
+    const panel = refusalPanel();
+    await waitFor(() => expect(document.activeElement).toBe(panel));
+    expect(within(panel).getByRole('heading').textContent).toBe('Perlu izin dokter dulu');
+    // One checkbox, in the refusal while it is shown.
+    expect(screen.getAllByRole('checkbox', { name: /Dokter sudah mengizinkan saya berlatih/ })).toHaveLength(1);
+    fireEvent.click(within(panel).getByRole('checkbox', { name: /Dokter sudah mengizinkan saya berlatih/ }));
+    fireEvent.click(within(panel).getByRole('button', { name: 'Buat program lagi' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ medicalClearance: true, riwayatCidera: 'Stress fracture 3 minggu lalu' });
+  });
+
+  it('offers the clearance under the health fields only after a SEE_A_DOCTOR (or once ticked), not to every runner', () => {
+    renderForm({ riwayatCidera: 'Cedera lutut 2 tahun lalu' });
+    expect(screen.queryByRole('checkbox', { name: /Dokter sudah mengizinkan saya berlatih/ })).toBeNull();
+    cleanup();
+    renderForm({}, { showClearance: true });
+    expect(within(screen.getByTestId('medical-clearance')).getByRole('checkbox', { name: /Dokter sudah mengizinkan saya berlatih/ })).toBeTruthy();
+    cleanup();
+    renderForm({ medicalClearance: true });
+    expect((screen.getByRole('checkbox', { name: /Dokter sudah mengizinkan saya berlatih/ }) as HTMLInputElement).checked).toBe(true);
   });
 });

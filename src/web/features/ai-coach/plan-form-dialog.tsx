@@ -12,6 +12,8 @@ import {
   trackAccessOptions,
   weekdayNames,
   type CreatePlanRequest,
+  type GoalAlternative,
+  type PlanRefusal,
 } from '../../../domain/ai-coach/contract';
 import { addDays, type IsoDay } from '../../../domain/shared/wire-date';
 import { WEEKDAY_SHORT_NAMES } from '../../../domain/training-plan/month-grid';
@@ -23,6 +25,8 @@ import { FormField } from '../../components/form-field';
 import { FieldError, fieldClass, Input, Select } from '../../components/input';
 import { Spinner } from '../../components/spinner';
 import { checkPlanForm, emptyPersonalBest, MAX_PERSONAL_BESTS, sortWeekdays, type PlanFormErrors, type PlanFormValues } from './plan-form';
+import { alternativeValues, MEDICAL_CLEARANCE_LABEL } from './plan-refusal';
+import { RefusalPanel } from './refusal-panel';
 
 export const PLAN_FORM_TITLE = 'Buat Program Latihan dengan AI';
 
@@ -32,25 +36,44 @@ export interface PlanFormDialogProps {
   initialValues: PlanFormValues;
   /** Every change, so the form survives a step back or a reload. */
   onValuesChange: (values: PlanFormValues) => void;
-  /** A checked request (startDate and endDate included). */
-  onSubmit: (request: CreatePlanRequest) => void;
+  /** A checked request (startDate and endDate included); `confirmInputs` when the runner confirmed data the coach doubted. */
+  onSubmit: (request: CreatePlanRequest, options?: { confirmInputs?: boolean }) => void;
   onClose: () => void;
   /** The AI is working on the request. */
   pending: boolean;
   /** Why the last request failed (shown under the form). */
   error: string | null;
-  /** The server's messages per field (a 400 names the field). */
+  /** The server's messages per field (a 400 names the field, a CHECK_INPUT the doubtful ones). */
   serverFieldErrors?: PlanFormErrors;
+  /** Why the AI coach made no plan, shown above the form with the ways on. */
+  refusal?: PlanRefusal | null;
+  /** The runner leaves the refusal to edit the form. */
+  onDismissRefusal?: () => void;
+  /** Offer 'Dokter sudah mengizinkan saya berlatih' under the health fields (after a SEE_A_DOCTOR). */
+  showClearance?: boolean;
 }
 
 const textareaClass = (invalid: boolean) => fieldClass(invalid, 'h-auto min-h-20 py-2');
 
 /** 'Buat Program Latihan dengan AI' (spec §2 AI screens, §3 form fields, §5 AI form, §9 options). */
-export function PlanFormDialog({ today, initialValues, onValuesChange, onSubmit, onClose, pending, error, serverFieldErrors }: PlanFormDialogProps) {
+export function PlanFormDialog({
+  today,
+  initialValues,
+  onValuesChange,
+  onSubmit,
+  onClose,
+  pending,
+  error,
+  serverFieldErrors,
+  refusal = null,
+  onDismissRefusal,
+  showClearance = false,
+}: PlanFormDialogProps) {
   const ids = useId();
   const formId = `${ids}-form`;
   const fieldId = (path: string) => `${ids}-${path.replaceAll('.', '-')}`;
   const errorRef = useRef<HTMLDivElement>(null);
+  const refusalRef = useRef<HTMLDivElement>(null);
 
   const resolver: Resolver<PlanFormValues, unknown, CreatePlanRequest> = async (values, _context, options) => {
     const check = checkPlanForm(values, today);
@@ -82,14 +105,45 @@ export function PlanFormDialog({ today, initialValues, onValuesChange, onSubmit,
     if (error) errorRef.current?.focus();
   }, [error]);
 
+  // A refusal replaces the plan the runner waited for: read it first (it sits above the form).
+  useEffect(() => {
+    if (refusal) refusalRef.current?.focus();
+  }, [refusal]);
+
   const goal = watch('targetLatihan');
   const start = watch('tanggalMulai');
   const trainingDays = sortWeekdays(watch('hariLatihan') ?? [], weekdayNames);
   const noPersonalBests = watch('noPersonalBests');
 
-  const submit = handleSubmit(
-    (request) => onSubmit(request),
-    () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()),
+  const focusFirstInvalid = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const submitWith = (options?: { confirmInputs: true }) => handleSubmit((request) => (options ? onSubmit(request, options) : onSubmit(request)), focusFirstInvalid);
+  const submit = submitWith();
+
+  /** Leaves the refusal for a field of the form (focused once the panel above it is gone, so it scrolls into view). */
+  const editField = (path: string | undefined) => {
+    onDismissRefusal?.();
+    requestAnimationFrame(() => {
+      const target = path ? document.getElementById(fieldId(path)) : null;
+      (target ?? formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]'))?.focus();
+    });
+  };
+  const chooseAlternative = (alternative: GoalAlternative) => {
+    for (const [name, value] of Object.entries(alternativeValues(alternative))) {
+      setValue(name as keyof PlanFormValues, value as never, { shouldDirty: true });
+    }
+    void submitWith()();
+  };
+  const medicalClearance = watch('medicalClearance');
+  const clearance = (
+    <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-slate-300 bg-white p-3 text-sm font-semibold text-slate-900 has-focus-visible:ring-2 has-focus-visible:ring-brand-300">
+      <input type="checkbox" className="mt-0.5 size-4 shrink-0 accent-brand-600" aria-describedby={`${fieldId('medicalClearance')}-hint`} {...register('medicalClearance')} />
+      <span>
+        {MEDICAL_CLEARANCE_LABEL}
+        <span id={`${fieldId('medicalClearance')}-hint`} className="mt-0.5 block text-xs font-normal text-slate-600">
+          Centang hanya bila dokter atau fisioterapis sudah memeriksa dan mengizinkan Anda berlari.
+        </span>
+      </span>
+    </label>
   );
 
   return (
@@ -98,6 +152,7 @@ export function PlanFormDialog({ today, initialValues, onValuesChange, onSubmit,
       onOpenChange={(open) => !open && onClose()}
       size="lg"
       title={PLAN_FORM_TITLE}
+      initialFocus={refusal ? refusalRef : undefined}
       description="Isi data larimu; AI menyusun program yang aman dan sesuai targetmu."
       footer={
         <>
@@ -117,7 +172,26 @@ export function PlanFormDialog({ today, initialValues, onValuesChange, onSubmit,
         </>
       }
     >
-      <form ref={formRef} id={formId} noValidate onSubmit={(event) => void submit(event)} className="space-y-6" aria-busy={pending || undefined}>
+      <form ref={formRef} id={formId} noValidate
+        onSubmit={(event) => {
+          // One request at a time (the refusal's own button stays enabled, to keep its focus).
+          if (pending) event.preventDefault();
+          else void submit(event);
+        }}
+        className="space-y-6" aria-busy={pending || undefined}>
+        {refusal && (
+          <RefusalPanel
+            ref={refusalRef}
+            refusal={refusal}
+            pending={pending}
+            onChooseAlternative={chooseAlternative}
+            onEditForm={() => editField(goal === 'Race Selanjutnya' ? 'tanggalRace' : undefined)}
+            onConfirmInputs={() => void submitWith({ confirmInputs: true })()}
+            onFixInputs={(path) => editField(path ?? refusal.errors?.[0]?.path)}
+            clearance={clearance}
+            formId={formId}
+          />
+        )}
         <Section title="Tentang kamu">
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="Umur" id={fieldId('umur')} error={err('umur')} mark="required">
@@ -155,6 +229,12 @@ export function PlanFormDialog({ today, initialValues, onValuesChange, onSubmit,
                 {(c) => <textarea {...c} rows={2} maxLength={500} className={textareaClass(!!err('riwayatCidera'))} {...register('riwayatCidera')} />}
               </FormField>
             </div>
+            {/* Only for a runner the coach sent to a doctor (or who said so): not a box every runner ticks past. While the refusal is shown it sits there. */}
+            {(showClearance || medicalClearance) && refusal?.code !== 'SEE_A_DOCTOR' && (
+              <div className="sm:col-span-2" data-testid="medical-clearance">
+                {clearance}
+              </div>
+            )}
           </div>
         </Section>
 

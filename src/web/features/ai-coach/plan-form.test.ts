@@ -130,6 +130,16 @@ describe('remembered form', () => {
     expect(loadPlanForm('u2', today, storage)).toEqual(emptyPlanForm(today));
   });
 
+  it("sends the doctor's clearance, and asks for it again on the next visit", () => {
+    expect(toPlanRequest(filled({ medicalClearance: true })).medicalClearance).toBe(true);
+    expect(toPlanRequest(filled()).medicalClearance).toBe(false);
+    const storage = new MemoryStorage() as unknown as Storage;
+    savePlanForm('u1', filled({ medicalClearance: true, riwayatCidera: 'Stress fracture' }), storage);
+    const back = loadPlanForm('u1', today, storage);
+    expect(back.riwayatCidera).toBe('Stress fracture');
+    expect(back.medicalClearance).toBe(false);
+  });
+
   it('ignores a stored value that is not a form', () => {
     const storage = new MemoryStorage() as unknown as Storage;
     storage.setItem('derap:ai-plan-form:u1', '{"umur": 5, "personalBests": "x"');

@@ -42,6 +42,8 @@ export interface PlanFormValues {
   hariLongRun: string;
   aksesTrek: string;
   catatanLainnya: string;
+  /** 'Dokter sudah mengizinkan saya berlatih': the runner's word after a SEE_A_DOCTOR refusal. */
+  medicalClearance: boolean;
 }
 
 export const MAX_PERSONAL_BESTS = 4;
@@ -68,6 +70,7 @@ export function emptyPlanForm(today: IsoDay): PlanFormValues {
     hariLongRun: '',
     aksesTrek: '',
     catatanLainnya: '',
+    medicalClearance: false,
   };
 }
 
@@ -103,6 +106,7 @@ export function toPlanRequest(values: PlanFormValues): Record<string, unknown> {
     hariLongRun: orUndefined(values.hariLongRun),
     aksesTrek: orUndefined(values.aksesTrek),
     catatanLainnya: text(values.catatanLainnya),
+    medicalClearance: values.medicalClearance,
     startDate: start,
     endDate: end,
   };
@@ -192,6 +196,8 @@ export function loadPlanForm(userId: string, today: IsoDay, storage: Storage | n
     if (!Array.isArray(values.hariLatihan)) values.hariLatihan = [];
     if (!isValidIsoDay(values.tanggalMulai) || values.tanggalMulai < today) values.tanggalMulai = today;
     if (values.tanggalRace && (!isValidIsoDay(values.tanggalRace) || values.tanggalRace < today)) values.tanggalRace = '';
+    // A doctor's clearance is the runner's word for this programme, said again for the next one.
+    values.medicalClearance = false;
     return values;
   } catch {
     return empty;
