@@ -38,8 +38,9 @@ export function buildDemoPlan(today: IsoDay, weeks = 8, weeksBehind = 4, form: P
     kemampuanLari: 'Menengah',
     riwayatCidera: '',
     personalBests: [{ distance: '10K', time: '01:02:00' }],
-    jarakMingguan: 22,
-    lariTerjauh: 12,
+    // Fit enough for a half marathon in 8 weeks by the coach's rules (the long run reaches 16 km).
+    jarakMingguan: 36,
+    lariTerjauh: 15,
     tanggalMulai: isoToPlanDate(start),
     targetLatihan: 'Race Selanjutnya',
     tanggalRace: isoToPlanDate(race),
