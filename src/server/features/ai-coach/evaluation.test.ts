@@ -12,7 +12,7 @@ import { tenKForm } from '../../test/fixtures/ai-coach';
 import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
 import { addRuns, findPlan } from '../training-plan/service';
 import { runPlanEvaluations } from './service.evaluation';
-import { saveProfile } from './service';
+import { liftSafetyHold, saveProfile, setSafetyHold } from './service';
 
 const DAY = 86_400_000;
 // A fixed clock (a Tuesday; the job takes it), so the weeks around today are the same on every run.
@@ -122,6 +122,17 @@ describe('the two-weekly re-evaluation job (ai-coach.evaluate-plans)', () => {
     expect(evaluation!.note).toBe(
       `Evaluasi 2 minggu: hanya 1 dari ${window.length} latihan selesai. Program 2 minggu ke depan dibuat lebih ringan dari ${idKm(before)} km menjadi ${idKm(lighter)} km agar kamu bisa kembali konsisten.`,
     );
+  });
+
+  it('leaves a runner held after a red flag alone: nothing is raised until a doctor cleared them', async () => {
+    const runner = await runnerWithPlan();
+    for (const row of await windowRuns(runner.userId)) await logWell(row);
+    const before = await runsOf(runner.userId, today, nextEnd);
+    await setSafetyHold(db(), runner.userId, ['chest'], now);
+    expect(await run()).toEqual({ evaluated: 0, skipped: 1, failed: 0 });
+    expect(await runsOf(runner.userId, today, nextEnd)).toEqual(before);
+    await liftSafetyHold(db(), runner.userId);
+    expect(await run()).toEqual({ evaluated: 1, skipped: 0, failed: 0 });
   });
 
   it("never touches the runner's or a coach's runs, nor runs already logged", async () => {

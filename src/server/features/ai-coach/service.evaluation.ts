@@ -9,7 +9,7 @@ import { addDays, jakartaToday, planDateToIso, type IsoDay } from '../../../doma
 import type { Db } from '../../db/client';
 import { aiCoachProfiles, aiEvaluations, aiPlanDrafts, trainingPlans, trainingRuns, users, type TrainingRunRow } from '../../db/schema';
 import { findPlan, listRuns, replaceUnloggedAiRuns, rowIsLocked, type PlanOwner } from '../training-plan/service';
-import { keepSafe, readProfile } from './service';
+import { isUnderSafetyHold, keepSafe, readProfile } from './service';
 import { plannedRun as plannedRunOf } from '../../../domain/ai-coach/engine/planned-run';
 
 /** Two weeks looked at, two weeks adjusted. */
@@ -105,6 +105,8 @@ async function evaluateRunner({ db, log }: EvaluationDeps, owner: Candidate, now
   const profile = await readProfile(db, owner.id);
   const plan = await findPlan(db, owner.id);
   if (!profile || !plan) return 'skipped';
+  // A runner held after a red flag trains again only when a doctor cleared them: nothing is raised meanwhile.
+  if (await isUnderSafetyHold(db, owner.id)) return 'skipped';
   const today = jakartaToday(now);
   const window: PlanSpan = { startDay: addDays(today, -EVALUATION_DAYS), endDay: addDays(today, -1) };
   // The next two weeks inside the programme, and never past the paid period: AI runs after it are
