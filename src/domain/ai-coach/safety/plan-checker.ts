@@ -184,11 +184,15 @@ function weekTotals(all: readonly Entry[]): Map<IsoDay, number> {
   return weeks;
 }
 
+/** The most a quality session's fast part may hold in a week of `week` km (Daniels). */
+function qualityLimitKm(w: Workout, week: number): number {
+  return w.kind === 'tempo' ? thresholdLimitKm(week, mid(w.pace)) : w.kind === 'interval' ? intervalLimitKm(week) : steadyLimitKm(week, mid(w.pace));
+}
+
 /** A quality session: its fast part within Daniels' limits for its week, with room to warm up. */
 function checkQuality(ctx: Context, w: Workout, week: number, v: Report): void {
   const fast = workKm(w.work, w.pace);
-  const limit =
-    w.kind === 'tempo' ? thresholdLimitKm(week, mid(w.pace)) : w.kind === 'interval' ? intervalLimitKm(week) : steadyLimitKm(week, mid(w.pace));
+  const limit = qualityLimitKm(w, week);
   const name = w.kind === 'tempo' ? 'threshold' : w.kind === 'interval' ? 'interval' : 'marathon pace';
   if (fast > limit + EPS) v('quality-volume', `${workoutTitle(w)}: ${round1(fast)} km di pace ${name} melebihi batas ${round1(limit)} km untuk minggu ${round1(week)} km.`, w.day);
   if (fast + 1.5 > w.km + EPS) v('quality-volume', `${workoutTitle(w)} tidak menyisakan pemanasan dan pendinginan dalam ${round1(w.km)} km.`, w.day);
@@ -497,7 +501,7 @@ function capQuality(ctx: Context, work: Workout[], hist: readonly HistoryRun[], 
     if (!isQuality(w.kind)) continue;
     const week = weekOf(work, hist, startOfWeek(w.day)).total;
     const fast = workKm(w.work, w.pace);
-    const limit = w.kind === 'tempo' ? thresholdLimitKm(week, mid(w.pace)) : w.kind === 'interval' ? intervalLimitKm(week) : steadyLimitKm(week, mid(w.pace));
+    const limit = qualityLimitKm(w, week);
     if (fast <= limit + EPS && fast + 1.5 <= w.km + EPS) continue;
     const rewritten = qualityWork(ctx, w.kind, w.km, week);
     if (rewritten) {
