@@ -127,7 +127,7 @@ export const RefusalPanel = forwardRef<HTMLDivElement, RefusalPanelProps>(functi
                 <li key={issue.path} className="list-disc">
                   <button
                     type="button"
-                    className="text-left font-semibold underline decoration-amber-400 underline-offset-2 hover:decoration-amber-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+                    className="block text-left font-semibold underline decoration-amber-400 underline-offset-2 hover:decoration-amber-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
                     onClick={() => onFixInputs(issue.path)}
                   >
                     {issue.message}
@@ -136,11 +136,11 @@ export const RefusalPanel = forwardRef<HTMLDivElement, RefusalPanelProps>(functi
               ))}
             </ul>
           )}
-          <div className="mt-3 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => !pending && onFixInputs()}>
-              {FIX_INPUTS_LABEL}
-            </Button>
+          {/* Most such data is a typo: fixing it is the first way offered, confirming the second. */}
+          <div className="mt-3 flex flex-col gap-2 sm:flex-row-reverse sm:justify-start">
+            <Button onClick={() => !pending && onFixInputs()}>{FIX_INPUTS_LABEL}</Button>
             <Button
+              variant="outline"
               aria-busy={(pending && chosen === 'confirm') || undefined}
               onClick={() => {
                 if (pending) return;
