@@ -341,6 +341,31 @@ describe('readWorkoutText: each label takes its own value', () => {
   });
 });
 
+describe('readWorkoutText: rows with a missing value', () => {
+  it('gives a value to the label whose column it is in, not to the label that would take it', () => {
+    expect(readWorkoutText('Elevation Gain   Avg. Heart Rate   Cadence\n7m                                182').avgHeartRate).toBeNull();
+    expect(readWorkoutText('Elevation Gain   Avg. Heart Rate   Cadence\n7m               151').avgHeartRate).toBe(151);
+    expect(readWorkoutText('7m   182\nElevation Gain   Avg. Heart Rate   Cadence').avgHeartRate).toBeNull();
+  });
+
+  it('pairs a row of as many values as labels column by column only', () => {
+    // COROS at 1×: the value row under "Time  Avg Pace  Avg HR" is the next tile row (max HR first).
+    const ocr = text(
+      '                    520" km             158 bpm',
+      'Time                Avg Pace            Avg HR',
+      '179 bpm             187                 1,402 kcal',
+      'Max HR              Training Load       Calories',
+    );
+    expect(readWorkoutText(ocr).avgHeartRate).toBe(158);
+    expect(readWorkoutText('Time   Avg Pace   Avg HR\n179 bpm   187   1,402 kcal').avgHeartRate).toBeNull();
+  });
+
+  it("reads a pace whose apostrophe OCR lost (520\" is 5'20\") and checks the distance with it", () => {
+    expect(readWorkoutText(`10,5\nKilometer\n559"   1:03:10\nTempo Rata-rata   Waktu`).distance).toBeNull();
+    expect(readWorkoutText(`10,5\nKilometer\n601"   1:03:10\nTempo Rata-rata   Waktu`).distance).toBe(10.5);
+  });
+});
+
 describe('readWorkoutText: OCR of units and headlines', () => {
   it.each([
     ['Avg HR 152 opm', 152],
@@ -545,6 +570,7 @@ describe('isEmptyReading', () => {
 
 describe('textFromWords', () => {
   const word = (text: string, x0: number, y0: number, x1: number, y1: number) => ({ text, x0, y0, x1, y1 });
+  const columns = (text: string) => text.split('\n').map((line) => line.trim().replace(/\s{3,}/g, ' | '));
 
   it('rebuilds rows from words read column by column, with wide gaps as column breaks', () => {
     // Garmin's list as an engine may return it: the label column first, then the value column.
@@ -556,12 +582,28 @@ describe('textFromWords', () => {
       word('27:30', 300, 101, 350, 121),
       word('28:10', 300, 141, 350, 161),
     ];
-    expect(textFromWords(words)).toBe('Moving Time   27:30\nElapsed Time   28:10');
-    expect(readWorkoutText(textFromWords(words)).time).toBe('00:27:30');
+    const text = textFromWords(words);
+    expect(columns(text)).toEqual(['Moving Time | 27:30', 'Elapsed Time | 28:10']);
+    expect(readWorkoutText(text).time).toBe('00:27:30');
   });
 
-  it('keeps a row of big values apart from the row of small labels under it', () => {
+  it('keeps a row of big values apart from the row of small labels under it, each word in its column', () => {
     const words = [word('5.00', 20, 200, 90, 240), word('km', 96, 215, 130, 240), word('Distance', 20, 246, 90, 262), word('27:45', 220, 200, 300, 240), word('Time', 220, 246, 260, 262)];
-    expect(textFromWords(words)).toBe('5.00 km   27:45\nDistance   Time');
+    const text = textFromWords(words);
+    expect(columns(text)).toEqual(['5.00 km | 27:45', 'Distance | Time']);
+    const [values, labels] = text.split('\n') as [string, string];
+    expect(values.indexOf('27:45')).toBe(labels.indexOf('Time'));
+  });
+
+  it('keeps a value under its own label when the value beside it is missing', () => {
+    // NRC without a heart-rate sensor: OCR dropped the "--" under Avg. Heart Rate; 182 is the cadence.
+    const row = (y: number, ...cells: [string, number][]) => cells.flatMap(([text, x]) => text.split(' ').map((w, i) => word(w, x + i * 60, y, x + i * 60 + w.length * 14, y + 26)));
+    const words = [...row(100, ['7m', 44], ['182', 536]), ...row(150, ['Elevation Gain', 44], ['Avg. Heart Rate', 290], ['Cadence', 536])];
+    const text = textFromWords(words);
+    expect(columns(text)).toEqual(['7m | 182', 'Elevation Gain | Avg. Heart Rate | Cadence']);
+    expect(readWorkoutText(text).avgHeartRate).toBeNull();
+    // The same screen with the heart rate and without the cadence.
+    const withHr = [...row(100, ['7m', 44], ['151', 290]), ...row(150, ['Elevation Gain', 44], ['Avg. Heart Rate', 290], ['Cadence', 536])];
+    expect(readWorkoutText(textFromWords(withHr)).avgHeartRate).toBe(151);
   });
 });

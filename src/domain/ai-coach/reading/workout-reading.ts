@@ -26,7 +26,9 @@ interface Label {
   type: 'label';
   kind: LabelKind;
   miles: boolean;
+  /** Where it starts and ends on its line (characters; textFromWords keeps the columns of the image). */
   at: number;
+  end: number;
 }
 
 /** 'none' is a placeholder ("--"): it keeps its column but is never read. */
@@ -40,6 +42,7 @@ interface Value {
   decimals: number;
   unit: '' | 'km' | 'mi' | 'bpm' | 'm' | 'other';
   at: number;
+  end: number;
   used: boolean;
 }
 
@@ -146,7 +149,7 @@ function findLabels(text: string): { labels: Label[]; spans: [number, number][] 
   let free = 0;
   for (const c of candidates) {
     if (c.start < free) continue;
-    labels.push({ type: 'label', kind: c.kind, miles: /^mil/i.test(c.text), at: c.start });
+    labels.push({ type: 'label', kind: c.kind, miles: /^mil/i.test(c.text), at: c.start, end: c.end });
     spans.push([c.start, c.end]);
     free = c.end;
   }
@@ -163,6 +166,8 @@ function fixDigits(line: string): string {
       .replace(/(?<!\S)[–—](?!\S)/g, '--')
       .replace(/[–—]/g, '-')
       .replace(/[«»]/g, '')
+      // A pace whose apostrophe OCR lost: 520" is 5'20".
+      .replace(/(?<![\d'’′:.,])(\d{1,2})([0-5]\d)(?=["”″])/g, "$1'$2")
       .replace(/(?<=\d)\s*[;:]\s*(?=\d)/g, ':')
       .replace(/(?<=\d[:.,]?)[Oo]|[Oo](?=[:.,]?\d)/g, '0')
       .replace(/(?<=\d[:.,]?)[lI|](?=[\d\s:.,]|$)|[lI|](?=[:.,]?\d)/g, '1')
@@ -209,8 +214,8 @@ function readNumber(text: string): { amount: number; decimals: number } | null {
   return { amount: Number(`${match[1]}.${match[2] ?? '0'}`), decimals: match[2]?.length ?? 0 };
 }
 
-function valueFrom(groups: Record<string, string | undefined>, at: number): Value | null {
-  const make = (kind: ValueKind, amount: number, extra: Partial<Value> = {}): Value => ({ type: 'value', kind, amount, decimals: 0, unit: '', at, used: false, ...extra });
+function valueFrom(groups: Record<string, string | undefined>, at: number, end: number): Value | null {
+  const make = (kind: ValueKind, amount: number, extra: Partial<Value> = {}): Value => ({ type: 'value', kind, amount, decimals: 0, unit: '', at, end, used: false, ...extra });
   if (groups.clock) return null;
   if (groups.none) return make('none', 0);
   if (groups.hm) return make('time', Number(groups.hm) * 3600 + Number(groups.hmm) * 60 + Number(groups.hms ?? 0));
@@ -228,10 +233,13 @@ function valueFrom(groups: Record<string, string | undefined>, at: number): Valu
   if (!number) return null;
   const unitText = (groups.unit ?? '').replace(/\s/g, '').toLowerCase();
   if (unitText.startsWith('/')) return make('pace', 0);
+  const glued = (groups.glued ?? '').toLowerCase();
   let unit: Value['unit'] = '';
   if (unitText === 'km' || unitText === 'mi' || unitText === 'm') unit = unitText;
   else if (new RegExp(`^(?:${BPM})$`, 'i').test(unitText)) unit = 'bpm';
-  else if (unitText !== '' || groups.glued) unit = 'other';
+  // Glued small capitals with a "PM" that are not SPM/LPM/RPM: "BPM" garbled ("128spPM", "1588PM", "148spPMm").
+  else if (/p+m/.test(glued) && !/^[slr]pm$/.test(glued)) unit = 'bpm';
+  else if (unitText !== '' || glued) unit = 'other';
   let amount = number.amount;
   // "152BPM" in small capitals often comes back as "1528pPM": the B became an 8 (or a D a 0).
   if (unit === 'bpm' && number.decimals === 0 && amount > PLAUSIBLE.maxHeartRate.max && (amount % 10 === 8 || amount % 10 === 0)) amount = Math.floor(amount / 10);
@@ -254,7 +262,7 @@ function readLine(raw: string): Line {
   const { labels, spans } = findLabels(text);
   // A line that is only a unit ("km", "KM", "mi") names the number next to it, as NRC does.
   const unitOnly = /^\s*(km|mi)\.?\s*$/i.exec(text);
-  if (unitOnly) labels.push({ type: 'label', kind: 'distance', miles: unitOnly[1]!.toLowerCase() === 'mi', at: 0 });
+  if (unitOnly) labels.push({ type: 'label', kind: 'distance', miles: unitOnly[1]!.toLowerCase() === 'mi', at: 0, end: text.length });
 
   const values: Value[] = [];
   // The status bar (clock and battery %) and date lines carry no workout value.
@@ -262,7 +270,7 @@ function readLine(raw: string): Line {
   if (!ignored) {
     for (const match of text.matchAll(VALUE_PATTERN)) {
       if (spans.some(([a, b]) => match.index < b && match.index + match[0].length > a)) continue;
-      const value = valueFrom(match.groups ?? {}, match.index);
+      const value = valueFrom(match.groups ?? {}, match.index, match.index + match[0].trimEnd().length);
       if (value) values.push(value);
     }
   }
@@ -318,16 +326,30 @@ function fit(label: Label, value: Value): number {
   return fitsHeartRate(value) ? 2 : 0;
 }
 
-/** Aligns a row of labels with a row of values in order (each takes at most one), the best total fit. */
+/**
+ * Aligns a row of labels with a row of values in order (each takes at most one), the best total fit.
+ * With as many values as labels, column i takes value i when it fits, and no other. With fewer (OCR lost a "--" or
+ * a value), position decides first: a value far from a label's column is not its value, however well
+ * it fits — the cadence under "Cadence" never moves left under "Avg. Heart Rate".
+ */
 function align(labels: Label[], values: Value[]): [Label, Value][] {
   const n = labels.length;
   const m = values.length;
   const sameColumns = n === m;
+  const gap = (label: Label, value: Value) => Math.max(0, value.at - label.end, label.at - value.end);
+  const nearest = values.map((value) => Math.min(...labels.map((label) => gap(label, value))));
+  const weightOf = (i: number, j: number) => {
+    const weight = fit(labels[i]!, values[j]!);
+    if (weight <= 0) return 0;
+    if (sameColumns) return i === j ? weight : 0;
+    // One character of slack: OCR places words to a character or so.
+    return gap(labels[i]!, values[j]!) <= nearest[j]! + 1 ? weight : 0;
+  };
   const best: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
   for (let i = n - 1; i >= 0; i--) {
     for (let j = m - 1; j >= 0; j--) {
-      const weight = fit(labels[i]!, values[j]!);
-      const paired = weight > 0 ? weight + (sameColumns && i === j ? 0.25 : 0) + best[i + 1]![j + 1]! : 0;
+      const weight = weightOf(i, j);
+      const paired = weight > 0 ? weight + best[i + 1]![j + 1]! : 0;
       best[i]![j] = Math.max(paired, best[i + 1]![j]!, best[i]![j + 1]!);
     }
   }
@@ -335,8 +357,8 @@ function align(labels: Label[], values: Value[]): [Label, Value][] {
   let i = 0;
   let j = 0;
   while (i < n && j < m) {
-    const weight = fit(labels[i]!, values[j]!);
-    if (weight > 0 && best[i]![j] === weight + (sameColumns && i === j ? 0.25 : 0) + best[i + 1]![j + 1]!) {
+    const weight = weightOf(i, j);
+    if (weight > 0 && best[i]![j] === weight + best[i + 1]![j + 1]!) {
       pairs.push([labels[i]!, values[j]!]);
       i++;
       j++;
@@ -460,7 +482,7 @@ function joinWrapped(lines: string[]): string[] {
   const joined: string[] = [];
   for (const line of lines) {
     const previous = joined.at(-1);
-    if (previous !== undefined && /[a-z]-$/i.test(previous) && /^[a-z]+$/i.test(line)) joined[joined.length - 1] = previous + line;
+    if (previous !== undefined && /[a-z]-$/i.test(previous) && /^\s*[a-z]+$/i.test(line)) joined[joined.length - 1] = previous + line.trim();
     else joined.push(line);
   }
   return joined;
@@ -473,9 +495,10 @@ const BY_SHAPE = 0;
 
 /** Reads what it can; a field it cannot find with confidence is null. */
 export function readWorkoutText(text: string): ImageReading {
-  const lines = joinWrapped(text.split(/\r?\n/).map((raw) => raw.trim()))
+  // Leading spaces are kept: they place the line's words in the image's columns.
+  const lines = joinWrapped(text.split(/\r?\n/).map((raw) => raw.trimEnd()))
     // Blank lines and short debris ("WEL", "~") separate nothing: rows across them are neighbours.
-    .filter((raw) => raw !== '' && (/\d/.test(raw) || raw.replace(/[^a-z]/gi, '').length > 3 || /^(km|mi)\.?$/i.test(raw) || /[-–—]/.test(raw)))
+    .filter((raw) => raw.trim() !== '' && (/\d/.test(raw) || raw.replace(/[^a-z]/gi, '').length > 3 || /^\s*(km|mi)\.?$/i.test(raw) || /[-–—]/.test(raw)))
     .map(readLine)
     .filter((line) => line.items.length > 0);
   resolveBareLabels(lines);
@@ -546,12 +569,14 @@ export interface PlacedWord {
  * Rebuilds the visual rows of a screenshot from word boxes. OCR engines may read a screen column by
  * column (all of Garmin's labels, then all its values), which loses which value sits beside which
  * label; rows by position keep "Moving Time   27:30" together whatever order the engine chose.
- * A wide gap between words becomes three spaces, as a column break.
+ * Words keep their place across rows: each starts at its x position counted in narrow characters
+ * (so a label and the value under it start near the same column), and a wide gap between words is
+ * at least three spaces, as a column break; words of one phrase stay one space apart.
  */
 export function textFromWords(words: PlacedWord[]): string {
+  const placed = words.filter((w) => w.text.trim() !== '');
   const rows: { top: number; bottom: number; words: PlacedWord[] }[] = [];
-  const byMiddle = [...words].filter((w) => w.text.trim() !== '').sort((a, b) => a.y0 + a.y1 - (b.y0 + b.y1));
-  for (const word of byMiddle) {
+  for (const word of [...placed].sort((a, b) => a.y0 + a.y1 - (b.y0 + b.y1))) {
     const middle = (word.y0 + word.y1) / 2;
     const row = rows.find((r) => middle >= r.top && middle <= r.bottom);
     if (row) {
@@ -560,18 +585,28 @@ export function textFromWords(words: PlacedWord[]): string {
       row.bottom = Math.max(row.bottom, word.y1);
     } else rows.push({ top: word.y0, bottom: word.y1, words: [word] });
   }
+  // A narrow character's width: every word then fits within the columns its pixels span.
+  const widths = placed.filter((w) => w.text.length >= 2).map((w) => (w.x1 - w.x0) / w.text.length);
+  widths.sort((a, b) => a - b);
+  const unit = Math.max(1, widths[Math.floor(widths.length / 10)] ?? 1);
+  const left = Math.min(...placed.map((w) => w.x0));
+  const columnOf = (word: PlacedWord) => Math.round((word.x0 - left) / unit);
   return rows
     .sort((a, b) => a.top - b.top)
     .map((row) => {
       const sorted = row.words.sort((a, b) => a.x0 - b.x0);
-      return sorted
-        .map((word, i) => {
-          if (i === 0) return word.text;
-          const previous = sorted[i - 1]!;
-          const height = Math.min(word.y1 - word.y0, previous.y1 - previous.y0);
-          return (word.x0 - previous.x1 > height * 1.5 ? '   ' : ' ') + word.text;
-        })
-        .join('');
+      let line = '';
+      sorted.forEach((word, i) => {
+        if (i === 0) {
+          line = ' '.repeat(columnOf(word)) + word.text;
+          return;
+        }
+        const previous = sorted[i - 1]!;
+        const height = Math.min(word.y1 - word.y0, previous.y1 - previous.y0);
+        const wide = word.x0 - previous.x1 > height;
+        line += ' '.repeat(wide ? Math.max(3, columnOf(word) - line.length) : 1) + word.text;
+      });
+      return line;
     })
     .join('\n');
 }
