@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import sharp from 'sharp';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import { aiMessages, type ImageReading } from '../../../domain/ai-coach/contract';
 import { isEmptyReading, readWorkoutText, textFromWords } from '../../../domain/ai-coach/reading/workout-reading';
@@ -7,7 +8,8 @@ import { AiFailure } from './port';
 
 /**
  * Reads a workout screenshot without an LLM: tesseract.js (WebAssembly, in a worker thread) turns the
- * image into text, and the domain's `readWorkoutText` finds distance, time and average heart rate.
+ * image (a small one enlarged first) into words, `textFromWords` puts them back in their rows and
+ * columns, and the domain's `readWorkoutText` finds distance, time and average heart rate.
  * Everything is local: the English model comes from the `@tesseract.js-data/eng` package and the
  * wasm core from `tesseract.js-core`; nothing is downloaded and nothing is cached on disk.
  */
@@ -33,6 +35,23 @@ export interface WorkoutOcr {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * Narrower images are enlarged 2× before OCR: a 1× phone screenshot (390 px wide) has 12–13 px
+ * labels, too small for tesseract. Measured on 42 mock-ups: at 390 px wide 83 % of fields right as
+ * they are, 96 % enlarged; at 488 px 96 % either way (one wrong number as they are, none enlarged);
+ * from 585 px up (1.5×, 2×, 3×) enlarging no longer helps and costs time.
+ */
+export const UPSCALE_BELOW_WIDTH = 500;
+
+/** The image as tesseract reads it best: small ones enlarged; others (and any sharp cannot decode) untouched. */
+export async function prepareForOcr(data: Buffer, size: { width: number; height: number }): Promise<Buffer> {
+  if (size.width >= UPSCALE_BELOW_WIDTH) return data;
+  try {
+    return await sharp(data).resize({ width: size.width * 2, kernel: 'lanczos3' }).png().toBuffer();
+  } catch {
+    return data;
+  }
+}
 const DEFAULT_MAX_PIXELS = 40_000_000;
 const DEFAULT_MAX_QUEUED = 3;
 
@@ -121,13 +140,14 @@ export function createWorkoutOcr(options: WorkoutOcrOptions = {}): WorkoutOcr {
     return current ? current.then((w) => w.terminate()).then(() => undefined, () => undefined) : Promise.resolve();
   };
 
-  async function recognise(data: Buffer): Promise<string> {
+  async function recognise(data: Buffer, size: { width: number; height: number }): Promise<string> {
+    const image = await prepareForOcr(data, size);
     const pending = getWorker();
     const w = await pending;
     // Dropped by a timeout while it was starting: its thread is gone.
     if (worker !== pending) throw new AiFailure('timeout', aiMessages.timeout);
     try {
-      const result = await w.recognize(data, {}, { text: true, blocks: true });
+      const result = await w.recognize(image, {}, { text: true, blocks: true });
       const words = (result.data.blocks ?? []).flatMap((block) =>
         block.paragraphs.flatMap((paragraph) => paragraph.lines.flatMap((line) => line.words.map((word) => ({ text: word.text, ...word.bbox })))),
       );
@@ -145,7 +165,7 @@ export function createWorkoutOcr(options: WorkoutOcrOptions = {}): WorkoutOcr {
     if (queued >= maxQueued) throw new AiFailure('unavailable', aiMessages.imageFailed);
     queued += 1;
     try {
-      return await readQueued(data);
+      return await readQueued(data, size);
     } finally {
       queued -= 1;
     }
@@ -163,7 +183,7 @@ export function createWorkoutOcr(options: WorkoutOcrOptions = {}): WorkoutOcr {
     },
   };
 
-  async function readQueued(data: Buffer): Promise<string> {
+  async function readQueued(data: Buffer, size: { width: number; height: number }): Promise<string> {
     const previous = tail;
     let release!: () => void;
     tail = new Promise<void>((resolve) => (release = resolve));
@@ -180,7 +200,7 @@ export function createWorkoutOcr(options: WorkoutOcrOptions = {}): WorkoutOcr {
     try {
       await Promise.race([previous, timeout]);
       running = true;
-      text = await Promise.race([recognise(data), timeout]);
+      text = await Promise.race([recognise(data, size), timeout]);
     } catch (error) {
       if (error instanceof AiFailure) throw error;
       throw new AiFailure('unavailable', aiMessages.imageFailed, { cause: error });
