@@ -254,6 +254,18 @@ describe('<PlanFormDialog> refusals', () => {
     expect(onSubmit.mock.calls[0]![0]).toMatchObject({ medicalClearance: true, riwayatCidera: 'Stress fracture 3 minggu lalu' });
   });
 
+  it('sends nothing more while the form is on its way (the refusal keeps its buttons, and their focus)', async () => {
+    const { onSubmit } = renderForm({ ...raceForm, medicalClearance: true }, { refusal: seeDoctor, pending: true });
+    fireEvent.click(within(refusalPanel()).getByRole('button', { name: 'Buat program lagi' }));
+    cleanup();
+    const second = renderForm(raceForm, { refusal: goalNotSafe, pending: true });
+    fireEvent.click(within(refusalPanel()).getByRole('button', { name: /26 minggu lebih lambat/ }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(second.onSubmit).not.toHaveBeenCalled();
+    expect(input('Tanggal race').value).toBe('2027-08-29');
+  });
+
   it('offers the clearance under the health fields only after a SEE_A_DOCTOR (or once ticked), not to every runner', () => {
     renderForm({ riwayatCidera: 'Cedera lutut 2 tahun lalu' });
     expect(screen.queryByRole('checkbox', { name: /Dokter sudah mengizinkan saya berlatih/ })).toBeNull();
