@@ -145,9 +145,9 @@ function achievableVdot(form: PlanForm, weeks: number): number {
   const fitness = assessFitness(form);
   const rate = { Pemula: 0.01, Menengah: 0.006, Mahir: 0.004 }[form.kemampuanLari];
   const cap = { Pemula: 0.12, Menengah: 0.08, Mahir: 0.05 }[form.kemampuanLari];
-  // Without a best time the estimate is deliberately low: judge the goal by what the ability plausibly runs.
-  const base = fitness.source === 'estimate' ? Math.max(fitness.vdot, { Pemula: 36, Menengah: 45, Mahir: 54 }[form.kemampuanLari]) : fitness.vdot;
-  return base * (1 + Math.min(cap, Math.max(0, weeks) * rate));
+  // The finish time we suggest follows the runner's own (estimated) fitness; the refusal itself is
+  // lenient without a best time (reach() judges those goals by what the ability plausibly runs).
+  return fitness.vdot * (1 + Math.min(cap, Math.max(0, weeks) * rate));
 }
 
 /** A finish time rounded up to the whole minute, hh:mm:ss. */
