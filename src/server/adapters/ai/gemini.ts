@@ -17,7 +17,8 @@ import {
 import { addDays, isoToPlanDate, isValidIsoDay, planDateToIso, weekdayIndex, type IsoDay } from '../../../domain/shared/wire-date';
 import type { Run } from '../../../domain/training-plan/contract';
 import { formatDuration, normalisePaceRange, parseDuration, parsePaceRange } from '../../../domain/training-plan/pace';
-import { MAX_LOGGED_HEART_RATE, MAX_RUN_DISTANCE_KM, MIN_HEART_RATE, periodizationValues } from '../../../domain/training-plan/training-plan';
+import { periodizationValues } from '../../../domain/training-plan/training-plan';
+import { checkReading } from '../../../domain/ai-coach/reading/plausibility';
 import { AiFailure, type AiCoachPort, type ChatInput, type CreatePlanInput, type ImageInput, type ModifyInput, type ModifyOutput } from './port';
 import { renderWorkout, workoutKinds, type WorkBlock, type Workout } from '../../../domain/ai-coach/engine/workout';
 
@@ -144,7 +145,8 @@ export const imageResponseSchema: Schema = {
   properties: {
     distance: { type: Type.NUMBER, nullable: true, description: 'km' },
     time: { type: Type.STRING, nullable: true, description: 'hh:mm:ss (moving time)' },
-    avgHeartRate: { type: Type.INTEGER, nullable: true, description: 'bpm' },
+    avgHeartRate: { type: Type.INTEGER, nullable: true, description: 'average bpm (never the maximum)' },
+    maxHeartRate: { type: Type.INTEGER, nullable: true, description: 'maximum bpm, when shown (to check the average)' },
   },
   required: ['distance', 'time', 'avgHeartRate'],
 };
@@ -194,6 +196,7 @@ const imageAnswer = z.object({
   distance: z.number().nullable().optional(),
   time: z.string().nullable().optional(),
   avgHeartRate: z.number().nullable().optional(),
+  maxHeartRate: z.number().nullable().optional(),
 });
 
 /**
@@ -356,9 +359,11 @@ export function modifyPrompt(input: ModifyInput): { system: string; user: string
 }
 
 export const IMAGE_PROMPT =
-  'Gambar ini adalah tangkapan layar ringkasan lari (mis. Strava, Garmin Connect, Nike Run Club). Baca: ' +
-  'jarak dalam km ("distance", angka; "10,02 km" berarti 10.02), waktu bergerak ("time", hh:mm:ss; bila hanya ada waktu total, pakai itu), ' +
-  'dan rata-rata detak jantung ("avgHeartRate", bpm). Isi null untuk nilai yang tidak terlihat; jangan menebak. Jawab hanya JSON.';
+  'Gambar ini adalah tangkapan layar ringkasan lari (mis. Strava, Garmin Connect, COROS, Apple Fitness, Samsung Health, Polar Flow, Nike Run Club). ' +
+  'Baca ringkasan seluruh lari, bukan split atau lap per km: ' +
+  'jarak dalam km ("distance", angka; "10,02 km" berarti 10.02; mil diubah ke km), waktu bergerak ("time", hh:mm:ss; bila hanya ada satu waktu atau durasi, pakai itu; bukan pace), ' +
+  'rata-rata detak jantung ("avgHeartRate", bpm; rata-rata, bukan maksimum; kadens/spm, kalori, langkah dan daya bukan detak jantung), ' +
+  'dan detak jantung maksimum ("maxHeartRate") bila terlihat. Isi null untuk nilai yang tidak terlihat; jangan menebak. Jawab hanya JSON.';
 
 // ---- The adapter ----
 
@@ -499,12 +504,14 @@ export function createGeminiCoach(opts: GeminiCoachOptions): AiCoachPort {
         temperature: 0,
       });
       const answer = parse('readWorkoutImage', imageAnswer, value);
-      // Values no run can have are read as "not seen" rather than trusted.
-      const distance = answer.distance != null && answer.distance > 0 && answer.distance <= MAX_RUN_DISTANCE_KM ? Math.round(answer.distance * 100) / 100 : null;
       const seconds = answer.time ? parseDuration(answer.time) : null;
-      const time = seconds !== null && seconds > 0 ? formatDuration(seconds) : null;
-      const hr = answer.avgHeartRate != null ? Math.round(answer.avgHeartRate) : null;
-      const avgHeartRate = hr !== null && hr >= MIN_HEART_RATE && hr <= MAX_LOGGED_HEART_RATE ? hr : null;
+      const round = (n: number | null | undefined) => (n != null ? Math.round(n) : null);
+      // The built-in reader's checks: values no run can have, an average above the maximum, or a
+      // distance and time whose pace no runner runs are read as "not seen" rather than trusted.
+      const { distance, time, avgHeartRate } = checkReading(
+        { distance: answer.distance ?? null, time: seconds !== null ? formatDuration(seconds) : null, avgHeartRate: round(answer.avgHeartRate) },
+        { maxHeartRate: round(answer.maxHeartRate) },
+      );
       if (distance === null && time === null && avgHeartRate === null) {
         warn({ operation: 'readWorkoutImage' }, 'Gemini: tidak ada data latihan terbaca');
         throw new AiFailure('unreadable', aiMessages.imageUnreadable);
