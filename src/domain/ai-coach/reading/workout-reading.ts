@@ -9,14 +9,14 @@ import { PLAUSIBLE, settleReading, type Found } from './plausibility';
  * sits above or under a row of values ("Avg Heart Rate   Max Heart Rate" over "152 bpm   178 bpm").
  * OCR keeps the rows but not the columns, so each label is first told apart from its neighbour (the
  * leftmost, longest phrase wins: "Avg Heart Rate" then "Max Heart Rate", never "Heart Rate Max"),
- * then a row of labels is aligned, in order, with the neighbouring row of values that fits it best,
- * and each row of values is given to one row of labels only. Every label consumes its own value, so a
- * cadence, a calorie count or a maximum never drifts into the average heart rate's place. Splits and
- * laps tables, clocks, dates and the status bar are recognised and never read. What is left is checked
- * for plausibility (plausibility.ts): a doubtful field is null rather than wrong.
+ * then a row of labels is aligned, in order, with the neighbouring row of values that fits it best
+ * (column by column; by position on the line when a value is missing — textFromWords keeps each word
+ * in its column of the image), and each row of values is given to one row of labels only. Every label
+ * consumes its own value, so a cadence, a calorie count or a maximum never drifts into the average
+ * heart rate's place. "Average" alone is the heart rate under a "Heart rate" title. Splits and laps
+ * tables, clocks, dates and the status bar are recognised and never read. What is left is checked for
+ * plausibility (plausibility.ts): a doubtful field is null rather than wrong.
  */
-
-export { PLAUSIBLE as READING_LIMITS } from './plausibility';
 
 const KM_PER_MILE = 1.609344;
 
@@ -328,9 +328,9 @@ function fit(label: Label, value: Value): number {
 
 /**
  * Aligns a row of labels with a row of values in order (each takes at most one), the best total fit.
- * With as many values as labels, column i takes value i when it fits, and no other. With fewer (OCR lost a "--" or
- * a value), position decides first: a value far from a label's column is not its value, however well
- * it fits — the cadence under "Cadence" never moves left under "Avg. Heart Rate".
+ * With as many values as labels, column i takes value i when it fits, and no other. With fewer (OCR
+ * lost a "--" or a value), a value may only go to the label nearest to it on the line: the cadence
+ * under "Cadence" never moves left under "Avg. Heart Rate", however well it would fit there.
  */
 function align(labels: Label[], values: Value[]): [Label, Value][] {
   const n = labels.length;
