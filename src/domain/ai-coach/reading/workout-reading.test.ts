@@ -275,6 +275,14 @@ describe('readWorkoutText: each label takes its own value', () => {
     expect(readWorkoutText('Max HR   Training Load   Avg HR\n178   96   152').avgHeartRate).toBe(152);
   });
 
+  it('reads "Avg." that OCR set apart from its "Heart Rate" as one label', () => {
+    // NRC at 1.25×: "Avg." and "Heart Rate" three spaces apart, as if two columns.
+    const ocr = text('77 m               136                175', 'Elevation Gain   ~~ Avg.   Heart Rate   Cadence');
+    expect(readWorkoutText(ocr).avgHeartRate).toBe(136);
+    expect(readWorkoutText('Max.   HR   Avg.   HR\n178   152').avgHeartRate).toBe(152);
+    expect(readWorkoutText(`Avg.   Pace   Time\n5'12"   27:45`).time).toBe('00:27:45');
+  });
+
   it('reads the English suffix form "Heart rate avg" (Polar)', () => {
     expect(readWorkoutText('Heart rate avg   146 bpm\nHeart rate max   170 bpm').avgHeartRate).toBe(146);
     expect(readWorkoutText('Heart rate max   170 bpm\nHeart rate avg   146 bpm').avgHeartRate).toBe(146);

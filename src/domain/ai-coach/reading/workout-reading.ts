@@ -149,8 +149,16 @@ function findLabels(text: string): { labels: Label[]; spans: [number, number][] 
   let free = 0;
   for (const c of candidates) {
     if (c.start < free) continue;
-    labels.push({ type: 'label', kind: c.kind, miles: /^mil/i.test(c.text), at: c.start, end: c.end });
-    spans.push([c.start, c.end]);
+    const previous = labels.at(-1);
+    // "Avg." that OCR set apart from its "Heart Rate" (or "Pace") by a gap is still one label.
+    if (previous && (previous.kind === 'avg' || previous.kind === 'max') && /^\s*$/.test(text.slice(previous.end, c.start)) && (c.kind === 'hr' || c.kind === 'pace')) {
+      previous.kind = c.kind === 'pace' ? 'pace' : previous.kind === 'avg' ? 'avgHr' : 'maxHr';
+      previous.end = c.end;
+      spans[spans.length - 1] = [previous.at, c.end];
+    } else {
+      labels.push({ type: 'label', kind: c.kind, miles: /^mil/i.test(c.text), at: c.start, end: c.end });
+      spans.push([c.start, c.end]);
+    }
     free = c.end;
   }
   return { labels, spans };
@@ -453,10 +461,11 @@ function pairRows(lines: Line[], add: (label: Label, value: Value, distance: num
       if (score >= 0.5) candidates.push({ labels: line, values: neighbour, above, pairs, score, index });
     }
   });
+  // A label row whose values are clearly on one side (a real fit, better than the other side) votes.
   let votes = 0;
   for (const c of candidates) {
     const other = candidates.find((o) => o.labels === c.labels && o !== c);
-    if (other && c.score > other.score) votes += c.above ? 1 : -1;
+    if (c.score >= 1 && (!other || c.score > other.score)) votes += c.above ? 1 : -1;
   }
   const preferAbove = votes > 0;
   candidates.sort((a, b) => b.score - a.score || Number(b.above === preferAbove) - Number(a.above === preferAbove) || a.index - b.index);
@@ -532,8 +541,10 @@ export function readWorkoutText(text: string): ImageReading {
   const maxPair = pick(pairings, ['maxHr'], (p) => fitsHeartRate(p.value));
 
   // Without a readable label: a number in km, a lone number with two decimals (the headline
-  // distance whose unit OCR lost), the longest free time, the first free bpm.
-  const free = lines.flatMap((line) => line.values.filter((v) => !v.used).map((value) => ({ value, line })));
+  // distance whose unit OCR lost), the longest free time, the first free bpm. A row of values next to
+  // a row of labels is not free: it belongs to those labels even when they could not be told apart.
+  const besideLabels = (index: number) => [lines[index - 1], lines[index + 1]].some((l) => l && l.labels.length > 0 && l.values.length === 0);
+  const free = lines.flatMap((line, index) => (besideLabels(index) ? [] : line.values.filter((v) => !v.used).map((value) => ({ value, line }))));
   if (distanceKm === null) {
     const withUnit = free.find(({ value }) => (value.unit === 'km' || value.unit === 'mi') && fitsDistance(null, value));
     const headline = free.find(({ value, line }) => line.values.length === 1 && value.unit === '' && value.decimals === 2 && fitsDistance(null, value));
