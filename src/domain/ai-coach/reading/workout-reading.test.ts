@@ -508,6 +508,14 @@ describe('readWorkoutText: without readable labels', () => {
     });
   });
 
+  it('leaves a value beside a label that could take it to that label, not to a guess', () => {
+    // COROS at 1×: the average HR came out as "134m"; 146 bpm is the maximum, under "DJ Maks".
+    const coros = text('2:06:54             5\'53" km            134m', 'Waktu               Tempo Rata-rata     DJ Rata-rata', '146 bpm             127                 1.402 [3:1', 'DJ Maks             Beban Latihan       Kalori', '178 pm              1.09                pA');
+    expect(readWorkoutText(coros).avgHeartRate).toBeNull();
+    // Samsung at 1×: "Jarak" came out as "JELC]S"; no label left could take 6,42 km, so it is the distance.
+    expect(readWorkoutText('  6,42 km                     398 kcal\n  JELC]S                      Total kalori').distance).toBe(6.42);
+  });
+
   it('does not turn bare numbers into a distance or a heart rate', () => {
     expect(readWorkoutText('Lari Pagi 712 45 152')).toEqual({ distance: null, time: null, avgHeartRate: null });
   });

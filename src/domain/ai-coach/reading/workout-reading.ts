@@ -541,10 +541,12 @@ export function readWorkoutText(text: string): ImageReading {
   const maxPair = pick(pairings, ['maxHr'], (p) => fitsHeartRate(p.value));
 
   // Without a readable label: a number in km, a lone number with two decimals (the headline
-  // distance whose unit OCR lost), the longest free time, the first free bpm. A row of values next to
-  // a row of labels is not free: it belongs to those labels even when they could not be told apart.
-  const besideLabels = (index: number) => [lines[index - 1], lines[index + 1]].some((l) => l && l.labels.length > 0 && l.values.length === 0);
-  const free = lines.flatMap((line, index) => (besideLabels(index) ? [] : line.values.filter((v) => !v.used).map((value) => ({ value, line }))));
+  // distance whose unit OCR lost), the longest free time, the first free bpm. A value next to a row of
+  // labels, one of which could take it, is not free: it is that label's (a maximum HR beside "Max
+  // HR"), even when the rows could not be paired.
+  const claimable = (index: number, value: Value) =>
+    [lines[index - 1], lines[index + 1]].some((l) => l && l.values.length === 0 && l.labels.some((label) => label.kind !== 'other' && fit(label, value) > 0));
+  const free = lines.flatMap((line, index) => line.values.filter((v) => !v.used && !claimable(index, v)).map((value) => ({ value, line })));
   if (distanceKm === null) {
     const withUnit = free.find(({ value }) => (value.unit === 'km' || value.unit === 'mi') && fitsDistance(null, value));
     const headline = free.find(({ value, line }) => line.values.length === 1 && value.unit === '' && value.decimals === 2 && fitsDistance(null, value));
