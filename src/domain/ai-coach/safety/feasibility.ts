@@ -147,7 +147,8 @@ function achievableVdot(form: PlanForm, weeks: number): number {
   const cap = { Pemula: 0.12, Menengah: 0.08, Mahir: 0.05 }[form.kemampuanLari];
   // The finish time we suggest follows the runner's own (estimated) fitness; the refusal itself is
   // lenient without a best time (reach() judges those goals by what the ability plausibly runs).
-  return fitness.vdot * (1 + Math.min(cap, Math.max(0, weeks) * rate));
+  // A best time may be a season old: a little (2 %) is granted before the weeks of training count.
+  return fitness.vdot * (1 + Math.min(cap, 0.02 + Math.max(0, weeks) * rate));
 }
 
 /** A finish time rounded up to the whole minute, hh:mm:ss. */
@@ -182,7 +183,7 @@ function reach(form: PlanForm): Reach {
   if (target) {
     const needed = vdotFromPerformance(raceKm(distance) * 1000, target);
     // Without a best time we cannot know the runner's fitness: only a goal beyond what the stated ability runs is refused.
-    const within = assessFitness(form).source === 'personal-best' ? needed <= vdot * 1.02 : needed <= ABILITY_MAX_VDOT[form.kemampuanLari];
+    const within = assessFitness(form).source === 'personal-best' ? needed <= vdot * 1.03 : needed <= ABILITY_MAX_VDOT[form.kemampuanLari];
     if (!within) {
       return {
         ok: false,
