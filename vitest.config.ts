@@ -10,6 +10,9 @@ const apiOnPostgres = process.env.TEST_DATABASE_URL
         test: {
           name: 'api-postgres',
           include: ['src/server/**/*.test.ts'],
+          // The AI adapters' tests never open a database (OCR of rendered screenshots, Gemini against
+          // its fake): one run on the PGlite project is the whole test.
+          exclude: ['src/server/adapters/ai/**'],
           environment: 'node',
           env: { TEST_DB: 'postgres' },
           testTimeout: 30_000,

@@ -97,7 +97,7 @@ describe('buildPlan on random forms (fast-check)', () => {
         expect(checkWorkouts(plan.workouts, form, span, [], 'change')).toEqual([]);
         expectWellFormed(plan.runs, span);
       }),
-      { numRuns: 400, seed: 11 },
+      { numRuns: 250, seed: 11 },
     );
   }, 180_000);
 
@@ -119,7 +119,7 @@ describe('buildPlan on random forms (fast-check)', () => {
           expect(checkPlan(plan.runs, f, span)).toEqual([]);
         }
       }),
-      { numRuns: 250, seed: 21 },
+      { numRuns: 150, seed: 21 },
     );
   }, 240_000);
 
@@ -162,7 +162,7 @@ describe('buildPlan on random forms (fast-check)', () => {
           if (easyOnly) expect(['recovery', 'race']).toContain(runType(run.title));
         }
       }),
-      { numRuns: 250, seed: 12 },
+      { numRuns: 150, seed: 12 },
     );
   }, 180_000);
 
@@ -181,7 +181,7 @@ describe('buildPlan on random forms (fast-check)', () => {
         expect(repaired).not.toBeNull();
         expect(checkPlan(repaired!.runs, form, span, [], 'change')).toEqual([]);
       }),
-      { numRuns: 200, seed: 13 },
+      { numRuns: 120, seed: 13 },
     );
   }, 180_000);
 });
