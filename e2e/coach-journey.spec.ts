@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { addDays, isoToPlanDate, jakartaToday } from '../src/domain/shared/wire-date';
-import { expect, signIn, test, uniqueEmail } from './fixtures';
+import { expect, signIn, test, uniqueEmail, verifyCoach } from './fixtures';
 import { expectNoHorizontalOverflow } from './log-helpers';
 
 /**
@@ -42,14 +42,14 @@ async function newSession(browser: Browser, page: Page) {
   return context.newPage();
 }
 
-test('the coach journey: profile and package, a runner buys it, the coach plans them by PDF, the runner ends it', async ({ page, loginAs, browser }) => {
+test('the coach journey: profile and package, a runner buys it, the coach plans them by PDF, the runner ends it', async ({ page, loginAs, browser, request }) => {
   test.setTimeout(150_000);
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const link = `pelatih-jalan-${tag}`;
   const runnerEmail = uniqueEmail('pelari-jalan');
 
   // ── The coach: Profil Pelatih, then a package ────────────────────────────────────────────────
-  await loginAs({ prefix: 'pelatih-jalan', role: 'coach', name: 'Sari Pelatih' });
+  const coachSession = await loginAs({ prefix: 'pelatih-jalan', role: 'coach', name: 'Sari Pelatih' });
   await page.goto('/dashboard');
   await openView(page, 'Profil Pelatih');
   const form = page.getByRole('form', { name: 'Profil pelatih' });
@@ -85,6 +85,15 @@ test('the coach journey: profile and package, a runner buys it, the coach plans 
   await runnerPage.goto(`/coaching/${link}`);
   await expect(runnerPage.getByRole('heading', { level: 1, name: 'Sari Wulandari' })).toBeVisible();
   await expect(runnerPage.getByText('Pelatih maraton, half marathon dan 10K')).toBeVisible();
+  // Not verified yet: the package shows, but nothing can be bought until an admin verifies the coach.
+  await expect(runnerPage.getByRole('listitem').filter({ hasText: 'Maraton Pertama' })).toContainText('Menunggu verifikasi');
+  await expect(runnerPage.getByRole('button', { name: 'Pilih Paket Maraton Pertama' })).toHaveCount(0);
+  await verifyCoach(request, coachSession.user._id);
+  // The public page is cached for a few seconds (decision 015): it follows the verification shortly.
+  await expect(async () => {
+    await runnerPage.reload();
+    await expect(runnerPage.getByText('Terverifikasi')).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
   await shot(runnerPage, '03-public');
   await runnerPage.getByRole('button', { name: 'Pilih Paket Maraton Pertama' }).click();
   const confirm = runnerPage.getByRole('dialog', { name: 'Konfirmasi Pembelian Paket' });

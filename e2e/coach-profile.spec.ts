@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { seriousViolations } from './axe';
-import { expect, signIn, test, uniqueEmail } from './fixtures';
+import { expect, signIn, test, uniqueEmail, verifyCoach } from './fixtures';
 
 /**
  * Profil Pelatih and the public coach page (issue 14 items 4–5): a coach builds the profile with
@@ -26,8 +26,8 @@ async function openProfilPelatih(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Profil Pelatih' })).toBeVisible();
 }
 
-/** A coach with a profile and packages, made through the API (not the test's browser session). */
-async function coachWithProfile(request: APIRequestContext, packageshown: 'show' | 'hide' | 'contact' = 'show') {
+/** A coach with a profile and packages, made through the API (not the test's browser session); verified unless told. */
+async function coachWithProfile(request: APIRequestContext, packageshown: 'show' | 'hide' | 'contact' = 'show', verified = true) {
   const coach = await signIn(request, { email: uniqueEmail('pelatih'), role: 'coach', name: 'Budi Santoso' });
   const link = uniqueLink();
   const profile = await request.post('/api/coach/profile', {
@@ -47,6 +47,7 @@ async function coachWithProfile(request: APIRequestContext, packageshown: 'show'
   const pkg = await request.post('/api/coach/package', { headers: coach.headers, data: { title: 'Program 10K', description: 'Empat minggu menuju 10K pertama.', durationWeeks: 4, price: 400000 } });
   expect(pkg.status()).toBe(201);
   const packageId = ((await pkg.json()) as { package: { _id: string } }).package._id;
+  if (verified) await verifyCoach(request, coach.user._id);
   return { coach, link, packageId };
 }
 
@@ -262,6 +263,20 @@ test('a visitor opens a coach page, copies its link, signs in to buy, confirms a
   await confirm.getByRole('button', { name: 'Lanjutkan Pembayaran' }).click();
   await page.getByRole('dialog', { name: 'Menuju Pembayaran' }).getByRole('button', { name: 'Lanjutkan sekarang' }).click();
   await expect(page).toHaveURL(/dibayar=1/);
+});
+
+test("a coach awaiting verification: the page shows the packages with 'Menunggu verifikasi' and nothing to buy", async ({ page, request }) => {
+  const { link } = await coachWithProfile(request, 'show', false);
+  await page.goto(`/coaching/${link}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Budi Santoso' })).toBeVisible();
+  const pkg = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Program 10K' }) });
+  await expect(pkg).toContainText('Rp400.000');
+  await expect(pkg).toContainText('Menunggu verifikasi');
+  await expect(page.getByText(/bisa dibeli setelah Derap memeriksa identitas dan sertifikatnya/)).toBeVisible();
+  await expect(page.getByRole('button', { name: /Pilih Paket/ })).toHaveCount(0);
+  await expect(page.getByText('Terverifikasi')).toHaveCount(0);
+  await shot(page, 'awaiting-verification');
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test("'hide' shows packages after 'Lihat paket'; 'contact' shows a contact note instead", async ({ page, request }) => {

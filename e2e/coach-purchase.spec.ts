@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, signIn, test, verifyCoach } from './fixtures';
 import { seriousViolations } from './axe';
 
 /**
@@ -29,6 +29,12 @@ test('a runner buys a coach package in the sandbox checkout and becomes the coac
   const { coach, pkg } = await coachWithPackage(request, 'Pelatih Uji Beli');
   const admin = await signIn(request, { role: 'admin', name: 'Admin Uji' });
   const runner = await loginAs({ role: 'runner', name: 'Pelari Pembeli' });
+
+  // Until an admin verifies the coach, nothing is sold.
+  const unverified = await page.request.post('/api/coach/initiate-payment', { data: { user_id: runner.user._id, package_id: pkg._id } });
+  expect(unverified.status()).toBe(409);
+  expect((await unverified.json()).code).toBe('COACH_NOT_VERIFIED');
+  await verifyCoach(request, coach.user._id);
 
   // A forged price is ignored: the server takes the package's.
   const started = await page.request.post('/api/coach/initiate-payment', { data: { user_id: runner.user._id, package_id: pkg._id, price: 1000 } });

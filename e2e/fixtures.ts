@@ -38,6 +38,13 @@ export async function signIn(request: APIRequestContext, who: Who) {
   return { ...body, email: options.email, headers: { authorization: `Bearer ${body.token}` } };
 }
 
+/** An admin verifies a coach (a coach sells packages only once verified: issue 26 §3). */
+export async function verifyCoach(request: APIRequestContext, coachId: string) {
+  const admin = await signIn(request, { role: 'admin', name: 'Admin Verifikasi' });
+  const res = await request.post(`/api/admin/coaches/${coachId}/verification`, { headers: admin.headers, data: { status: 'verified' } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+}
+
 export const test = base.extend<{
   /** Signs the test's page in as `who` (see Who): `await loginAs('admin')`. */
   loginAs: (who: Who) => ReturnType<typeof signIn>;

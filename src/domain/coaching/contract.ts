@@ -55,6 +55,8 @@ export const coachingMessages = {
   packageDeleteFailed: 'Gagal menghapus paket!',
   packageNotFound: 'Paket tidak ditemukan.',
   packageInactive: 'Paket ini sedang tidak dijual.',
+  /** A coach sells only after an admin verified their identity and certificates. */
+  coachNotVerified: 'Pelatih ini masih menunggu verifikasi dari Derap, jadi paketnya belum bisa dibeli.',
   linkCopied: 'Link berhasil disalin!',
   bioTooLong: 'Bio maksimal 500 karakter.',
   uniqueLinkInvalid: 'Link unik 3–40 karakter: huruf kecil, angka dan tanda hubung.',

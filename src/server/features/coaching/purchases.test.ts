@@ -29,8 +29,10 @@ describe('POST /api/coach/initiate-payment and the coach_package fulfilment', ()
   const connectionsOf = (coachId: string) => t.database.db.select().from(coachConnections).where(eq(coachConnections.coachId, coachId)).orderBy(asc(coachConnections.startDate));
   const mails = (topicPrefix: string) => t.database.db.select().from(mailOutbox).where(like(mailOutbox.topic, `${topicPrefix}%`));
 
-  async function coachWithPackage(over: Partial<typeof coachPackages.$inferInsert> = {}) {
+  /** A coach an admin has verified, with a package on sale (`verification` for the other states). */
+  async function coachWithPackage(over: Partial<typeof coachPackages.$inferInsert> = {}, verification: 'verified' | 'pending' | 'none' | 'rejected' = 'verified') {
     const coach = await t.login('andi@contoh.id', 'coach', 'Andi Pratama');
+    await t.database.db.insert(coachProfiles).values({ userId: coach.userId, shownName: 'Andi Pratama', uniquelink: `andi-${verification}`, verification });
     const [pkg] = await t.database.db
       .insert(coachPackages)
       .values({ coachId: coach.userId, title: 'Paket 4 Minggu', durationWeeks: 4, price: 600_000, ...over })
@@ -102,6 +104,27 @@ describe('POST /api/coach/initiate-payment and the coach_package fulfilment', ()
     expect(await t.database.db.select().from(orders)).toHaveLength(0);
   });
 
+  it('refuses to sell for a coach no admin has verified yet (409), whatever the state; the connections the coach has stay', async () => {
+    for (const state of ['none', 'pending', 'rejected'] as const) {
+      await t.reset();
+      const { coach, pkg } = await coachWithPackage({}, state);
+      const rina = await t.login('rina@contoh.id');
+      const [existing] = await t.database.db
+        .insert(coachConnections)
+        .values({ coachId: coach.userId, runnerId: rina.userId, title: 'Slot gratis 4 minggu', packages: 'freeslot', status: 'active', startDate: today(), endDate: addDays(today(), 27) })
+        .returning();
+      const budi = await t.login('budi@contoh.id');
+      const res = await initiate(budi.headers, { user_id: budi.userId, package_id: pkg.id });
+      expect(res.statusCode, state).toBe(409);
+      expect(json(res)).toMatchObject({ code: 'COACH_NOT_VERIFIED', message: coachingMessages.coachNotVerified });
+      expect(await t.database.db.select().from(orders)).toHaveLength(0);
+      expect(await connectionsOf(coach.userId)).toEqual([existing]);
+      // Verified, the same package sells.
+      await t.database.db.update(coachProfiles).set({ verification: 'verified' }).where(eq(coachProfiles.userId, coach.userId));
+      expect((await initiate(budi.headers, { user_id: budi.userId, package_id: pkg.id })).statusCode).toBe(200);
+    }
+  });
+
   it("refuses a package whose seller is no longer a coach (409) and a free one (nothing to pay)", async () => {
     const { coach, pkg } = await coachWithPackage();
     const rina = await t.login('rina@contoh.id');
@@ -171,7 +194,7 @@ describe('POST /api/coach/initiate-payment and the coach_package fulfilment', ()
 
   it("names the coach as the public page does (the profile's shown name) on the checkout and in the receipt", async () => {
     const { coach, pkg } = await coachWithPackage();
-    await t.database.db.insert(coachProfiles).values({ userId: coach.userId, shownName: 'Coach Andi P.', uniquelink: 'coach-andi' });
+    await t.database.db.update(coachProfiles).set({ shownName: 'Coach Andi P.' }).where(eq(coachProfiles.userId, coach.userId));
     const rina = await t.login('rina@contoh.id');
     const order = await buyAndPay(rina, pkg.id);
     const [row] = await t.database.db.select().from(orders).where(eq(orders.gatewayRef, order.order_id));

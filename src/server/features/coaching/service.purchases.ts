@@ -51,7 +51,7 @@ export async function initiateCoachPayment(
   if (body.user_id !== user.id) throw forbidden(coachingMessages.buyForYourself);
   if (!UUID.test(body.package_id)) throw notFound(coachingMessages.packageNotFound);
   const [row] = await deps.db
-    .select({ pkg: coachPackages, coach: { id: users.id, name: users.name, role: users.role }, shownName: coachProfiles.shownName })
+    .select({ pkg: coachPackages, coach: { id: users.id, name: users.name, role: users.role }, shownName: coachProfiles.shownName, verification: coachProfiles.verification })
     .from(coachPackages)
     .innerJoin(users, eq(users.id, coachPackages.coachId))
     .leftJoin(coachProfiles, eq(coachProfiles.userId, coachPackages.coachId))
@@ -61,6 +61,8 @@ export async function initiateCoachPayment(
   if (pkg.coachId === user.id) throw conflict(coachingMessages.ownPackage, 'OWN_PACKAGE');
   // A package whose seller is no longer a coach is not for sale either.
   if (!pkg.isActive || coach.role !== 'coach') throw conflict(coachingMessages.packageInactive, 'PACKAGE_INACTIVE');
+  // Strangers pay a coach only once an admin has checked who they are (issue 26 §3).
+  if (row.verification !== 'verified') throw conflict(coachingMessages.coachNotVerified, 'COACH_NOT_VERIFIED');
   // A free package cannot go through a gateway (orders are > 0): nothing to pay, nothing to start.
   if (pkg.price <= 0) throw conflict(coachingMessages.paymentFailed, 'PACKAGE_NOT_PAYABLE');
 

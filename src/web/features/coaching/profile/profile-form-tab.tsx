@@ -275,7 +275,7 @@ function ProfileForm({ profile, ImageField }: { profile: CoachProfile | null; Im
         <div className="rounded-2xl bg-slate-50 p-2 sm:p-3" data-testid="profile-preview">
           <CoachProfileHeader profile={preview} headingLevel={2} />
           <div className="px-1">
-            <CoachPackagesSection mode={preview.packageshown} packages={activePackages} compact />
+            <CoachPackagesSection mode={preview.packageshown} packages={activePackages} awaitingVerification={!preview.verified} compact />
           </div>
         </div>
       </aside>

@@ -41,6 +41,15 @@ describe('<CoachPackagesSection>', () => {
     expect(onChoose).toHaveBeenCalledWith(pkg);
   });
 
+  it("a coach awaiting verification shows the packages with 'Menunggu verifikasi' and no button to buy", () => {
+    const onChoose = vi.fn();
+    render(<CoachPackagesSection mode="show" packages={[pkg]} onChoose={onChoose} awaitingVerification />);
+    expect(screen.getByText('Program 10K')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Pilih Paket/ })).toBeNull();
+    expect(screen.getAllByText(/Menunggu verifikasi/).length).toBe(2);
+    expect(screen.getByText(/bisa dibeli setelah Derap memeriksa identitas dan sertifikatnya/)).toBeTruthy();
+  });
+
   it("hides them behind 'Lihat paket' for 'hide', and shows only a contact note for 'contact'", () => {
     const { unmount } = render(<CoachPackagesSection mode="hide" packages={[pkg]} onChoose={() => {}} />);
     expect(screen.queryByText('Program 10K')).toBeNull();

@@ -1,4 +1,4 @@
-import { BadgeCheck, CalendarDays, ChevronDown, MapPin, MessageCircle } from 'lucide-react';
+import { BadgeCheck, CalendarDays, ChevronDown, Hourglass, MapPin, MessageCircle } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import type { PackageShown } from '../../../../domain/coaching/coaching';
 import type { PublicCoachProfile } from '../../../../domain/coaching/contract';
@@ -98,8 +98,11 @@ export function CoachProfileHeader({ profile, headingLevel = 1, actions }: { pro
   );
 }
 
-/** One package card; `onChoose` absent (the preview): the button is shown but inert. */
-function PackageCard({ pkg, onChoose }: { pkg: CoachPagePackage; onChoose?: (pkg: CoachPagePackage) => void }) {
+/**
+ * One package card; `onChoose` absent (the preview): the button is shown but inert; a coach still
+ * awaiting verification sells nothing: the card says so instead of offering a button.
+ */
+function PackageCard({ pkg, onChoose, awaitingVerification }: { pkg: CoachPagePackage; onChoose?: (pkg: CoachPagePackage) => void; awaitingVerification: boolean }) {
   return (
     <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <h3 className="text-base font-bold break-words text-slate-900">{pkg.title}</h3>
@@ -110,9 +113,16 @@ function PackageCard({ pkg, onChoose }: { pkg: CoachPagePackage; onChoose?: (pkg
       </p>
       {pkg.description && <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-700">{pkg.description}</p>}
       <div className="mt-auto pt-4">
-        <Button className="w-full" onClick={onChoose ? () => onChoose(pkg) : undefined} disabled={!onChoose} aria-label={`Pilih Paket ${pkg.title}`}>
-          Pilih Paket
-        </Button>
+        {awaitingVerification ? (
+          <p className="flex items-center justify-center gap-1.5 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900">
+            <Hourglass className="size-4" aria-hidden="true" />
+            Menunggu verifikasi
+          </p>
+        ) : (
+          <Button className="w-full" onClick={onChoose ? () => onChoose(pkg) : undefined} disabled={!onChoose} aria-label={`Pilih Paket ${pkg.title}`}>
+            Pilih Paket
+          </Button>
+        )}
       </div>
     </li>
   );
@@ -127,11 +137,14 @@ export function CoachPackagesSection({
   packages,
   onChoose,
   compact = false,
+  awaitingVerification = false,
 }: {
   mode: PackageShown;
   packages: CoachPagePackage[];
   onChoose?: (pkg: CoachPagePackage) => void;
   compact?: boolean;
+  /** The coach is not verified yet: the packages show, nothing can be bought (issue 26 §3). */
+  awaitingVerification?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const listId = useId();
@@ -142,10 +155,18 @@ export function CoachPackagesSection({
     ) : (
       <ul id={listId} className={cn('grid gap-3', compact ? 'grid-cols-1' : 'sm:grid-cols-2 lg:grid-cols-3')}>
         {packages.map((p) => (
-          <PackageCard key={p._id} pkg={p} onChoose={onChoose} />
+          <PackageCard key={p._id} pkg={p} onChoose={onChoose} awaitingVerification={awaitingVerification} />
         ))}
       </ul>
     );
+  const verificationNote = awaitingVerification && mode !== 'contact' && packages.length > 0 && (
+    <p className="mb-3 flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+      <Hourglass className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <span>
+        <strong className="font-semibold">Menunggu verifikasi.</strong> Paket pelatih ini bisa dibeli setelah Derap memeriksa identitas dan sertifikatnya.
+      </span>
+    </p>
+  );
   return (
     <section aria-labelledby={titleId} className="mt-6">
       {compact ? (
@@ -176,6 +197,7 @@ export function CoachPackagesSection({
                 Sembunyikan paket
               </Button>
             )}
+            {verificationNote}
             {list}
           </>
         )}

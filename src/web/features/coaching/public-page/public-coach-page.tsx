@@ -48,7 +48,8 @@ export function PublicCoachPage() {
   const wanted = params.get(PACKAGE_PARAM);
   useEffect(() => {
     if (!wanted || !profile) return;
-    const pkg = profile.packages.find((p) => p._id === wanted);
+    // Only a verified coach sells: a remembered choice on an unverified page opens nothing.
+    const pkg = profile.verified ? profile.packages.find((p) => p._id === wanted) : undefined;
     setParams(
       (p) => {
         p.delete(PACKAGE_PARAM);
@@ -118,7 +119,12 @@ export function PublicCoachPage() {
             <p role="status" aria-live="polite" className={shareNote ? 'mt-3 rounded-lg bg-green-50 px-4 py-2 text-sm font-semibold text-green-800' : 'sr-only'}>
               {shareNote}
             </p>
-            <CoachPackagesSection mode={profile.packageshown} packages={profile.packages} onChoose={(pkg) => void choose(pkg)} />
+            <CoachPackagesSection
+              mode={profile.packageshown}
+              packages={profile.packages}
+              awaitingVerification={!profile.verified}
+              onChoose={profile.verified ? (pkg) => void choose(pkg) : undefined}
+            />
             {buying && (
               <Suspense fallback={null}>
                 <PurchaseFlow pkg={buying.pkg} userId={buying.userId} coachName={profile.shownName} onClose={() => setBuying(null)} />
