@@ -151,7 +151,7 @@ test('an organizer edits an event, is refused a price change of a sold category,
   await snap(page, 'keuangan-event');
 });
 
-test('the admin sees the whole event and is warned with the counts before rejecting one with paid runners', async ({ page, loginAs, playwright, baseURL }) => {
+test('the admin sees the whole event and cannot reject one with paid runners: the counts and the way (Batalkan Event) instead', async ({ page, loginAs, playwright, baseURL }) => {
   test.setTimeout(90_000);
   const { event } = await seed(playwright, baseURL!, uniqueEmail('penyelenggara'));
   await loginAs({ role: 'admin', name: 'Admin Uji' });
@@ -168,8 +168,16 @@ test('the admin sees the whole event and is warned with the counts before reject
   await snap(page, 'admin-detail');
   await adminRow.getByRole('button', { name: `Tolak ${event.name}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Ubah status event' });
-  await expect(confirm.getByRole('alert')).toContainText('2 pelari sudah membayar dan 1 menunggu pembayaran');
+  await expect(confirm.getByRole('alert')).toContainText('2 pelari sudah membayar dan 1 menunggu pembayaran, jadi event ini tidak dapat ditolak');
+  await expect(confirm.getByRole('alert')).toContainText('Batalkan Event');
+  await expect(confirm.getByRole('button', { name: 'Ya, Tolak' })).toBeDisabled();
   await snap(page, 'admin-reject-warning');
+  // The server holds it too: a reject or close of this event answers 409, and the runners stay registered.
+  for (const status of ['ditolak', 'tutup']) {
+    const refused = await page.request.patch(`/api/admin/events/${event._id}/status`, { data: { status } });
+    expect(refused.status()).toBe(409);
+    expect((await refused.json()).code).toBe('EVENT_HAS_RUNNERS');
+  }
   await confirm.getByRole('button', { name: 'Batal' }).click();
   await expect(adminRow).toContainText('Diterima');
 });

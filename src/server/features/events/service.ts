@@ -17,7 +17,13 @@ export const eventMessages = {
   sameStatus: (status: EventStatus) => `Status event sudah ${eventStatusLabels[status]}.`,
   badTransition: (from: EventStatus, to: EventStatus) =>
     `Status event tidak dapat diubah dari ${eventStatusLabels[from]} menjadi ${eventStatusLabels[to]}.`,
+  /** Issue 26 §2: runners who paid (or are paying) are refunded and told by a cancellation, never left behind a rejection. */
+  hasRunners: (n: number, to: EventStatus) =>
+    `Event ini sudah memiliki ${n.toLocaleString('id-ID')} pendaftaran yang dibayar atau menunggu pembayaran, sehingga tidak dapat ${to === 'ditolak' ? 'ditolak' : 'ditutup'}. Gunakan "Batalkan Event" di Daftar Kegiatan: dana pelari dikembalikan dan setiap pelari diberi tahu lewat email.`,
 } as const;
+
+/** Registrations a runner paid for or is paying for (a hold, a proof of transfer being checked). */
+const LIVE_REGISTRATION_STATUSES = ['pending', 'awaiting_verification', 'confirmed', 'racepack_collected'] as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -455,6 +461,13 @@ export async function moveEventStatus(db: Db, id: string, to: EventStatus): Prom
     if (!row) throw notFound(eventMessages.eventNotFound);
     if (row.status === to) throw badRequest(eventMessages.sameStatus(to), 'SAME_STATUS');
     if (!canMoveEventStatus(row.status, to)) throw badRequest(eventMessages.badTransition(row.status, to), 'INVALID_TRANSITION');
+    if (row.status === 'diterima' && (to === 'ditolak' || to === 'tutup')) {
+      const [live] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(runnerRegistrations)
+        .where(and(eq(runnerRegistrations.eventRef, id), inArray(runnerRegistrations.status, [...LIVE_REGISTRATION_STATUSES])));
+      if ((live?.n ?? 0) > 0) throw conflict(eventMessages.hasRunners(live!.n, to), 'EVENT_HAS_RUNNERS');
+    }
     await tx.update(events).set({ status: to, updatedAt: new Date() }).where(eq(events.id, id));
   });
   const [event] = await listOrganizerEvents(db, { id });

@@ -397,6 +397,26 @@ describe('registration management API', () => {
       expect(refundCalls()).toHaveLength(1);
     });
 
+    it('an admin cannot reject or close an accepted event runners paid for or are paying for (409 pointing to Batalkan Event); without them it can', async () => {
+      const { event } = await setup();
+      const admin = await t.login('dewi.admin@contoh.id', 'admin');
+      const moderate = (status: string) => t.app.inject({ method: 'PATCH', url: `/api/admin/events/${event.id}/status`, headers: admin.headers, payload: { status } });
+      const paid = await register(event, true);
+      await register(event, false);
+      for (const to of ['ditolak', 'tutup'] as const) {
+        const refused = await moderate(to);
+        expect(refused.statusCode, to).toBe(409);
+        expect(json<{ code: string; message: string }>(refused)).toMatchObject({ code: 'EVENT_HAS_RUNNERS', message: expect.stringContaining('Batalkan Event') });
+        expect(json<{ message: string }>(refused).message).toContain('2 pendaftaran');
+      }
+      const [stored] = await t.database.db.select().from(events).where(eq(events.id, event.id));
+      expect(stored!.status).toBe('diterima');
+      expect((await readRegistration(t, paid.row.registrationId)).status).toBe('confirmed');
+      // Once every registration is canceled (refunded), the event may be closed.
+      await t.database.db.update(runnerRegistrations).set({ status: 'canceled' }).where(eq(runnerRegistrations.eventRef, event.id));
+      expect((await moderate('tutup')).statusCode).toBe(200);
+    });
+
     it('wants a notice; admin moderation can neither cancel nor reopen a canceled event', async () => {
       const { event, organizer } = await setup();
       const noNotice = await post(`/api/events/${event.id}/cancel`, organizer.headers, { notice: 'batal' });

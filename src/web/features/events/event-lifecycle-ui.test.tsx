@@ -83,9 +83,9 @@ describe('event list words and rules', () => {
     expect(registrationIsOpen(event({ regClose: iso(-1) }))).toBe(false);
   });
 
-  it('warns the admin with the counts before rejecting or closing, not before accepting', () => {
-    expect(paidRunnersWarning(event(), 'ditolak')).toMatch(/^21 pelari sudah membayar dan 3 menunggu pembayaran\. Menolak event/);
-    expect(paidRunnersWarning(event({ awaitingVerification: 2 }), 'tutup')).toMatch(/^21 pelari sudah membayar, 3 menunggu pembayaran dan 2 menunggu verifikasi pembayaran\. Menutup/);
+  it('tells the admin with the counts why an event with runners cannot be rejected or closed, and points to Batalkan Event; nothing before accepting', () => {
+    expect(paidRunnersWarning(event(), 'ditolak')).toMatch(/^21 pelari sudah membayar dan 3 menunggu pembayaran, jadi event ini tidak dapat ditolak\. Gunakan "Batalkan Event"/);
+    expect(paidRunnersWarning(event({ awaitingVerification: 2 }), 'tutup')).toMatch(/^21 pelari sudah membayar, 3 menunggu pembayaran dan 2 menunggu verifikasi pembayaran, jadi event ini tidak dapat ditutup\./);
     expect(paidRunnersWarning(event(), 'diterima')).toBeNull();
     expect(paidRunnersWarning(event({ participants: 0, pendingPayment: 0 }), 'ditolak')).toBeNull();
   });

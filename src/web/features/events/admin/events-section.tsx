@@ -36,8 +36,9 @@ interface PendingMove {
 const filters: (EventStatus | 'all')[] = ['diajukan', 'diterima', 'tutup', 'ditolak', 'dibatalkan', 'all'];
 
 /**
- * The warning before rejecting or closing an event runners already paid for (or are paying for):
- * the counts come from the server's list ('21 pelari sudah membayar, 3 menunggu pembayaran').
+ * Why an event runners already paid for (or are paying for) cannot be rejected or closed — the
+ * server refuses it (issue 26 §2) — with the counts from the server's list ('21 pelari sudah
+ * membayar, 3 menunggu pembayaran') and the way that refunds and tells them: 'Batalkan Event'.
  */
 export function paidRunnersWarning(event: Pick<OrganizerEvent, 'participants' | 'pendingPayment' | 'awaitingVerification'>, to: EventStatus): string | null {
   if (to !== 'ditolak' && to !== 'tutup') return null;
@@ -47,9 +48,7 @@ export function paidRunnersWarning(event: Pick<OrganizerEvent, 'participants' | 
   if (event.awaitingVerification > 0) parts.push(`${event.awaitingVerification.toLocaleString('id-ID')} menunggu verifikasi pembayaran`);
   if (parts.length === 0) return null;
   const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} dan ${parts.at(-1)}` : parts[0];
-  return to === 'ditolak'
-    ? `${list}. Menolak event menutup halaman pendaftarannya; dana pelari tidak dikembalikan otomatis — penyelenggara perlu membatalkan event agar pelari menerima refund.`
-    : `${list}. Menutup event menghentikan pendaftaran; pelari yang sudah membayar tetap terdaftar.`;
+  return `${list}, jadi event ini tidak dapat ${to === 'ditolak' ? 'ditolak' : 'ditutup'}. Gunakan "Batalkan Event" di Daftar Kegiatan: dana pelari dikembalikan dan setiap pelari diberi tahu lewat email.`;
 }
 
 /** Admin 'Event': moderate organizers' events (Diajukan → Diterima / Ditolak / Tutup) with a confirmation step. */
@@ -189,7 +188,7 @@ export function EventsSection() {
             <Button variant="outline" onClick={() => setPending(null)} disabled={move.isPending}>
               Batal
             </Button>
-            <Button variant={pending ? moves[pending.to].variant : 'primary'} loading={move.isPending} onClick={confirm}>
+            <Button variant={pending ? moves[pending.to].variant : 'primary'} loading={move.isPending} onClick={confirm} disabled={warning !== null}>
               {pending ? `Ya, ${pending.to === 'diterima' ? reopenLabel(pending.event.status) : moves[pending.to].label}` : 'Ya'}
             </Button>
           </>
@@ -197,13 +196,15 @@ export function EventsSection() {
       >
         {pending && (
           <div className="space-y-3 text-sm text-slate-700">
-            <p>
-              Yakin {moves[pending.to].verb} event <strong className="text-slate-900">{pending.event.name}</strong>? Status berubah dari{' '}
-              {eventStatusLabels[pending.event.status]} menjadi <strong>{eventStatusLabels[pending.to]}</strong>.
-            </p>
+            {!warning && (
+              <p>
+                Yakin {moves[pending.to].verb} event <strong className="text-slate-900">{pending.event.name}</strong>? Status berubah dari{' '}
+                {eventStatusLabels[pending.event.status]} menjadi <strong>{eventStatusLabels[pending.to]}</strong>.
+              </p>
+            )}
             <p className={cn('text-slate-600', pending.to !== 'diterima' && 'hidden')}>Event akan tampil di daftar publik dan pelari bisa mendaftar.</p>
             {warning && (
-              <Alert tone="error" title="Perhatian: sudah ada pelari">
+              <Alert tone="error" title="Tidak dapat diubah: sudah ada pelari">
                 {warning}
               </Alert>
             )}
