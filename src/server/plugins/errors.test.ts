@@ -61,6 +61,18 @@ describe('errors plugin: an exhausted database pool is 503 with Retry-After', ()
     }
   });
 
+  it('a 429 from a limiter answers code RATE_LIMITED (was: BAD_REQUEST) with the Indonesian message', async () => {
+    const other = Fastify({ logger: false });
+    await other.register(errorsPlugin);
+    other.get('/slow-down', async () => {
+      throw Object.assign(new Error('Rate limit exceeded, retry in 1 minute'), { statusCode: 429 });
+    });
+    const res = await other.inject({ method: 'GET', url: '/slow-down' });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ message: 'Terlalu banyak permintaan. Coba lagi sebentar lagi.', code: 'RATE_LIMITED' });
+    await other.close();
+  });
+
   it('an unknown error is still a 500 without details', async () => {
     const other = Fastify({ logger: false });
     await other.register(errorsPlugin);

@@ -96,7 +96,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const message =
         frameworkMessages[error.code] ??
         (status === 429 ? 'Terlalu banyak permintaan. Coba lagi sebentar lagi.' : 'Permintaan tidak valid.');
-      return reply.status(status).send({ message, code: error.code ?? 'BAD_REQUEST' });
+      // A client told to slow down reads RATE_LIMITED, whichever limiter (or plugin) said 429.
+      return reply.status(status).send({ message, code: status === 429 ? 'RATE_LIMITED' : (error.code ?? 'BAD_REQUEST') });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Terjadi kesalahan pada server.', code: 'INTERNAL' });

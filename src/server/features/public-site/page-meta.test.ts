@@ -29,6 +29,14 @@ describe('injectPageMeta', () => {
     expect(html.indexOf('og:title')).toBeLessThan(html.indexOf('</head>'));
   });
 
+  it("takes a title or description with replacement patterns ($&, $', $`, $$) literally (was: the page's head spliced into the preview)", () => {
+    const html = injectPageMeta(index, { title: "Lari $& Hemat $$ 50% $'", description: 'Diskon $` untuk semua', image: null, path: '/p' }, 'https://derap.id');
+    expect(html).toContain("<title>Lari $&#38; Hemat $$ 50% $&#39;</title>");
+    expect(html).toContain('content="Diskon $&#96; untuk semua"');
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+    expect(html.match(/<body>/g)).toHaveLength(1);
+  });
+
   it('keeps an absolute image as it is and falls back to the default picture with a small card', () => {
     const own = injectPageMeta(index, { title: 't', description: 'd', image: 'https://cdn.derap.id/x.png', path: '/p' }, 'https://derap.id');
     expect(own).toContain('content="https://cdn.derap.id/x.png"');

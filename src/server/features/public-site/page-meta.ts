@@ -136,7 +136,8 @@ export function injectPageMeta(html: string, meta: PageMeta, publicUrl: string, 
     .replace(/<meta\s+(?:name|property)="(?:description|og:[^"]*|twitter:[^"]*)"[^>]*>\s*/gi, '')
     .replace(/<link\s+rel="canonical"[^>]*>\s*/gi, '');
   const tags = [renderPageMeta(meta, publicUrl), ...renderPreloads(meta.preload, modules)].join('\n    ');
-  return stripped.includes('</head>') ? stripped.replace('</head>', `  ${tags}\n  </head>`) : `${tags}\n${stripped}`;
+  // A function replacer: a title is the organizer's text, and "$&" or "$'" in it must stay as typed.
+  return stripped.includes('</head>') ? stripped.replace('</head>', () => `  ${tags}\n  </head>`) : `${tags}\n${stripped}`;
 }
 
 /**

@@ -367,7 +367,9 @@ describe('per-address limits that fit a crowd', () => {
       // Three addresses of one /64: one client.
       expect((await post('2001:db8:77:1::1')).statusCode).toBe(201);
       expect((await post('2001:db8:77:1:aaaa::2')).statusCode).toBe(201);
-      expect((await post('2001:db8:77:1:ffff:ffff:ffff:ffff')).statusCode).toBe(429);
+      const limited = await post('2001:db8:77:1:ffff:ffff:ffff:ffff');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
       // The neighbouring /64 is another client.
       expect((await post('2001:db8:77:2::1')).statusCode).toBe(201);
       // ::ffff:198.51.100.9 is 198.51.100.9.
