@@ -23,6 +23,21 @@ export type PackageShown = (typeof packageShownModes)[number];
 export const connectionStatuses = ['active', 'ended'] as const;
 export type ConnectionStatus = (typeof connectionStatuses)[number];
 
+/**
+ * A coach's invitation to a runner (issue 26 §4): a slot is filled only when the runner accepts.
+ * `expired` is written when a newer invitation needs the place of a pending one past its date.
+ */
+export const coachInvitationStatuses = ['pending', 'accepted', 'declined', 'cancelled', 'expired'] as const;
+export type CoachInvitationStatus = (typeof coachInvitationStatuses)[number];
+
+/** How long a runner has to answer an invitation. */
+export const COACH_INVITATION_DAYS = 7;
+/** Invitations one coach may send one address in INVITATION_WINDOW_DAYS, whatever became of them (no nagging). */
+export const INVITATIONS_PER_ADDRESS = 3;
+export const INVITATION_WINDOW_DAYS = 30;
+/** Invitations one coach may send in a day (a bound on mail sent in Derap's name). */
+export const INVITATIONS_PER_DAY = 30;
+
 export const connectionStatusLabels: Record<ConnectionStatus | 'expired' | 'empty', string> = {
   active: 'Aktif',
   ended: 'Berakhir',

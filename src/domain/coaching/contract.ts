@@ -6,7 +6,7 @@
  * purchase: the server reads the package. Pure: no I/O.
  */
 import { z } from 'zod';
-import { coachVerificationStatuses, connectionStatuses, packageShownModes, UNIQUE_LINK_PATTERN } from './coaching';
+import { coachInvitationStatuses, coachVerificationStatuses, connectionStatuses, packageShownModes, UNIQUE_LINK_PATTERN } from './coaching';
 
 /** Every Indonesian message of the coaching side, verbatim from the spec where it gives one. */
 export const coachingMessages = {
@@ -142,6 +142,11 @@ export const coachConnectionSchema = z.object({
   packageId: z.string().nullable(),
   startDate: isoDay.nullable(),
   endDate: isoDay.nullable(),
+  /**
+   * An empty slot's open invitation (issue 26 §4): the address the coach typed, whether or not it
+   * is registered, and until when the runner may accept. Null when none is waiting.
+   */
+  invitation: z.object({ _id: z.string(), email: z.string(), expiresAt: z.string() }).nullable(),
 });
 export type CoachConnection = z.infer<typeof coachConnectionSchema>;
 
@@ -174,6 +179,45 @@ export const coachEarningsSchema = z.object({
   byMonth: z.array(earningsLine.extend({ month: z.string().describe('YYYY-MM, Asia/Jakarta') })),
 });
 export type CoachEarnings = z.infer<typeof coachEarningsSchema>;
+
+/** GET /api/runner/coach-invitations: one pending invitation as the runner reads it. */
+export const coachInvitationSchema = z.object({
+  _id: z.string(),
+  coach: z.object({ _id: z.string(), name: z.string(), uniquelink: z.string().nullable() }),
+  /** The slot's package title, or 'freeslot'. */
+  packages: z.string(),
+  /** The slot's last day when it has one (a freeslot of N weeks counts from acceptance: null here). */
+  endDate: isoDay.nullable(),
+  /** A freeslot's length in weeks from acceptance, when the admin gave one. */
+  durationWeeks: z.number().int().nullable(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+export type CoachInvitation = z.infer<typeof coachInvitationSchema>;
+export const coachInvitationListSchema = z.object({ data: z.array(coachInvitationSchema) });
+export type CoachInvitationList = z.infer<typeof coachInvitationListSchema>;
+/** GET /api/runner/coach-invitations/by-token/{token}: the mail link's invitation and what became of it. */
+export const coachInvitationDetailSchema = coachInvitationSchema.extend({ status: z.enum(coachInvitationStatuses) });
+export type CoachInvitationDetail = z.infer<typeof coachInvitationDetailSchema>;
+
+/** Messages of invitations (issue 26 §4). */
+export const invitationMessages = {
+  /** The same answer whether or not the address belongs to a runner: the call reveals nothing. */
+  sent: 'Undangan dikirim bila email terdaftar',
+  pendingForAddress: 'Undangan untuk email ini masih menunggu jawaban.',
+  tooManyForAddress: 'Anda sudah mengundang email ini 3 kali dalam 30 hari terakhir. Coba lagi nanti.',
+  tooManyToday: 'Batas undangan hari ini sudah tercapai. Coba lagi besok.',
+  notFound: 'Undangan tidak ditemukan atau sudah tidak berlaku.',
+  answered: 'Undangan ini sudah dijawab.',
+  expired: 'Undangan ini sudah kedaluwarsa. Minta pelatih mengirim undangan baru.',
+  slotGone: 'Slot pelatih ini sudah tidak tersedia. Minta pelatih mengirim undangan baru.',
+  alreadyCoached: 'Anda sudah terhubung dengan pelatih ini.',
+  accepted: 'Undangan diterima. Pelatih kini dapat melihat profil dan program latihan Anda.',
+  declined: 'Undangan ditolak.',
+  cancelled: 'Undangan dibatalkan.',
+  listFailed: 'Gagal memuat undangan pelatih.',
+  answerFailed: 'Gagal menjawab undangan.',
+} as const;
 
 /** Messages of connections beyond the spec's own (issue 14: Daftar Pelari, Pelatih Saya). */
 export const connectionMessages = {
@@ -217,7 +261,11 @@ export type CoachConnectionList = z.infer<typeof coachConnectionListSchema>;
 export const liveConnectionListSchema = z.object({ data: z.array(coachConnectionSchema) });
 export type LiveConnectionList = z.infer<typeof liveConnectionListSchema>;
 
-/** PUT /api/coach/connection/{id}: the spec reads `message`; the changed row comes along. */
+/**
+ * PUT /api/coach/connection/{id}: the spec reads `message`; the changed row comes along. With an
+ * address the row is the still-empty slot and its `invitation` (issue 26 §4), the same for every
+ * address; the runner fills it by accepting.
+ */
 export const connectRunnerResponseSchema = z.object({ message: z.string(), data: coachConnectionSchema });
 export type ConnectRunnerResponse = z.infer<typeof connectRunnerResponseSchema>;
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-import { coachVerificationStatuses, connectionStatuses, packageShownModes } from '../../domain/coaching/coaching';
+import { coachInvitationStatuses, coachVerificationStatuses, connectionStatuses, packageShownModes } from '../../domain/coaching/coaching';
 import { calendarStatuses, roadOrTrailValues } from '../../domain/event-calendar/event-calendar';
 import { groupRunStatuses } from '../../domain/group-runs/group-runs';
 import { eventPaymentTypes, eventStatuses, refundModes, registrationPaymentStatuses, registrationStatuses } from '../../domain/events/events';
@@ -867,6 +867,40 @@ export const coachConnections = pgTable(
   ],
 );
 export type CoachConnectionRow = typeof coachConnections.$inferSelect;
+
+/**
+ * A coach's invitation to fill one of their slots (issue 26 §4): the slot stays empty, and the coach
+ * sees nothing of the runner, until the runner accepts. Kept for any address the coach types
+ * (`runnerId` null when it is not a registered runner's), so the coach's answer and the limits are
+ * the same for every address. The mail's link carries a random token; only its hash is stored.
+ */
+export const coachInvitations = pgTable(
+  'coach_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => coachConnections.id, { onDelete: 'cascade' }),
+    coachId: uuid('coach_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address as typed, trimmed and lower-cased. */
+    email: text('email').notNull(),
+    runnerId: uuid('runner_id').references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    status: text('status', { enum: coachInvitationStatuses }).notNull().default('pending'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('coach_invitations_token_key').on(t.tokenHash),
+    index('coach_invitations_coach_email_idx').on(t.coachId, t.email, t.createdAt),
+    index('coach_invitations_connection_idx').on(t.connectionId).where(sql`${t.status} = 'pending'`),
+    index('coach_invitations_runner_idx').on(t.runnerId).where(sql`${t.status} = 'pending'`),
+  ],
+);
+export type CoachInvitationRow = typeof coachInvitations.$inferSelect;
 
 /**
  * The public running calendar (events-and-coach-pages §3 Calendar event): submissions anyone can

@@ -4,6 +4,9 @@ import { z } from 'zod';
 import {
   coachConnectionListSchema,
   coachingMessages,
+  coachInvitationDetailSchema,
+  coachInvitationListSchema,
+  invitationMessages,
   connectionListQuerySchema,
   connectionMessages,
   connectRunnerInputSchema,
@@ -16,11 +19,14 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { allowRoles, requireUser } from '../../plugins/auth';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
-import { connectRunner, emptyFreeslot, endCoaching, listCoachConnections, listLiveCoachConnections, listMyCoaches } from './service.connections';
+import { emptyFreeslot, endCoaching, listCoachConnections, listLiveCoachConnections, listMyCoaches } from './service.connections';
+import { acceptInvitation, declineInvitation, findMyInvitationByToken, INVITATION_TOKEN_PATTERN, inviteRunner, listMyInvitations } from './service.invitations';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema, 429: errorSchema };
 const idParams = z.object({ id: z.uuid({ error: coachingMessages.slotNotFound }) });
 const connectionIdParams = z.object({ connectionId: z.uuid({ error: coachingMessages.slotNotFound }) });
+const invitationParams = z.object({ id: z.uuid({ error: invitationMessages.notFound }) });
+const tokenParams = z.object({ token: z.string().regex(INVITATION_TOKEN_PATTERN, { error: invitationMessages.notFound }) });
 
 /**
  * Connections (runner-and-coach §2 Daftar Pelari, §4, §5, §7): the coach's slots under /api/coach
@@ -68,12 +74,14 @@ export async function connectionRoutes(app: FastifyInstance, { db, mail, config 
     '/api/coach/connection/:id',
     {
       onRequest: [coachOnly],
-      // Each try tells whether an address is registered: a few per minute are plenty for a coach.
+      // The answer no longer tells whether an address is registered (issue 26 §4); the invitation limits live in the service.
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         tags: ['coaching'],
         summary:
-          "Connect a registered runner (by email, case-insensitive) to an empty slot of the caller, or `runnerEmail: null` to empty a freeslot (other packages: 409)",
+          "Invite a runner (by email, case-insensitive) to an empty slot of the caller: the slot stays empty until the runner accepts, and every address gets the same " +
+          "answer 'Undangan dikirim bila email terdaftar' with the slot and its `invitation` (one open per address, 3 per address in 30 days, 30 a day: 409/429). " +
+          '`runnerEmail: null` empties a freeslot and withdraws its invitation (other packages: 409)',
         params: idParams,
         body: connectRunnerInputSchema,
         response: { 200: connectRunnerResponseSchema, ...errors },
@@ -85,7 +93,7 @@ export async function connectionRoutes(app: FastifyInstance, { db, mail, config 
       if (runnerEmail === null) {
         return { message: connectionMessages.removed, data: await emptyFreeslot(db, coach.id, request.params.id) };
       }
-      return { message: coachingMessages.connected, data: await connectRunner(deps, { coach, connectionId: request.params.id, runnerEmail }) };
+      return { message: invitationMessages.sent, data: await inviteRunner(deps, { coach, connectionId: request.params.id, runnerEmail }) };
     },
   );
 
@@ -120,6 +128,78 @@ export async function connectionRoutes(app: FastifyInstance, { db, mail, config 
     async (request) => {
       await endCoaching(deps, requireUser(request), request.params.connectionId);
       return { message: connectionMessages.ended };
+    },
+  );
+
+  const anyone = allowRoles('runner', 'coach', 'organizer', 'admin');
+
+  r.get(
+    '/api/runner/coach-invitations',
+    {
+      onRequest: [anyone],
+      schema: {
+        tags: ['coaching'],
+        summary: "The caller's coach invitations waiting for an answer (issue 26 §4): nothing is shared with the coach until one is accepted",
+        response: { 200: coachInvitationListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { data: await listMyInvitations(db, requireUser(request).id) };
+    },
+  );
+
+  r.get(
+    '/api/runner/coach-invitations/by-token/:token',
+    {
+      onRequest: [anyone],
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['coaching'],
+        summary: "The invitation of a mail's link, with its status; only for the runner it was sent to (anyone else: 404)",
+        params: tokenParams,
+        response: { 200: coachInvitationDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return findMyInvitationByToken(db, requireUser(request).id, request.params.token);
+    },
+  );
+
+  r.post(
+    '/api/runner/coach-invitations/:id/accept',
+    {
+      onRequest: [anyone],
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['coaching'],
+        summary: "Accept a coach's invitation (only its runner): the slot is filled from today and the coach sees the runner's profile and plan",
+        params: invitationParams,
+        response: { 200: z.object({ message: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      await acceptInvitation(deps, requireUser(request), request.params.id);
+      return { message: invitationMessages.accepted };
+    },
+  );
+
+  r.post(
+    '/api/runner/coach-invitations/:id/decline',
+    {
+      onRequest: [anyone],
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['coaching'],
+        summary: "Decline a coach's invitation (only its runner): nothing is shared and its link stops working",
+        params: invitationParams,
+        response: { 200: z.object({ message: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      await declineInvitation(db, requireUser(request), request.params.id);
+      return { message: invitationMessages.declined };
     },
   );
 }

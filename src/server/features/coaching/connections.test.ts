@@ -1,6 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { coachingMessages, connectionMessages, type CoachConnectionList, type ConnectRunnerResponse, type MyCoachList } from '../../../domain/coaching/contract';
+import { coachingMessages, connectionMessages, invitationMessages, type CoachConnectionList, type CoachInvitationList, type ConnectRunnerResponse, type MyCoachList } from '../../../domain/coaching/contract';
 import { addDays, jakartaToday } from '../../../domain/shared/wire-date';
 import { coachConnections, mailOutbox } from '../../db/schema';
 import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
@@ -43,6 +43,13 @@ describe('coach connections API', () => {
   const myConnections = async (who: Who) => json<{ data: { _id: string }[] }>(await t.app.inject({ method: 'GET', url: '/api/coach/my-connections', headers: who.headers }));
   const myCoaches = async (who: Who) => json<MyCoachList>(await t.app.inject({ method: 'GET', url: '/api/runner/coaches', headers: who.headers }));
   const end = (who: Who, id: string) => t.app.inject({ method: 'POST', url: `/api/runner/coaches/${id}/end`, headers: who.headers });
+  /** The coach invites, the runner accepts in the dashboard (issue 26 §4): the only way a coach fills a slot now. */
+  const connect = async (coach: Who, id: string, runner: Who, email: string) => {
+    expect((await put(coach, id, email)).statusCode).toBe(200);
+    const { data } = json<CoachInvitationList>(await t.app.inject({ method: 'GET', url: '/api/runner/coach-invitations', headers: runner.headers }));
+    const invitation = data.find((i) => i.coach._id === coach.userId);
+    return t.app.inject({ method: 'POST', url: `/api/runner/coach-invitations/${invitation!._id}/accept`, headers: runner.headers });
+  };
   const mailsTo = (email: string, topic: string) =>
     t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, email), like(mailOutbox.topic, `${topic}%`)));
 
@@ -50,20 +57,20 @@ describe('coach connections API', () => {
     it("starts an admin's freeslot of N weeks at its first fill, and a refill after emptying keeps that end", async () => {
       const admin = await t.login('admin.slot@contoh.id', 'admin');
       const coach = await t.login('pelatih.slot@contoh.id', 'coach');
-      await t.login('dina.slot@contoh.id', 'runner');
-      await t.login('eka.slot@contoh.id', 'runner');
+      const dina = await t.login('dina.slot@contoh.id', 'runner');
+      const eka = await t.login('eka.slot@contoh.id', 'runner');
       const made = await t.app.inject({ method: 'POST', url: `/api/admin/coaches/${coach.userId}/slots`, headers: admin.headers, payload: { count: 1, weeks: 6 } });
       expect(made.statusCode).toBe(201);
       const [empty] = (await list(coach)).data;
       expect(empty).toMatchObject({ runnerId: null, startDate: null, endDate: null });
-      expect((await put(coach, empty!._id, 'dina.slot@contoh.id')).statusCode).toBe(200);
+      expect((await connect(coach, empty!._id, dina, 'dina.slot@contoh.id')).statusCode).toBe(200);
       expect(await rowOf(empty!._id)).toMatchObject({ startDate: today, endDate: addDays(today, 42) });
       expect((await put(coach, empty!._id, null)).statusCode).toBe(200);
-      expect((await put(coach, empty!._id, 'eka.slot@contoh.id')).statusCode).toBe(200);
+      expect((await connect(coach, empty!._id, eka, 'eka.slot@contoh.id')).statusCode).toBe(200);
       expect(await rowOf(empty!._id)).toMatchObject({ startDate: today, endDate: addDays(today, 42) });
     });
 
-    it('connects a registered runner by email (any case) to an empty freeslot from today, keeps its end, mails the runner and gives access', async () => {
+    it('invites a registered runner by email (any case), who fills the freeslot from today on accepting, keeps its end and gives access', async () => {
       const coach = await t.login('pelatih@contoh.id', 'coach', 'Coach Andi');
       const rina = await t.login('rina@contoh.id', 'runner', 'Rina');
       const free = await slot(coach, { endDate: addDays(today, 30) });
@@ -71,8 +78,17 @@ describe('coach connections API', () => {
       const res = await put(coach, free.id, '  RINA@Contoh.ID ');
       expect(res.statusCode).toBe(200);
       const body = json<ConnectRunnerResponse>(res);
-      expect(body.message).toBe('Pelari berhasil dihubungkan!');
-      expect(body.data).toMatchObject({
+      expect(body.message).toBe(invitationMessages.sent);
+      expect(body.data).toMatchObject({ _id: free.id, runnerId: null, displayStatus: 'empty', invitation: { email: 'rina@contoh.id' } });
+      expect(await liveConnection(t.database.db, coach.userId, rina.userId)).toBeNull();
+      const [invited] = await mailsTo('rina@contoh.id', 'coaching-invitation:');
+      expect(invited?.subject).toBe('Coach Andi mengundang Anda berlatih bersamanya di Derap');
+      expect(invited?.text).toContain('dapat melihat profil dan program latihan Anda');
+
+      const { data: [open] } = json<CoachInvitationList>(await t.app.inject({ method: 'GET', url: '/api/runner/coach-invitations', headers: rina.headers }));
+      const ok = await t.app.inject({ method: 'POST', url: `/api/runner/coach-invitations/${open!._id}/accept`, headers: rina.headers });
+      expect(ok.statusCode).toBe(200);
+      expect((await list(coach)).data[0]).toMatchObject({
         _id: free.id,
         runnerId: { _id: rina.userId, name: 'Rina', email: 'rina@contoh.id' },
         packages: 'freeslot',
@@ -84,21 +100,19 @@ describe('coach connections API', () => {
       expect((await liveConnection(t.database.db, coach.userId, rina.userId))?.id).toBe(free.id);
       expect((await myConnections(coach)).data.map((c) => c._id)).toEqual([free.id]);
 
-      const [mail] = await mailsTo('rina@contoh.id', 'coaching-connected:');
-      expect(mail?.subject).toBe('Coach Andi kini menjadi pelatih Anda di Derap');
-      expect(mail?.text).toContain('dapat melihat profil dan program latihan Anda');
-      expect(mail?.text).toContain('Pengaturan');
+      const [mail] = await mailsTo('pelatih@contoh.id', 'coaching-accepted:');
+      expect(mail?.subject).toBe('Rina menerima undangan Anda');
     });
 
     it('a freeslot without an end stays without one', async () => {
       const coach = await t.login('pelatih@contoh.id', 'coach');
-      await t.login('rina@contoh.id');
+      const rina = await t.login('rina@contoh.id');
       const free = await slot(coach);
-      expect((await put(coach, free.id, 'rina@contoh.id')).statusCode).toBe(200);
+      expect((await connect(coach, free.id, rina, 'rina@contoh.id')).statusCode).toBe(200);
       expect(await rowOf(free.id)).toMatchObject({ startDate: today, endDate: null });
     });
 
-    it("answers a bad address with 'Masukkan email yang valid!' and an unknown one with the not-registered text, never the English marker", async () => {
+    it("answers a bad address with 'Masukkan email yang valid!' and an unknown one like a known one (issue 26 §4), never the English marker", async () => {
       const coach = await t.login('pelatih@contoh.id', 'coach');
       const free = await slot(coach);
       for (const bad of ['rina', 'rina@contoh', 'ri na@contoh.id', 'a@b@contoh.id', '']) {
@@ -107,9 +121,9 @@ describe('coach connections API', () => {
         expect(json(res).message).toBe('Masukkan email yang valid!');
       }
       const unknown = await put(coach, free.id, 'belum.ada@contoh.id');
-      expect(unknown.statusCode).toBe(404);
-      expect(json(unknown).message).toBe(coachingMessages.userNotRegistered('belum.ada@contoh.id'));
-      expect(json(unknown).message).toContain('belum terdaftar di Derap');
+      expect(unknown.statusCode).toBe(200);
+      expect(json(unknown).message).toBe(invitationMessages.sent);
+      expect(unknown.body).not.toContain('belum terdaftar');
       expect(unknown.body).not.toContain('No user found');
       expect((await rowOf(free.id)).runnerId).toBeNull();
     });
@@ -135,14 +149,14 @@ describe('coach connections API', () => {
       expect((await put(coach, 'bukan-id', 'rina@contoh.id')).statusCode).toBe(400);
     });
 
-    it('refuses a filled slot (slotTaken), a runner already coached (alreadyConnected), a non-runner account, an ended or expired slot', async () => {
+    it('refuses a filled slot (slotTaken), a runner already coached (alreadyConnected), an ended or expired slot; a non-runner account is invited like anyone', async () => {
       const coach = await t.login('pelatih@contoh.id', 'coach');
       const rina = await t.login('rina@contoh.id');
       await t.login('budi@contoh.id');
       await t.login('penyelenggara@contoh.id', 'organizer');
       const first = await slot(coach);
       const second = await slot(coach);
-      expect((await put(coach, first.id, 'rina@contoh.id')).statusCode).toBe(200);
+      expect((await connect(coach, first.id, rina, 'rina@contoh.id')).statusCode).toBe(200);
 
       const taken = await put(coach, first.id, 'budi@contoh.id');
       expect(taken.statusCode).toBe(409);
@@ -153,10 +167,12 @@ describe('coach connections API', () => {
       expect(again.statusCode).toBe(409);
       expect(json(again).message).toBe(coachingMessages.alreadyConnected);
 
+      // Not runners: the same answer as any address, no mail, nobody who could accept.
       for (const email of ['penyelenggara@contoh.id', 'pelatih@contoh.id']) {
         const res = await put(coach, second.id, email);
-        expect(res.statusCode).toBe(422);
-        expect(json(res).message).toBe(coachingMessages.notARunner);
+        expect(res.statusCode).toBe(200);
+        expect(json(res).message).toBe(invitationMessages.sent);
+        expect(await mailsTo(email, 'coaching-invitation:')).toEqual([]);
       }
 
       const ended = await slot(coach, { status: 'ended' });
@@ -168,19 +184,25 @@ describe('coach connections API', () => {
       expect((await rowOf(second.id)).runnerId).toBeNull();
     });
 
-    it('lets exactly one of two simultaneous connections fill a slot, and connects a runner only once', async () => {
+    it('keeps one open invitation per slot (the newer replaces it) and per address (two at once: one 200, one 409); an invitation is accepted once', async () => {
       const coach = await t.login('pelatih@contoh.id', 'coach');
-      await t.login('rina@contoh.id');
-      await t.login('budi@contoh.id');
+      const rina = await t.login('rina@contoh.id');
+      const budi = await t.login('budi@contoh.id');
       const free = await slot(coach);
-      const codes = (await Promise.all([put(coach, free.id, 'rina@contoh.id'), put(coach, free.id, 'budi@contoh.id')])).map((r) => r.statusCode).sort();
-      expect(codes).toEqual([200, 409]);
-      // Nor one runner into two slots at once.
+      const codes = (await Promise.all([put(coach, free.id, 'rina@contoh.id'), put(coach, free.id, 'budi@contoh.id')])).map((r) => r.statusCode);
+      expect(codes).toEqual([200, 200]);
+      const open = async (who: Who) => json<CoachInvitationList>(await t.app.inject({ method: 'GET', url: '/api/runner/coach-invitations', headers: who.headers })).data;
+      expect((await open(rina)).length + (await open(budi)).length).toBe(1);
+      // One address into two slots at once: the second is told an invitation is waiting.
       const [a, b] = [await slot(coach), await slot(coach)];
-      await t.login('citra@contoh.id');
+      const citra = await t.login('citra@contoh.id');
       const both = await Promise.all([put(coach, a.id, 'citra@contoh.id'), put(coach, b.id, 'citra@contoh.id')]);
       expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-      expect(both.find((r) => r.statusCode === 409)?.json().message).toBe(coachingMessages.alreadyConnected);
+      expect(both.find((r) => r.statusCode === 409)?.json().message).toBe(invitationMessages.pendingForAddress);
+      const [mine] = await open(citra);
+      const accepts = await Promise.all([1, 2].map(() => t.app.inject({ method: 'POST', url: `/api/runner/coach-invitations/${mine!._id}/accept`, headers: citra.headers })));
+      expect(accepts.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect((await myConnections(coach)).data).toHaveLength(1);
     });
 
     it('empties a freeslot with null (the coach loses access at once, the slot can be filled again); other packages answer 409', async () => {
@@ -188,14 +210,14 @@ describe('coach connections API', () => {
       const rina = await t.login('rina@contoh.id');
       const budi = await t.login('budi@contoh.id');
       const free = await slot(coach, { endDate: addDays(today, 60) });
-      expect((await put(coach, free.id, 'rina@contoh.id')).statusCode).toBe(200);
+      expect((await connect(coach, free.id, rina, 'rina@contoh.id')).statusCode).toBe(200);
 
       const removed = await put(coach, free.id, null);
       expect(removed.statusCode).toBe(200);
       expect(json<ConnectRunnerResponse>(removed)).toMatchObject({ message: connectionMessages.removed, data: { runnerId: null, displayStatus: 'empty', startDate: null } });
       expect(await liveConnection(t.database.db, coach.userId, rina.userId)).toBeNull();
       expect((await rowOf(free.id)).endDate).toBe(addDays(today, 60));
-      expect((await put(coach, free.id, 'budi@contoh.id')).statusCode).toBe(200);
+      expect((await connect(coach, free.id, budi, 'budi@contoh.id')).statusCode).toBe(200);
       expect(await liveConnection(t.database.db, coach.userId, budi.userId)).not.toBeNull();
 
       const bought = await slot(coach, { packages: 'Paket 4 Minggu', title: 'Paket 4 Minggu', runnerId: rina.userId, startDate: today, endDate: addDays(today, 28), amount: 300_000 });
@@ -215,7 +237,7 @@ describe('coach connections API', () => {
         expect((await put(who, free.id, 'rina@contoh.id')).statusCode).toBe(403);
         expect((await t.app.inject({ method: 'GET', url: '/api/coach/connections', headers: who.headers })).statusCode).toBe(403);
       }
-      expect((await put(admin, free.id, 'rina@contoh.id')).statusCode).toBe(200);
+      expect((await connect(admin, free.id, rina, 'rina@contoh.id')).statusCode).toBe(200);
       expect((await list(admin)).data[0]?.runnerId?._id).toBe(rina.userId);
     });
   });
@@ -304,7 +326,7 @@ describe('coach connections API', () => {
       const coach = await t.login('pelatih@contoh.id', 'coach');
       const rina = await t.login('rina@contoh.id');
       const free = await slot(coach);
-      expect((await put(coach, free.id, 'rina@contoh.id')).statusCode).toBe(200);
+      expect((await connect(coach, free.id, rina, 'rina@contoh.id')).statusCode).toBe(200);
       const [mine] = (await myCoaches(rina)).data;
       expect(mine?.connectionId).toBe(free.id);
       expect((await end(rina, free.id)).statusCode).toBe(200);

@@ -1,14 +1,13 @@
-import { and, count, desc, eq, gte, isNull, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { connectionDisplayStatus, connectionIsLive, FREESLOT, isConnectEmail, slotDatesOnFill } from '../../../domain/coaching/coaching';
+import { connectionDisplayStatus, connectionIsLive, FREESLOT, slotDatesOnFill } from '../../../domain/coaching/coaching';
 import { coachingMessages, connectionMessages, type CoachConnection, type CoachConnectionList, type MyCoach } from '../../../domain/coaching/contract';
 import { jakartaToday, type IsoDay } from '../../../domain/shared/wire-date';
-import { AppError, badRequest, conflict, notFound } from '../../app-error';
+import { conflict, notFound } from '../../app-error';
 import type { Mailer } from '../../adapters/mail/port';
 import type { Db } from '../../db/client';
-import { coachConnections, coachProfiles, users, type CoachConnectionRow, type UserRow } from '../../db/schema';
-import { findUserByEmail } from '../users/service';
-import { coachConnectedMail, coachingEndedMail } from './connection-mails';
+import { coachConnections, coachInvitations, coachProfiles, users, type CoachConnectionRow, type UserRow } from '../../db/schema';
+import { coachingEndedMail } from './connection-mails';
 
 /**
  * Connections seen from both ends (runner-and-coach §2 Daftar Pelari, §4, §5): the coach fills an
@@ -21,7 +20,9 @@ const runner = alias(users, 'runner');
 
 type RunnerRef = Pick<UserRow, 'id' | 'name' | 'email'>;
 
-function toCoachConnection(row: CoachConnectionRow, who: RunnerRef | null, today: IsoDay): CoachConnection {
+type OpenInvitation = { id: string; email: string; expiresAt: Date };
+
+export function toCoachConnection(row: CoachConnectionRow, who: RunnerRef | null, today: IsoDay, invitation: OpenInvitation | null = null): CoachConnection {
   return {
     _id: row.id,
     runnerId: who ? { _id: who.id, name: who.name, email: who.email } : null,
@@ -32,7 +33,18 @@ function toCoachConnection(row: CoachConnectionRow, who: RunnerRef | null, today
     packageId: row.packageId,
     startDate: row.startDate,
     endDate: row.endDate,
+    invitation: invitation && !row.runnerId ? { _id: invitation.id, email: invitation.email, expiresAt: invitation.expiresAt.toISOString() } : null,
   };
+}
+
+/** The open (pending, not yet expired) invitation of each of these slots. */
+async function openInvitations(db: Db, connectionIds: string[], now = new Date()): Promise<Map<string, OpenInvitation>> {
+  if (connectionIds.length === 0) return new Map();
+  const rows = await db
+    .select({ connectionId: coachInvitations.connectionId, id: coachInvitations.id, email: coachInvitations.email, expiresAt: coachInvitations.expiresAt })
+    .from(coachInvitations)
+    .where(and(inArray(coachInvitations.connectionId, connectionIds), eq(coachInvitations.status, 'pending'), gt(coachInvitations.expiresAt, now)));
+  return new Map(rows.map((r) => [r.connectionId, r]));
 }
 
 /** The row and its runner's name and email (null for an empty slot, or a runner whose account is gone). */
@@ -65,8 +77,9 @@ export async function listCoachConnections(
       .from(coachConnections)
       .where(mine),
   ]);
+  const invited = await openInvitations(db, page.filter(({ who }) => !who).map(({ row }) => row.id));
   return {
-    data: page.map(({ row, who }) => toCoachConnection(row, who, today)),
+    data: page.map(({ row, who }) => toCoachConnection(row, who, today, invited.get(row.id) ?? null)),
     total: counted?.n ?? 0,
     page: paging.page,
     limit: paging.limit,
@@ -97,7 +110,7 @@ export interface ConnectionDeps {
 }
 
 /** The caller's own slot, locked for the change; another coach's slot is "not found" (nothing revealed). */
-async function lockOwnSlot(tx: Db, coachId: string, connectionId: string): Promise<CoachConnectionRow> {
+export async function lockOwnSlot(tx: Db, coachId: string, connectionId: string): Promise<CoachConnectionRow> {
   const [slot] = await tx
     .select()
     .from(coachConnections)
@@ -108,55 +121,31 @@ async function lockOwnSlot(tx: Db, coachId: string, connectionId: string): Promi
 }
 
 /**
- * PUT /api/coach/connection/{id} with an address: links that registered runner to an empty slot of
- * the coach and tells the runner by mail. A freeslot's clock starts at its first fill (today +
- * the admin's weeks); a freeslot emptied and filled again keeps that end, so emptying and
- * refilling never stretches a free gift.
+ * Puts the runner into the slot (the slot and the runner's row are locked by the caller): a
+ * freeslot's clock starts at its first fill (today + the admin's weeks); a freeslot emptied and
+ * filled again keeps that end, so emptying and refilling never stretches a free gift. Null when
+ * the slot was filled meanwhile. Only an accepted invitation calls this (issue 26 §4).
  */
-export async function connectRunner(
-  deps: ConnectionDeps,
-  input: { coach: UserRow; connectionId: string; runnerEmail: string },
-  today: IsoDay = jakartaToday(),
-): Promise<CoachConnection> {
-  const email = input.runnerEmail.trim();
-  if (!isConnectEmail(email)) throw badRequest(coachingMessages.invalidEmail, 'INVALID_EMAIL');
-  const coachId = input.coach.id;
-  const result = await deps.db.transaction(async (tx) => {
-    const slot = await lockOwnSlot(tx, coachId, input.connectionId);
-    if (slot.status === 'ended') throw conflict(connectionMessages.slotEnded, 'SLOT_ENDED');
-    const found = await findUserByEmail(tx, email);
-    if (slot.runnerId) throw conflict(found && found.id === slot.runnerId ? coachingMessages.alreadyConnected : coachingMessages.slotTaken, 'SLOT_TAKEN');
-    if (slot.endDate && slot.endDate < today) throw conflict(connectionMessages.slotExpired, 'SLOT_EXPIRED');
-    // The spec's text for an unknown address ("not yet registered on Derap"), never the English marker.
-    if (!found) throw notFound(coachingMessages.userNotRegistered(email));
-    if (found.role !== 'runner' || found.id === coachId) throw new AppError('unprocessable', coachingMessages.notARunner, 'NOT_A_RUNNER');
-    // One change per runner at a time: two slots filled with the same runner at once would both pass the check below.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, found.id)).for('update');
-    const live = await tx
-      .select({ id: coachConnections.id, status: coachConnections.status, runnerId: coachConnections.runnerId, startDate: coachConnections.startDate, endDate: coachConnections.endDate })
-      .from(coachConnections)
-      .where(and(eq(coachConnections.coachId, coachId), eq(coachConnections.runnerId, found.id), eq(coachConnections.status, 'active')));
-    if (live.some((c) => connectionIsLive(c, today))) throw conflict(coachingMessages.alreadyConnected, 'ALREADY_CONNECTED');
+export async function fillSlot(tx: Db, slot: CoachConnectionRow, runnerId: string, today: IsoDay): Promise<CoachConnectionRow | null> {
+  const [updated] = await tx
+    .update(coachConnections)
+    .set({
+      runnerId,
+      ...(slot.packages === FREESLOT ? (slot.endDate ? { startDate: today } : slotDatesOnFill(slot, today)) : { startDate: slot.startDate ?? today }),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(coachConnections.id, slot.id), isNull(coachConnections.runnerId), eq(coachConnections.status, 'active')))
+    .returning();
+  return updated ?? null;
+}
 
-    const [updated] = await tx
-      .update(coachConnections)
-      .set({
-        runnerId: found.id,
-        ...(slot.packages === FREESLOT
-          ? slot.endDate
-            ? { startDate: today }
-            : slotDatesOnFill(slot, today)
-          : { startDate: slot.startDate ?? today }),
-        updatedAt: new Date(),
-      })
-      .where(and(eq(coachConnections.id, slot.id), isNull(coachConnections.runnerId), eq(coachConnections.status, 'active')))
-      .returning();
-    if (!updated) throw conflict(coachingMessages.slotTaken, 'SLOT_TAKEN');
-    await deps.mail.enqueue(coachConnectedMail({ runner: found, coach: input.coach, connection: updated, publicUrl: deps.publicUrl }), { tx });
-    return toCoachConnection(updated, found, today);
-  });
-  deps.mail.kick();
-  return result;
+/** Whether the coach already coaches this runner today (through any slot). */
+export async function coachesNow(tx: Db, coachId: string, runnerId: string, today: IsoDay): Promise<boolean> {
+  const live = await tx
+    .select({ status: coachConnections.status, runnerId: coachConnections.runnerId, startDate: coachConnections.startDate, endDate: coachConnections.endDate })
+    .from(coachConnections)
+    .where(and(eq(coachConnections.coachId, coachId), eq(coachConnections.runnerId, runnerId), eq(coachConnections.status, 'active')));
+  return live.some((c) => connectionIsLive(c, today));
 }
 
 /**
@@ -174,6 +163,11 @@ export async function emptyFreeslot(db: Db, coachId: string, connectionId: strin
       .set({ runnerId: null, startDate: null, updatedAt: new Date() })
       .where(eq(coachConnections.id, slot.id))
       .returning();
+    // Emptying also withdraws an invitation still waiting for this slot: its link stops working.
+    await tx
+      .update(coachInvitations)
+      .set({ status: 'cancelled', respondedAt: new Date() })
+      .where(and(eq(coachInvitations.connectionId, slot.id), eq(coachInvitations.status, 'pending')));
     return toCoachConnection(updated!, null, today);
   });
 }
