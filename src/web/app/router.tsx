@@ -14,6 +14,7 @@ const PublicCoachPage = page(() => import('../features/coaching/public-page/publ
 const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage');
 const MobileLoginPage = page(() => import('../features/auth/mobile-login-page'), 'MobileLoginPage');
 const MobileAuthSuccessPage = page(() => import('../features/auth/mobile-auth-success-page'), 'MobileAuthSuccessPage');
+const InvitationLinkPage = page(() => import('../features/coaching/my-coach/invitation-link-page'), 'InvitationLinkPage');
 const DashboardPage = page(() => import('./dashboard/dashboard-page'), 'DashboardPage');
 const AdminPage = page(() => import('./admin/admin-page'), 'AdminPage');
 const RegistrationListPage = page(() => import('../features/registrations/registration-list-page'), 'RegistrationListPage');
@@ -49,6 +50,7 @@ export function AppRoutes() {
             <Route path="/mobile-login" element={<MobileLoginPage />} />
             <Route path="/mobile-auth-success" element={<MobileAuthSuccessPage />} />
             <Route path="/dashboard" element={<DashboardPage />} />
+            <Route path="/undangan-pelatih/:token" element={<InvitationLinkPage />} />
             <Route path="/admin" element={<AdminPage />} />
             <Route path="/registration" element={<RegistrationListPage />} />
             <Route path="/register/:code" element={<RegisterPage />} />

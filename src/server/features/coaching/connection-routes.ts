@@ -91,7 +91,9 @@ export async function connectionRoutes(app: FastifyInstance, { db, mail, config 
       const coach = requireUser(request);
       const { runnerEmail } = request.body;
       if (runnerEmail === null) {
-        return { message: connectionMessages.removed, data: await emptyFreeslot(db, coach.id, request.params.id) };
+        const { data, hadRunner } = await emptyFreeslot(db, coach.id, request.params.id);
+        // An empty slot emptied again only withdraws its invitation (if any).
+        return { message: hadRunner ? connectionMessages.removed : invitationMessages.cancelled, data };
       }
       return { message: invitationMessages.sent, data: await inviteRunner(deps, { coach, connectionId: request.params.id, runnerEmail }) };
     },

@@ -265,7 +265,7 @@ describe('coach invitations API', () => {
     const [budis] = await pending(budi);
     const emptied = await invite(coach, free.id, null);
     expect(emptied.statusCode).toBe(200);
-    expect(json<ConnectRunnerResponse>(emptied).data.invitation).toBeNull();
+    expect(json<ConnectRunnerResponse>(emptied)).toMatchObject({ message: invitationMessages.cancelled, data: { invitation: null } });
     expect(await pending(budi)).toEqual([]);
     expect((await answer(budi, budis!._id, 'accept')).statusCode).toBe(409);
     expect(await liveConnection(t.database.db, coach.userId, budi.userId)).toBeNull();

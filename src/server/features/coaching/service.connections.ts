@@ -153,7 +153,7 @@ export async function coachesNow(tx: Db, coachId: string, runnerId: string, toda
  * else (runner-and-coach §5); bought packages stay until the runner ends them or they run out.
  * The runner loses nothing but the coach's view of their plan, which stops at once.
  */
-export async function emptyFreeslot(db: Db, coachId: string, connectionId: string, today: IsoDay = jakartaToday()): Promise<CoachConnection> {
+export async function emptyFreeslot(db: Db, coachId: string, connectionId: string, today: IsoDay = jakartaToday()): Promise<{ data: CoachConnection; hadRunner: boolean }> {
   return db.transaction(async (tx) => {
     const slot = await lockOwnSlot(tx, coachId, connectionId);
     if (slot.packages !== FREESLOT) throw conflict(coachingMessages.removeOnlyFreeslot, 'REMOVE_ONLY_FREESLOT');
@@ -168,7 +168,7 @@ export async function emptyFreeslot(db: Db, coachId: string, connectionId: strin
       .update(coachInvitations)
       .set({ status: 'cancelled', respondedAt: new Date() })
       .where(and(eq(coachInvitations.connectionId, slot.id), eq(coachInvitations.status, 'pending')));
-    return toCoachConnection(updated!, null, today);
+    return { data: toCoachConnection(updated!, null, today), hadRunner: slot.runnerId !== null };
   });
 }
 

@@ -7,7 +7,7 @@ import { listEventsByStatus } from '../events/service';
 
 /** The public pages search engines may list; signed-in areas and the API are not for them. */
 export const publicPagePaths = ['/', '/coaching', '/registration'] as const;
-const privatePaths = ['/dashboard', '/admin', '/api/', '/mobile-login', '/mobile-auth-success', '/registration-success', '/registration-payment/'];
+const privatePaths = ['/dashboard', '/admin', '/api/', '/mobile-login', '/mobile-auth-success', '/registration-success', '/registration-payment/', '/undangan-pelatih/'];
 
 const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -10,6 +10,7 @@ import { dashboardViews } from './dashboard-views';
 import { HelpDialog } from './help-dialog';
 import { useCoachingCheckoutReturn, useDashboardView, useStravaReturn, useSubscriptionCheckoutReturn } from './use-dashboard-view';
 import { CoachingReturnBanner } from '../../features/coaching/my-coach/coaching-return-banner';
+import { CoachInvitationsPanel } from '../../features/coaching/my-coach/coach-invitations-panel';
 import type { CoachingReturn } from '../../features/coaching/my-coach/coaching-return';
 import { StravaReturnBanner } from '../../features/strava/strava-return-banner';
 import type { StravaReturn } from '../../features/strava/strava-return';
@@ -124,6 +125,8 @@ export function DashboardLayout({ user }: { user: PublicUser }) {
         <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8" data-view={view}>
           {coachingOutcome && <CoachingReturnBanner outcome={coachingOutcome} onDismiss={() => setCoachingOutcome(null)} />}
           {stravaOutcome && <StravaReturnBanner outcome={stravaOutcome} onDismiss={() => setStravaOutcome(null)} />}
+          {/* A coach's invitation waits above every view until the runner answers (issue 26 §4). */}
+          {user.role === 'runner' && <CoachInvitationsPanel />}
           <ViewComponent user={user} onNavigate={selectView} onManageSubscription={openSubscription} />
         </div>
       </main>

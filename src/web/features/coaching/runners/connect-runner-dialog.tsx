@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { UserPlus } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -14,9 +14,6 @@ import { LoadingMessage } from '../../../components/query-state';
 import { slotLabel } from './connection-format';
 import { connectError, useFillableSlots, useSetSlotRunner } from './runners-api';
 
-/** The spec's connect-modal close delay after 'Pelari berhasil dihubungkan!' (runner-and-coach §9). */
-export const CONNECTED_CLOSE_MS = 1200;
-
 /** The same email rule as the server (runner-and-coach §5); the slot is chosen unless the row gave it. */
 const connectFormSchema = z.object({
   slotId: z.string().min(1, 'Pilih slot paket.'),
@@ -29,9 +26,11 @@ const connectFormSchema = z.object({
 type ConnectForm = z.infer<typeof connectFormSchema>;
 
 /**
- * Connect a runner by email (runner-and-coach §4 "Connect-runner modal"): idle, submitting, then
- * 'Pelari berhasil dihubungkan!' and the modal closes after 1.2 s (the list reloads). From a
- * 'Belum diisi' row the slot is that row's; from 'Hubungkan Pelari' the coach picks an empty slot.
+ * Connect a runner by email (runner-and-coach §4 "Connect-runner modal"), which since issue 26 §4
+ * sends an invitation: idle, submitting, then the server's 'Undangan dikirim bila email terdaftar'
+ * and what happens next, until the coach closes it (the spec's 1.2 s close was for a done
+ * connection; this message needs reading). From a 'Belum diisi' row the slot is that row's; from
+ * 'Hubungkan Pelari' the coach picks an empty slot.
  */
 export function ConnectRunnerDialog({ open, slot, onOpenChange }: { open: boolean; slot: CoachConnection | null; onOpenChange: (open: boolean) => void }) {
   const connect = useSetSlotRunner();
@@ -53,15 +52,6 @@ export function ConnectRunnerDialog({ open, slot, onOpenChange }: { open: boolea
     if (open && choosing && slots.data?.[0] && !form.getValues('slotId')) form.setValue('slotId', slots.data[0]._id);
   }, [open, choosing, slots.data, form]);
 
-  // The parent re-renders when the list reloads (a new onOpenChange each time): the 1.2 s must not restart.
-  const onOpenChangeRef = useRef(onOpenChange);
-  onOpenChangeRef.current = onOpenChange;
-  useEffect(() => {
-    if (!done) return;
-    const timer = window.setTimeout(() => onOpenChangeRef.current(false), CONNECTED_CLOSE_MS);
-    return () => window.clearTimeout(timer);
-  }, [done]);
-
   const submit = form.handleSubmit((values) => connect.mutate({ id: values.slotId, runnerEmail: values.runnerEmail.trim() }));
   const noSlots = choosing && slots.isSuccess && slots.data.length === 0;
   const { ref: emailFieldRef, ...emailField } = form.register('runnerEmail');
@@ -72,7 +62,7 @@ export function ConnectRunnerDialog({ open, slot, onOpenChange }: { open: boolea
       onOpenChange={(next) => !connect.isPending && onOpenChange(next)}
       title="Hubungkan Pelari"
       description={
-        slot ? `Slot: ${slotLabel(slot)}` : 'Pilih slot paket yang kosong, lalu masukkan email akun Derap milik pelari.'
+        slot ? `Slot: ${slotLabel(slot)}. Pelari terhubung setelah menerima undangan.` : 'Pilih slot paket yang kosong, lalu masukkan email akun Derap milik pelari. Pelari terhubung setelah menerima undangan.'
       }
       initialFocus={emailRef}
       footer={
@@ -86,18 +76,19 @@ export function ConnectRunnerDialog({ open, slot, onOpenChange }: { open: boolea
               Batal
             </Button>
             <Button type="submit" form="connect-runner-form" loading={connect.isPending} disabled={noSlots || (choosing && !slots.isSuccess)}>
-              <UserPlus className="size-4" aria-hidden="true" />
-              Hubungkan
+              <Send className="size-4" aria-hidden="true" />
+              Kirim Undangan
             </Button>
           </>
         )
       }
     >
       {done ? (
-        <Alert tone="success" title={coachingMessages.connected}>
-          {connect.data?.data.runnerId && (
-            <span className="[overflow-wrap:anywhere]">{`${connect.data.data.runnerId.name} (${connect.data.data.runnerId.email}) kini terhubung dengan Anda.`}</span>
-          )}
+        <Alert tone="success" title={connect.data?.message}>
+          {/* The same words for every address: the coach learns nothing about who is registered. */}
+          <span className="[overflow-wrap:anywhere]">
+            {`Bila ${connect.data?.data.invitation?.email ?? 'email ini'} milik pelari di Derap, pelari menerima email dan melihat undangan di dasbornya. Slot terisi setelah pelari menerima; sebelum itu Anda tidak dapat melihat data pelari.`}
+          </span>
         </Alert>
       ) : (
         <form id="connect-runner-form" noValidate onSubmit={(e) => void submit(e)} className="space-y-4">

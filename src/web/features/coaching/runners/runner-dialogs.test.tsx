@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CoachConnection } from '../../../../domain/coaching/contract';
 import { ToastProvider } from '../../../components/toast';
-import { CONNECTED_CLOSE_MS, ConnectRunnerDialog } from './connect-runner-dialog';
+import { ConnectRunnerDialog } from './connect-runner-dialog';
 import { RemoveRunnerDialog } from './remove-runner-dialog';
 
 const emptySlot: CoachConnection = {
@@ -17,6 +17,7 @@ const emptySlot: CoachConnection = {
   packageId: null,
   startDate: null,
   endDate: null,
+  invitation: null,
 };
 const filled = (packages: string): CoachConnection => ({
   ...emptySlot,
@@ -41,11 +42,11 @@ afterEach(() => {
 });
 
 describe('<ConnectRunnerDialog>', () => {
-  it("refuses a bad address before asking the server, shows the server's message, and after success closes in 1.2 s", async () => {
+  it("refuses a bad address before asking the server, shows the server's message, and after sending says the same for any address", async () => {
     const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
       const email = (JSON.parse(String(init?.body)) as { runnerEmail: string }).runnerEmail;
-      if (email === 'budi@contoh.id') return reply(404, { message: 'Pengguna dengan email budi@contoh.id belum terdaftar di Derap.', code: 'NOT_FOUND' });
-      return reply(200, { message: 'Pelari berhasil dihubungkan!', data: filled('freeslot') });
+      if (email === 'budi@contoh.id') return reply(429, { message: 'Anda sudah mengundang email ini 3 kali dalam 30 hari terakhir. Coba lagi nanti.', code: 'RATE_LIMITED' });
+      return reply(200, { message: 'Undangan dikirim bila email terdaftar', data: { ...emptySlot, invitation: { _id: 'i1', email, expiresAt: '2026-12-01T00:00:00.000Z' } } });
     });
     vi.stubGlobal('fetch', fetchMock);
     const onOpenChange = vi.fn();
@@ -53,28 +54,32 @@ describe('<ConnectRunnerDialog>', () => {
 
     const email = screen.getByLabelText(/Email pelari/);
     fireEvent.input(email, { target: { value: 'rina contoh.id' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Hubungkan' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Kirim Undangan' }));
     expect(await screen.findByText('Masukkan email yang valid!')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
 
     fireEvent.input(email, { target: { value: 'budi@contoh.id' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Hubungkan' }));
-    expect(await screen.findByText('Pengguna dengan email budi@contoh.id belum terdaftar di Derap.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Kirim Undangan' }));
+    expect(await screen.findByText('Anda sudah mengundang email ini 3 kali dalam 30 hari terakhir. Coba lagi nanti.')).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledWith(`/api/coach/connection/${emptySlot._id}`, expect.objectContaining({ method: 'PUT' }));
 
     fireEvent.input(email, { target: { value: ' rina@contoh.id ' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Hubungkan' }));
-    expect(await screen.findByText('Pelari berhasil dihubungkan!')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Kirim Undangan' }));
+    expect(await screen.findByText('Undangan dikirim bila email terdaftar')).toBeTruthy();
+    expect(screen.getByText(/Bila rina@contoh.id milik pelari di Derap/)).toBeTruthy();
     expect(JSON.parse(String(fetchMock.mock.calls.at(-1)![1]!.body))).toEqual({ runnerEmail: 'rina@contoh.id' });
+    // It stays open to be read; the coach closes it.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(onOpenChange).not.toHaveBeenCalled();
-    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false), { timeout: CONNECTED_CLOSE_MS + 1000 });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Tutup' }).at(-1)!);
+    expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
   it("says the network failed when the request never reached the server", async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     wrap(<ConnectRunnerDialog open slot={emptySlot} onOpenChange={() => {}} />);
     fireEvent.input(screen.getByLabelText(/Email pelari/), { target: { value: 'rina@contoh.id' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Hubungkan' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Kirim Undangan' }));
     expect(await screen.findByText('Terjadi kesalahan saat menghubungkan pelari.')).toBeTruthy();
   });
 });

@@ -15,6 +15,7 @@ const row = (i: number): CoachConnection => ({
   packageId: null,
   startDate: i % 2 ? '2026-11-24' : null,
   endDate: null,
+  invitation: null,
 });
 const pageOf = (page: number): CoachConnectionList => ({
   data: Array.from({ length: page < 3 ? 10 : 3 }, (_, i) => row((page - 1) * 10 + i)),

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Info, UserCheck, UserMinus, UserPlus, Users, type LucideIcon } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Info, MailX, UserCheck, UserMinus, UserPlus, Users, type LucideIcon } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { coachingMessages, type CoachConnection } from '../../../../domain/coaching/contract';
 import { Badge } from '../../../components/badge';
@@ -12,7 +12,7 @@ import { useMediaQuery } from '../../../hooks/use-media-query';
 import { ConnectRunnerDialog } from './connect-runner-dialog';
 import { dayLabel, packageLabel, runnerPageSummary, statusLabel, statusTone } from './connection-format';
 import { RemoveRunnerDialog } from './remove-runner-dialog';
-import { messageOf, useCoachConnections } from './runners-api';
+import { connectError, messageOf, useCoachConnections, useSetSlotRunner } from './runners-api';
 
 /**
  * 'Daftar Pelari' (runner-and-coach §2): the coach's package slots with their runners, a page at
@@ -36,8 +36,24 @@ export function RunnerListView() {
     if (pageGone) setPage(pages);
   }, [pageGone, pages]);
 
+  const withdraw = useSetSlotRunner();
   const actionsFor = (c: CoachConnection): MenuButtonItem[] => {
     if (c.displayStatus === 'ended') return [];
+    if (!c.runnerId && c.invitation) {
+      return [
+        { label: 'Undang Pelari Lain', icon: UserPlus, onSelect: () => setConnecting(c) },
+        {
+          label: 'Batalkan Undangan',
+          icon: MailX,
+          tone: 'danger',
+          onSelect: () =>
+            withdraw.mutate(
+              { id: c._id, runnerEmail: null },
+              { onSuccess: (res) => toast(res.message, 'success'), onError: (error) => toast(connectError(error), 'error') },
+            ),
+        },
+      ];
+    }
     if (!c.runnerId) return [{ label: 'Hubungkan Pelari', icon: UserPlus, onSelect: () => setConnecting(c) }];
     return [{ label: 'Hapus Pelari', icon: UserMinus, tone: 'danger', onSelect: () => setRemoving(c) }];
   };
@@ -55,6 +71,14 @@ export function RunnerListView() {
         </p>
         <p className="truncate text-xs text-slate-500" title={c.runnerId.email}>
           {c.runnerId.email}
+        </p>
+      </div>
+    ) : c.displayStatus === 'empty' && c.invitation ? (
+      // Waiting for the runner's answer: the address as the coach typed it, registered or not.
+      <div className="min-w-0">
+        <p className="font-semibold text-slate-700">Menunggu jawaban</p>
+        <p className="truncate text-xs text-slate-500" title={c.invitation.email}>
+          Undangan ke {c.invitation.email} · s.d. {dayLabel(c.invitation.expiresAt)}
         </p>
       </div>
     ) : c.displayStatus === 'empty' ? (
