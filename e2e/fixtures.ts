@@ -54,3 +54,17 @@ export const test = base.extend<{
   },
 });
 export { expect };
+
+/**
+ * The runner accepts their waiting invitation from a coach through the API (issue 26 §4: a coach's
+ * connect by email only invites). `runnerHeaders` from signIn; the coach by id, else the newest.
+ */
+export async function acceptCoachInvitation(request: APIRequestContext, runnerHeaders: { authorization: string }, coachId?: string) {
+  const list = await request.get('/api/runner/coach-invitations', { headers: runnerHeaders });
+  expect(list.ok(), await list.text()).toBeTruthy();
+  const { data } = (await list.json()) as { data: { _id: string; coach: { _id: string } }[] };
+  const invitation = coachId ? data.find((i) => i.coach._id === coachId) : data[0];
+  expect(invitation, 'a waiting invitation').toBeTruthy();
+  const res = await request.post(`/api/runner/coach-invitations/${invitation!._id}/accept`, { headers: runnerHeaders });
+  expect(res.ok(), await res.text()).toBeTruthy();
+}

@@ -78,8 +78,9 @@ export function RunnerListView() {
       <div className="min-w-0">
         <p className="font-semibold text-slate-700">Menunggu jawaban</p>
         <p className="truncate text-xs text-slate-500" title={c.invitation.email}>
-          Undangan ke {c.invitation.email} · s.d. {dayLabel(c.invitation.expiresAt)}
+          {c.invitation.email}
         </p>
+        <p className="text-xs text-slate-500">Berlaku s.d. {dayLabel(c.invitation.expiresAt)}</p>
       </div>
     ) : c.displayStatus === 'empty' ? (
       <button type="button" onClick={() => setConnecting(c)} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
@@ -89,7 +90,8 @@ export function RunnerListView() {
     ) : (
       <span className="text-slate-500">Belum diisi</span>
     );
-  const pill = (c: CoachConnection) => <Badge tone={statusTone[c.displayStatus]}>{statusLabel(c)}</Badge>;
+  const pill = (c: CoachConnection) =>
+    c.invitation && !c.runnerId ? <Badge tone="yellow">Diundang</Badge> : <Badge tone={statusTone[c.displayStatus]}>{statusLabel(c)}</Badge>;
 
   return (
     <>
