@@ -14,6 +14,7 @@ export const coachingMessages = {
   invalidEmail: 'Masukkan email yang valid!',
   /** Spec: "the user with that email is not yet registered on the product (Indonesian text, with the product's name)". */
   userNotRegistered: (email: string) => `Pengguna dengan email ${email} belum terdaftar di Derap. Minta pelari mendaftar di Derap terlebih dahulu.`,
+  /** The spec's success text of a direct connection; since issue 26 §4 the coach's connect only invites (invitationMessages.sent). */
   connected: 'Pelari berhasil dihubungkan!',
   connectFailed: 'Gagal menghubungkan pelari.',
   connectNetwork: 'Terjadi kesalahan saat menghubungkan pelari.',
@@ -32,7 +33,6 @@ export const coachingMessages = {
   slotNotFound: 'Slot paket tidak ditemukan.',
   slotTaken: 'Slot ini sudah diisi pelari lain.',
   alreadyConnected: 'Pelari ini sudah terhubung dengan Anda.',
-  notARunner: 'Akun ini bukan akun pelari.',
   connectionEnded: 'Hubungan dengan pelatih telah diakhiri.',
   // schedule upload (runner-and-coach §5, §8)
   scheduleFormat: 'Format file harus PNG, JPG, atau PDF',

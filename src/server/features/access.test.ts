@@ -105,6 +105,8 @@ const roleRules: { route: RegExp; roles: readonly Role[]; premium?: true }[] = [
   { route: /^(GET \/api\/coach\/(connections|my-connections)|PUT \/api\/coach\/connection\/\{id\})$/, roles: ['coach', 'admin'] },
   // Pelatih Saya in Pengaturan: anyone's own coaches; only the connection's runner may end it (connections.test.ts).
   { route: /^(GET \/api\/runner\/coaches|POST \/api\/runner\/coaches\/\{connectionId\}\/end)$/, roles: SIGNED_IN },
+  // A coach's invitations (issue 26 §4): anyone's own; the link's token and the id find only the caller's (invitations.test.ts).
+  { route: /^(GET \/api\/runner\/coach-invitations(\/by-token\/\{token\})?|POST \/api\/runner\/coach-invitations\/\{id\}\/(accept|decline))$/, roles: SIGNED_IN },
   // Ubah Jadwal: a connected runner's plan, schedule files and the AI for that runner (no premium needed, decision 025).
   { route: /^\w+ \/api\/(runner\/\{runnerId\}\/training-plans|coach\/runner\/\{runnerId\}\/ai\/)/, roles: ['coach', 'admin'] },
   // Profil Pelatih: the caller's own profile, packages and Keuangan (ownership in coaching/profile.test.ts).

@@ -119,6 +119,7 @@ interface Context {
   runnerIds: string[];
   coachIds: string[];
   connectionIds: string[];
+  invitationIds: string[];
   uniquelinks: string[];
   packageIds: string[];
   calendarIds: string[];
@@ -151,6 +152,7 @@ function pickPathId(path: string, ctx: Context, rng: Rng): string {
     : path.includes('/eventcalendar/') ? ctx.calendarIds
     : path.includes('/coach/package/') ? ctx.packageIds
     : path.includes('/coach/connection/') ? ctx.connectionIds
+    : path.includes('/coach-invitations/') ? ctx.invitationIds
     : path.includes('/events/') ? ctx.eventIds
     : path.includes('/users/') ? ctx.userIds
     : [];
@@ -357,6 +359,7 @@ describe('fuzzing every API operation from its OpenAPI schema', () => {
       runnerIds: await col(sql`select runner_id::text as v from coach_connections where runner_id is not null`),
       coachIds: await col(sql`select id::text as v from users where role = 'coach'`),
       connectionIds: await col(sql`select id::text as v from coach_connections`),
+      invitationIds: await col(sql`select id::text as v from coach_invitations`),
       uniquelinks: await col(sql`select uniquelink as v from coach_profiles`),
       packageIds: await col(sql`select id::text as v from coach_packages`),
       calendarIds: await col(sql`select id::text as v from calendar_events`),
