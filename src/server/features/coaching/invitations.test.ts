@@ -271,6 +271,22 @@ describe('coach invitations API', () => {
     expect(await liveConnection(t.database.db, coach.userId, budi.userId)).toBeNull();
   });
 
+  it('answers an acceptance racing the coach (withdrawing, inviting someone else) without a 5xx, and leaves a consistent outcome', async () => {
+    const coach = await t.login('pelatih@contoh.id', 'coach');
+    for (let round = 0; round < 4; round++) {
+      const runner = await t.login(`balap${round}@contoh.id`);
+      const free = await slot(coach);
+      await invite(coach, free.id, `balap${round}@contoh.id`);
+      const [open] = await pending(runner);
+      const results = await Promise.all([answer(runner, open!._id, 'accept'), invite(coach, free.id, null), invite(coach, free.id, `lain${round}@contoh.id`)]);
+      expect(results.map((r) => r.statusCode).every((code) => code < 500), results.map((r) => r.body).join('\n')).toBe(true);
+      // Refused: nothing shared. Accepted: live, unless the coach's emptying came after it (a freeslot's right).
+      if (results[0]!.statusCode !== 200) expect(await liveConnection(t.database.db, coach.userId, runner.userId)).toBeNull();
+      else if (results[1]!.statusCode === 200 && json(results[1]!).message === connectionMessages.removed) expect(await liveConnection(t.database.db, coach.userId, runner.userId)).toBeNull();
+      else expect(await liveConnection(t.database.db, coach.userId, runner.userId)).not.toBeNull();
+    }
+  });
+
   it('limits nagging: one open invitation per address, 3 per address in 30 days whatever became of them, 30 a day per coach — for any address', async () => {
     const coach = await t.login('pelatih@contoh.id', 'coach');
     const rina = await t.login('rina@contoh.id');

@@ -149,8 +149,18 @@ export async function findMyInvitationByToken(db: Db, runnerId: string, token: s
   return found;
 }
 
-/** The caller's invitation, locked, still open: what accept and decline both need. */
+/**
+ * The caller's invitation, locked, still open: what accept and decline both need. Its slot is
+ * locked first, the order inviting and emptying a slot take too (slot, then its invitations), so
+ * an answer racing the coach waits instead of deadlocking.
+ */
 async function lockOpenInvitation(tx: Db, runnerId: string, invitationId: string, now: Date): Promise<CoachInvitationRow> {
+  const [peek] = await tx
+    .select({ connectionId: coachInvitations.connectionId })
+    .from(coachInvitations)
+    .where(and(eq(coachInvitations.id, invitationId), eq(coachInvitations.runnerId, runnerId)));
+  if (!peek) throw notFound(invitationMessages.notFound);
+  await tx.select({ id: coachConnections.id }).from(coachConnections).where(eq(coachConnections.id, peek.connectionId)).for('update');
   const [invitation] = await tx
     .select()
     .from(coachInvitations)
