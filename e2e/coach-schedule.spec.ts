@@ -4,6 +4,7 @@ import { addDays, isoToPlanDate, jakartaToday, startOfWeek } from '../src/domain
 import type { PlanList, Run } from '../src/domain/training-plan/contract';
 import { expect, signIn, test, uniqueEmail } from './fixtures';
 import { expectNoHorizontalOverflow } from './log-helpers';
+import { pdfBomb } from '../src/server/test/fixtures/pdf-bomb';
 
 /**
  * Ubah Jadwal (issue 14 item 2; runner-and-coach §2, §4, §5) at 1280 and 360 px: a coach picks a
@@ -176,4 +177,24 @@ test('a coach who is not connected cannot open a runner\'s plan', async ({ page,
   const res = await page.request.get(`/api/runner/${runner.user._id}/training-plans`, { headers: coach.headers });
   expect(res.status()).toBe(404);
   expect((await res.json()).message).toBe('Pelari ini tidak terhubung dengan Anda atau masa paketnya sudah berakhir.');
+});
+
+test('a schedule PDF beyond the reader\'s limits is refused with its reason in the dialog (issue 26 §6)', async ({ page, loginAs }) => {
+  const runnerEmail = uniqueEmail('pelari-bom');
+  await signIn(page.context().request, { email: runnerEmail, name: 'Rina Bom' });
+  await loginAs({ prefix: 'pelatih-bom', role: 'coach' });
+  expect((await page.request.post('/api/dev/coaching/connections', { data: { runnerEmail } })).status()).toBe(201);
+  await openUbahJadwal(page);
+  await page.getByRole('combobox', { name: 'Pilih pelari' }).selectOption({ label: `Rina Bom — ${runnerEmail}` });
+  await page.getByRole('button', { name: 'Unggah Jadwal' }).click();
+  const upload = page.getByRole('dialog', { name: 'Unggah Jadwal' });
+  // 31 pages: over the page limit, so the worker answers at once (the time limit is 10 s).
+  await upload.getByLabel('File jadwal').setInputFiles({ name: 'jadwal.pdf', mimeType: 'application/pdf', buffer: pdfBomb({ pages: 31, ops: 1 }) });
+  const answered = page.waitForResponse((res) => res.url().endsWith('/training-plans/schedule/parse'));
+  await upload.getByRole('button', { name: 'Baca Jadwal' }).click();
+  expect((await answered).status()).toBe(422);
+  await expect(upload.getByText('File jadwal terlalu besar atau rumit untuk dibaca (maksimal 30 halaman). Unggah jadwal yang lebih ringkas.')).toBeVisible();
+  await expect(upload.getByTestId('schedule-preview')).toHaveCount(0);
+  await expectNoHorizontalOverflow(page);
+  await page.screenshot({ path: `/tmp/workers-schedule-422-${test.info().project.name}.png` });
 });

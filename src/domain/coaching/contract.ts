@@ -41,6 +41,8 @@ export const coachingMessages = {
   scheduleUnexpected: 'AI tidak mengembalikan format yang diharapkan.',
   scheduleParseFailed: (detail: string) => `Gagal parsing hasil AI: ${detail}`,
   scheduleUploadFailed: 'Gagal mengunggah jadwal.',
+  // issue 26 §6: a file beyond the reader's limits (pages, inflated size, time) is refused, not parsed on and on
+  scheduleTooComplex: 'File jadwal terlalu besar atau rumit untuk dibaca (maksimal 30 halaman). Unggah jadwal yang lebih ringkas.',
   // events-and-coach-pages §5, §8
   required: 'Wajib diisi',
   minDuration: 'Minimal 1 bulan',

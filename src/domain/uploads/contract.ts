@@ -18,3 +18,14 @@ export const fileParamsSchema = z.object({ key: z.string().max(64) });
 
 /** `?w=` asks for a smaller WebP copy (one of the widths `srcset` uses) when the browser accepts WebP. */
 export const fileQuerySchema = z.object({ w: z.coerce.number().int().optional() });
+
+/**
+ * The largest image any upload may be (issue 26 §6, §8): width × height read from the file's header
+ * before anything decodes it. A 10 MB PNG can claim 400 megapixels; at 40 MP a decoded copy stays
+ * near 160 MB (RGBA), and a phone's usual 12 MP photo passes with room to spare.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+export const imageLimitMessages = {
+  tooManyPixels: 'Resolusi gambar terlalu besar (maksimal 40 megapiksel). Perkecil gambar lalu unggah lagi.',
+} as const;

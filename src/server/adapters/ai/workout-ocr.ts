@@ -1,10 +1,14 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import sharp from 'sharp';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import { aiMessages, type ImageReading } from '../../../domain/ai-coach/contract';
 import { isEmptyReading, readWorkoutText, textFromWords } from '../../../domain/ai-coach/reading/workout-reading';
+import { MAX_IMAGE_PIXELS } from '../../../domain/uploads/contract';
+import { imageDimensions } from '../parsing/image-size';
+import { enlargedPng } from '../parsing/images';
 import { AiFailure } from './port';
+
+export { imageDimensions };
 
 /**
  * Reads a workout screenshot without an LLM: tesseract.js (WebAssembly, in a worker thread) turns the
@@ -47,12 +51,13 @@ export const UPSCALE_BELOW_WIDTH = 500;
 export async function prepareForOcr(data: Buffer, size: { width: number; height: number }): Promise<Buffer> {
   if (size.width >= UPSCALE_BELOW_WIDTH) return data;
   try {
-    return await sharp(data).resize({ width: size.width * 2, kernel: 'lanczos3' }).png().toBuffer();
+    // In the image worker thread (issue 26 §6); the size was checked against the pixel limit before.
+    return await enlargedPng(data, size.width * 2);
   } catch {
     return data;
   }
 }
-const DEFAULT_MAX_PIXELS = 40_000_000;
+const DEFAULT_MAX_PIXELS = MAX_IMAGE_PIXELS;
 const DEFAULT_MAX_QUEUED = 3;
 
 /**
@@ -77,41 +82,6 @@ async function startWorker(): Promise<Worker> {
   // Kept spaces let a row of labels and a row of values stay one line each.
   await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, preserve_interword_spaces: '1' });
   return worker;
-}
-
-/** Width × height from a PNG's IHDR, a JPEG's SOF marker or a WebP's VP8/VP8L/VP8X header; null for other formats or odd files. */
-export function imageDimensions(data: Buffer): { width: number; height: number } | null {
-  if (data.length >= 24 && data.readUInt32BE(0) === 0x89504e47 && data.toString('ascii', 12, 16) === 'IHDR') {
-    return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
-  }
-  if (data.length >= 30 && data.toString('ascii', 0, 4) === 'RIFF' && data.toString('ascii', 8, 12) === 'WEBP') {
-    const chunk = data.toString('ascii', 12, 16);
-    // Extended: the canvas size, 24 bits each, minus one.
-    if (chunk === 'VP8X') return { width: data.readUIntLE(24, 3) + 1, height: data.readUIntLE(27, 3) + 1 };
-    // Lossless: a 0x2f signature, then 14 bits of width and of height, minus one.
-    if (chunk === 'VP8L' && data[20] === 0x2f) {
-      const bits = data.readUInt32LE(21);
-      return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
-    }
-    // Lossy: after the frame tag and the start code 9d 01 2a, 14 bits of width and of height.
-    if (chunk === 'VP8 ' && data[23] === 0x9d && data[24] === 0x01 && data[25] === 0x2a) {
-      return { width: data.readUInt16LE(26) & 0x3fff, height: data.readUInt16LE(28) & 0x3fff };
-    }
-    return null;
-  }
-  if (data.length >= 4 && data[0] === 0xff && data[1] === 0xd8) {
-    let offset = 2;
-    while (offset + 9 <= data.length && data[offset] === 0xff) {
-      const marker = data[offset + 1]!;
-      const length = data.readUInt16BE(offset + 2);
-      // SOF0..SOF15 except DHT (C4), JPG (C8) and DAC (CC) carry the frame size.
-      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-        return { width: data.readUInt16BE(offset + 7), height: data.readUInt16BE(offset + 5) };
-      }
-      offset += 2 + length;
-    }
-  }
-  return null;
 }
 
 export function createWorkoutOcr(options: WorkoutOcrOptions = {}): WorkoutOcr {

@@ -37,6 +37,7 @@ import type { Db } from '../../db/client';
 import { aiCoachProfiles, aiEvaluations, aiPlanDrafts, aiUsage, type UserRow } from '../../db/schema';
 import { AiFailure, type AiCoachPort } from '../../adapters/ai/port';
 import { readPlan, replaceUnloggedAiRuns } from '../training-plan/service';
+import { requirePixelLimit } from '../uploads/service';
 
 /** How long a proposed plan waits for 'Simpan'. */
 export const DRAFT_HOURS = 24;
@@ -451,6 +452,8 @@ export function createAiCoachService({ db, ai, log, limits }: AiCoachDeps) {
       if (data.length > MAX_IMAGE_BYTES) throw new AppError('too_large', aiMessages.imageTooLarge, 'IMAGE_TOO_LARGE');
       const type = await fileTypeFromBuffer(data);
       if (!type || !['image/png', 'image/jpeg', 'image/webp'].includes(type.mime)) throw badRequest(aiMessages.imageNotImage, 'NOT_AN_IMAGE');
+      // Before the quota and before any reader (the OCR here or Gemini) sees it.
+      await requirePixelLimit(data, aiMessages.imageNotImage);
       await count(owner, now);
       let reading: ImageReading;
       try {

@@ -124,7 +124,7 @@ export async function coachAdminRoutes(app: FastifyInstance, { db, storage }: { 
         tags: ['coaching'],
         summary: 'Uploads one verification document (identity card or certificate image, ≤ 10 MB) as a private file of the caller',
         consumes: ['multipart/form-data'],
-        response: { 201: z.object({ key: z.string(), contentType: z.string(), size: z.number().int() }), 400: errorSchema, 401: errorSchema, 403: errorSchema, 413: errorSchema },
+        response: { 201: z.object({ key: z.string(), contentType: z.string(), size: z.number().int() }), 400: errorSchema, 401: errorSchema, 403: errorSchema, 413: errorSchema, 422: errorSchema },
       },
     },
     async (request, reply) => {

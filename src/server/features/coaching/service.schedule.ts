@@ -7,8 +7,10 @@ import { AppError, badRequest, notFound } from '../../app-error';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AiFailure } from '../../adapters/ai/port';
+import { ParseLimitError } from '../../adapters/parsing/worker-pool';
 import { scheduleMimeTypes, type ScheduleMime, type ScheduleReaderPort } from '../../adapters/schedule/port';
 import { isUuid } from '../training-plan/service';
+import { requirePixelLimit } from '../uploads/service';
 import { findUserById } from '../users/service';
 import { requireLiveConnection } from './service';
 
@@ -48,6 +50,7 @@ export async function readScheduleUpload(request: FastifyRequest): Promise<{ dat
   const type = await fileTypeFromBuffer(data);
   const mime = scheduleMimeTypes.find((m) => m === type?.mime);
   if (!mime) throw badRequest(coachingMessages.scheduleFormat, 'UNSUPPORTED_FILE');
+  if (mime !== 'application/pdf') await requirePixelLimit(data, coachingMessages.scheduleFormat);
   return { data, mime };
 }
 
@@ -57,6 +60,8 @@ export async function previewSchedule(reader: ScheduleReaderPort, file: { data: 
   try {
     runs = await reader.read({ ...file, today });
   } catch (err) {
+    // Pages, inflated bytes, time or heap beyond the reader's limits: the file is refused, the server goes on.
+    if (err instanceof ParseLimitError) throw new AppError('unprocessable', coachingMessages.scheduleTooComplex, 'FILE_TOO_COMPLEX');
     if (err instanceof AiFailure) {
       if (err.kind === 'timeout') throw new AppError('timeout', aiMessages.timeout, 'AI_TIMEOUT');
       if (err.kind === 'unavailable') throw new AppError('gateway', coachingMessages.scheduleUploadFailed, 'SCHEDULE_READER_UNAVAILABLE');

@@ -85,6 +85,7 @@ export async function selfManagedPaymentRoutes(app: FastifyInstance, opts: { db:
           404: errorSchema,
           409: errorSchema,
           413: errorSchema,
+          422: errorSchema,
           429: errorSchema,
         },
       },

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
+import { webpCopy } from '../../adapters/parsing/images';
 import type { StoragePort } from '../../adapters/storage/port';
 
 /**
@@ -13,9 +13,7 @@ import { IMAGE_VARIANT_WIDTHS, type VariantWidth } from '../../../domain/uploads
 
 export { IMAGE_VARIANT_WIDTHS, type VariantWidth };
 
-/** Decompression bombs stop here: the largest upload (10 MB) of a sane photo is far below. */
-const MAX_INPUT_PIXELS = 40_000_000;
-/** Conversions at once in this process (sharp also uses libuv's threads): a cold page of many images queues. */
+/** Conversions at once in this process (the image worker has its own bounded queue too): a cold page of many images queues. */
 const MAX_CONCURRENT = 2;
 
 export function isVariantWidth(w: number): w is VariantWidth {
@@ -62,11 +60,8 @@ export async function imageVariant(storage: StoragePort, key: string, width: Var
       const original = await storage.get(key);
       if (!original) return null;
       try {
-        const bytes = await sharp(await readAll(original), { limitInputPixels: MAX_INPUT_PIXELS })
-          .rotate()
-          .resize({ width, withoutEnlargement: true })
-          .webp({ quality: 78 })
-          .toBuffer();
+        // In a worker thread, at most 40 MP in and a time limit (issue 26 §6); any failure serves the original.
+        const bytes = await webpCopy(await readAll(original), width);
         await storage.put(target, bytes, 'image/webp');
         return bytes;
       } catch {

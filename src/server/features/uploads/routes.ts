@@ -40,9 +40,9 @@ export async function uploadRoutes(app: FastifyInstance, { db, storage }: { db: 
       onRequest: [allowRoles('organizer', 'admin', 'coach')],
       schema: {
         tags: ['uploads'],
-        summary: 'Uploads one image (multipart field `file`, PNG/JPEG/WEBP/GIF by content, at most 10 MB)',
+        summary: 'Uploads one image (multipart field `file`, PNG/JPEG/WEBP/GIF by content, at most 10 MB and 40 megapixels by its header: 422 beyond)',
         consumes: ['multipart/form-data'],
-        response: { 201: uploadResultSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 413: errorSchema },
+        response: { 201: uploadResultSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 413: errorSchema, 422: errorSchema },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
+import { imageLimitMessages } from '../../../domain/uploads/contract';
+import { withinPixelLimit } from '../../adapters/parsing/image-size';
 import type { StoragePort } from '../../adapters/storage/port';
 import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema';
@@ -51,7 +53,18 @@ export async function readImageUpload(request: FastifyRequest, messages: ImageUp
   const detected = await fileTypeFromBuffer(bytes);
   const type = detected ? imageTypes[detected.mime] : undefined;
   if (!type) throw badRequest(messages.notImage, 'NOT_AN_IMAGE');
+  await requirePixelLimit(bytes, messages.notImage);
   return { bytes, mime: type.mime, ext: type.ext };
+}
+
+/**
+ * At most 40 megapixels by the header (issue 26 §8), for every image upload: 422 beyond, before any
+ * decoder or browser meets it; an image whose size cannot be read at all is not an image (400).
+ */
+export async function requirePixelLimit(bytes: Buffer, notImage: string): Promise<void> {
+  const within = await withinPixelLimit(bytes);
+  if (within === null) throw badRequest(notImage, 'NOT_AN_IMAGE');
+  if (!within) throw new AppError('unprocessable', imageLimitMessages.tooManyPixels, 'IMAGE_TOO_MANY_PIXELS');
 }
 
 /** A fresh random storage key for an image (the only key shape the storage port accepts). */

@@ -9,7 +9,11 @@ import { uploadMessages } from './routes';
 
 // A real 1×1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-const JPEG_HEADER = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
+// A real 2×1 JPEG (issue 26 §8: an image whose size cannot be read is refused, so a bare header no longer passes).
+const JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAIBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==',
+  'base64',
+);
 
 function multipart(parts: { field: string; filename?: string; type?: string; bytes: Buffer }[]) {
   const boundary = `----derap${Math.random().toString(16).slice(2)}`;
@@ -65,7 +69,7 @@ describe('uploads API', () => {
   it('accepts JPEG by content for coaches and admins too', async () => {
     for (const role of ['coach', 'admin'] as const) {
       const u = await t.login(`${role}@contoh.id`, role);
-      const res = await upload(u.headers, [{ field: 'file', filename: 'foto.bin', bytes: Buffer.concat([JPEG_HEADER, Buffer.alloc(64)]) }]);
+      const res = await upload(u.headers, [{ field: 'file', filename: 'foto.bin', bytes: JPEG }]);
       expect(res.statusCode, role).toBe(201);
       expect(res.json().contentType).toBe('image/jpeg');
     }
