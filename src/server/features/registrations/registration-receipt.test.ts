@@ -92,9 +92,17 @@ describe('the registration a runner finishes', () => {
     for (const opts of [{ cookie: b.cookie.value }, { key: b.cookie.value }, { key: 'x'.repeat(43) }, { key: '' }]) {
       expect(json<PaymentState>(await state(id, a.order.gatewayRef, opts)).receipt, JSON.stringify(opts)).toBeNull();
     }
-    // The key of Derap's link (the same value the runner's cookie holds).
+    // The key of Derap's link (the same value the runner's cookie holds), as the confirmation mail carries it.
     expect(a.cookie.value).toBe(receiptKey(t.config.jwtSecret, id));
-    expect(json<PaymentState>(await state(id, a.order.gatewayRef, { key: a.cookie.value })).receipt).toMatchObject({ fullName: 'Ni Luh Putu Ayu', qrToken: a.row.qrToken });
+    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.topic, `registration:${a.row.id}`));
+    const link = new URL(/https?:\/\/\S+\/registration-success\?\S+/.exec(mail!.text)![0]);
+    expect(link.searchParams.get('id')).toBe(id);
+    expect(link.searchParams.get('order_id')).toBe(a.order.gatewayRef);
+    expect(mail!.html).toContain(`key=${a.cookie.value}`);
+    expect(json<PaymentState>(await state(id, a.order.gatewayRef, { key: link.searchParams.get('key')! })).receipt).toMatchObject({
+      fullName: 'Ni Luh Putu Ayu',
+      qrToken: a.row.qrToken,
+    });
   });
 
   describe('POST /api/runner-registrations/{registrationId}/resend-confirmation', () => {
