@@ -77,6 +77,8 @@ export default defineConfig({
         STRAVA_CLIENT_ID: fakeStrava.clientId,
         STRAVA_CLIENT_SECRET: fakeStrava.clientSecret,
         STRAVA_WEBHOOK_VERIFY_TOKEN: fakeStrava.webhookVerifyToken,
+        // The fake Strava's events carry subscription 999 (adapters/strava/testing/fake-strava.ts).
+        STRAVA_WEBHOOK_SUBSCRIPTION_ID: '999',
         STRAVA_API_URL: fakeStrava.url,
       },
     },

@@ -113,6 +113,20 @@ test('a runner fixes the form, the payment fails, pays again on the same REG num
   await expect(page.getByText(/dikirim ke email Anda \(de\*\*\*@gmail\.com\)/)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: shot('success'), fullPage: true });
+
+  // The same return address in another browser (forwarded, read from a history): the status, no name, no QR code (issue 26 §8).
+  const elsewhere = await page.context().browser()!.newContext({ baseURL: testInfo.project.use.baseURL, viewport: page.viewportSize() });
+  const other = await elsewhere.newPage();
+  await other.goto(page.url());
+  await expect(other.getByRole('heading', { name: 'Pendaftaran Berhasil!' })).toBeVisible();
+  await expect(other.getByTestId('registration-id')).toHaveText(registrationId);
+  await expect(other.getByTestId('receipt-elsewhere')).toBeVisible();
+  await expect(other.getByRole('img', { name: `Kode QR pendaftaran ${registrationId}` })).toHaveCount(0);
+  await expect(other.getByText('Putu Ayu Saraswati')).toHaveCount(0);
+  expect(await seriousViolations(other)).toEqual([]);
+  await other.screenshot({ path: shot('success-elsewhere'), fullPage: true });
+  await elsewhere.close();
+
   await page.getByRole('button', { name: 'Kirim ulang email' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Email konfirmasi dikirim ulang ke de***@gmail.com.' })).toBeVisible();
   await page.getByRole('button', { name: 'Kirim ulang email' }).click();

@@ -12,7 +12,7 @@ const fake = await startFakeStrava({
   clientSecret: process.env.STRAVA_CLIENT_SECRET,
 });
 console.log(`Fake Strava: ${fake.url}`);
-console.log(`  STRAVA_API_URL=${fake.url} STRAVA_CLIENT_ID=${fake.clientId} STRAVA_CLIENT_SECRET=${fake.clientSecret}`);
+console.log(`  STRAVA_API_URL=${fake.url} STRAVA_CLIENT_ID=${fake.clientId} STRAVA_CLIENT_SECRET=${fake.clientSecret} STRAVA_WEBHOOK_SUBSCRIPTION_ID=999`);
 console.log('  Control: POST /_fake/athletes, POST /_fake/activities {athleteId, ...}, POST /_fake/webhook {callbackUrl, object_id, ...}, GET /_fake/requests');
 
 const stop = () => void fake.close().then(() => process.exit(0));

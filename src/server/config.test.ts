@@ -116,6 +116,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ JWT_SECRET: 'k'.repeat(32) }).devLogin).toBe(true);
   });
 
+  it('the dev sign-in needs a loopback HOST or DEV_LOGIN=true; HOST defaults to the loopback outside production (issue 26 §8)', () => {
+    const k = { JWT_SECRET: 'k'.repeat(32) };
+    expect(loadConfig(k).host).toBe('localhost');
+    expect(loadConfig({ ...k, NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', MIDTRANS_SERVER_KEY: 'm' }).host).toBe('0.0.0.0');
+    for (const host of ['localhost', '127.0.0.1', '127.8.9.10', '::1', '[::1]', '::ffff:127.0.0.1']) expect(loadConfig({ ...k, HOST: host }).devLogin, host).toBe(true);
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'derap.local', '10.0.0.5']) expect(loadConfig({ ...k, HOST: host }).devLogin, host).toBe(false);
+    expect(loadConfig({ ...k, HOST: '0.0.0.0', DEV_LOGIN: 'true' }).devLogin).toBe(true);
+    // Never in production, nor with Google.
+    expect(loadConfig({ ...k, HOST: '127.0.0.1', NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', MIDTRANS_SERVER_KEY: 'm', DEV_LOGIN: 'true' }).devLogin).toBe(false);
+    expect(loadConfig({ ...k, HOST: '127.0.0.1', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', DEV_LOGIN: 'true' }).devLogin).toBe(false);
+  });
+
   it('reads the database timeouts', () => {
     const k = { JWT_SECRET: 'k'.repeat(32) };
     expect(loadConfig(k).databaseTimeouts).toEqual({ connectMs: 5000, statementMs: 15000, startupSeconds: 60 });
@@ -183,10 +195,14 @@ describe('loadConfig', () => {
       clientId: '4242',
       clientSecret: 'shh',
       webhookVerifyToken: 'verify-me-123',
+      webhookSubscriptionId: null,
       apiUrl: 'http://127.0.0.1:4390',
       limits: { overall15: 200, overallDaily: 2000, read15: 100, readDaily: 1000 },
     });
     expect(loadConfig({ ...k, ...strava }).strava!.apiUrl).toBe('https://www.strava.com');
+    // Our push subscription's id (issue 26 §7): events naming another are ignored.
+    expect(loadConfig({ ...k, ...strava, STRAVA_WEBHOOK_SUBSCRIPTION_ID: '120475' }).strava!.webhookSubscriptionId).toBe(120475);
+    expect(() => loadConfig({ ...k, ...strava, STRAVA_WEBHOOK_SUBSCRIPTION_ID: 'abc' })).toThrow();
     // Outside production a key is generated beside the data and kept across restarts.
     expect(cfg.strava!.tokenKey).toHaveLength(32);
     expect(loadConfig({ ...k, ...strava }).strava!.tokenKey).toEqual(cfg.strava!.tokenKey);

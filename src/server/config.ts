@@ -36,7 +36,8 @@ const booleanish = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: every interface in production, the loopback ('localhost') otherwise. */
+  HOST: z.string().trim().min(1).optional(),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().startsWith('postgres').optional(),
@@ -52,6 +53,8 @@ const envSchema = z.object({
   SEED_DEMO: booleanish.optional(),
   /** Lets an https deployment outside NODE_ENV=production keep the dev sign-in and sandbox gateway (staging). */
   ALLOW_DEV_SIGNIN: booleanish.default(false),
+  /** The development sign-in on a server that listens beyond the loopback (issue 26 §8); never in production. */
+  DEV_LOGIN: booleanish.default(false),
   /** PostgreSQL connections per server process (each instance has its own pool). */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1_000).default(10),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
@@ -104,6 +107,8 @@ const envSchema = z.object({
   STRAVA_CLIENT_ID: z.string().trim().min(1).optional(),
   STRAVA_CLIENT_SECRET: z.string().trim().min(1).optional(),
   STRAVA_WEBHOOK_VERIFY_TOKEN: z.string().trim().min(8, 'STRAVA_WEBHOOK_VERIFY_TOKEN minimal 8 karakter.').optional(),
+  /** The id Strava gave our push subscription: events naming another (or none) are ignored (issue 26 §7). */
+  STRAVA_WEBHOOK_SUBSCRIPTION_ID: z.coerce.number().int().positive().optional(),
   /** Base of both https://www.strava.com/oauth/* and /api/v3/*; tests point it at a fake server. */
   STRAVA_API_URL: z.url().default('https://www.strava.com'),
   /** 32 bytes, base64 or hex: encrypts the stored Strava tokens. Required in production when Strava is configured. */
@@ -129,8 +134,9 @@ export interface AppConfig {
   refreshTokenTtlDays: number;
   google: { issuer: string; clientId: string; clientSecret: string } | null;
   /**
-   * Development sign-in exists only outside production, while Google is not configured, and not on
-   * what looks like a deployment (an https PUBLIC_URL) unless ALLOW_DEV_SIGNIN says so.
+   * Development sign-in exists only outside production, while Google is not configured, not on
+   * what looks like a deployment (an https PUBLIC_URL) unless ALLOW_DEV_SIGNIN says so, and only on a
+   * server listening on the loopback unless DEV_LOGIN (or ALLOW_DEV_SIGNIN) says so.
    */
   devLogin: boolean;
   /** The built-in sandbox checkout may take payments (off on an https deployment unless ALLOW_DEV_SIGNIN). */
@@ -205,6 +211,8 @@ export interface StravaConfig {
   clientId: string;
   clientSecret: string;
   webhookVerifyToken: string;
+  /** Our push subscription's id; null until set, and then every webhook event is ignored. */
+  webhookSubscriptionId: number | null;
   /** Base URL without a trailing slash: `${apiUrl}/oauth/token`, `${apiUrl}/api/v3/activities/{id}`. */
   apiUrl: string;
   /** AES-256-GCM key for the stored tokens (32 bytes). */
@@ -287,6 +295,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // An https address means real people may reach it: no passwordless sign-in, no fake payments,
   // even when NODE_ENV was forgotten — unless a staging server asks for them explicitly.
   const devTools = !production && (!https || e.ALLOW_DEV_SIGNIN);
+  const host = e.HOST ?? (production ? '0.0.0.0' : 'localhost');
+  // A passwordless sign-in is for one's own machine: a server others can reach (HOST 0.0.0.0, a
+  // LAN or public address) offers it only when asked for by name (issue 26 §8).
+  const devLogin = devTools && !google && (isLoopbackHost(host) || e.DEV_LOGIN || e.ALLOW_DEV_SIGNIN);
   if (!e.MIDTRANS_SERVER_KEY && !devTools && !production) {
     throw new ConfigError(
       'PUBLIC_URL https tanpa MIDTRANS_SERVER_KEY: gateway sandbox tidak dipakai di alamat publik. Isi MIDTRANS_SERVER_KEY, atau ALLOW_DEV_SIGNIN=true untuk server staging.',
@@ -295,7 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     production,
     port: e.PORT,
-    host: e.HOST,
+    host,
     publicUrl,
     dataDir,
     database: e.DATABASE_URL
@@ -305,7 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     google,
-    devLogin: devTools && !google,
+    devLogin,
     sandboxPayments: devTools,
     https,
     databaseTimeouts: { connectMs: e.DB_CONNECT_TIMEOUT_MS, statementMs: e.DB_STATEMENT_TIMEOUT_MS, startupSeconds: e.DB_STARTUP_TIMEOUT_SECONDS },
@@ -369,6 +381,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
 }
 
+/** 'localhost', 127.0.0.0/8, ::1 (and its IPv4-mapped form): only this machine can connect. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  if (h === 'localhost' || h.endsWith('.localhost') || h === '::1' || h === '0:0:0:0:0:0:0:1') return true;
+  const v4 = h.startsWith('::ffff:') ? h.slice(7) : h;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
 function stravaConfig(e: Env, production: boolean, dataDir: string): StravaConfig | null {
   const parts = [e.STRAVA_CLIENT_ID, e.STRAVA_CLIENT_SECRET, e.STRAVA_WEBHOOK_VERIFY_TOKEN];
   if (parts.every((v) => !v)) return null;
@@ -380,6 +400,7 @@ function stravaConfig(e: Env, production: boolean, dataDir: string): StravaConfi
     clientId: e.STRAVA_CLIENT_ID,
     clientSecret: e.STRAVA_CLIENT_SECRET,
     webhookVerifyToken: e.STRAVA_WEBHOOK_VERIFY_TOKEN,
+    webhookSubscriptionId: e.STRAVA_WEBHOOK_SUBSCRIPTION_ID ?? null,
     apiUrl: e.STRAVA_API_URL.replace(/\/$/, ''),
     tokenKey: e.STRAVA_TOKEN_KEY ? parseKey32(e.STRAVA_TOKEN_KEY) : localKey32(dataDir, 'strava-token-key'),
     limits: { overall15: e.STRAVA_LIMIT_15MIN, overallDaily: e.STRAVA_LIMIT_DAILY, read15: e.STRAVA_READ_LIMIT_15MIN, readDaily: e.STRAVA_READ_LIMIT_DAILY },

@@ -185,7 +185,7 @@ export interface Services {
 export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger, adapters: Adapters): Services {
   const payments = createPaymentService({ db, gateway: adapters.gateway, publicUrl: config.publicUrl, appSchemes: [config.mobileApp.scheme], log });
   // What a paid, expired or refunded order of each kind grants or takes back.
-  registerRegistrationPaymentHooks(payments, adapters.mailer, log);
+  registerRegistrationPaymentHooks(payments, adapters.mailer, log, { publicUrl: config.publicUrl, secret: config.jwtSecret });
   registerSubscriptionPaymentHooks(payments, adapters.mailer, config.publicUrl);
   registerCoachingPaymentHooks(payments, adapters.mailer, config.publicUrl);
   const ai = createAiCoachService({ db, ai: adapters.ai, log, limits: config.aiLimits });

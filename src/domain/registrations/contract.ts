@@ -146,7 +146,8 @@ export const paymentStateSchema = z.object({
   payment_url: z.string().nullable(),
   /**
    * The success page's receipt, only once paid (confirmed or racepack collected): the runner's own
-   * summary and the value of the racepack QR code. The order reference asked for is the credential.
+   * summary and the value of the racepack QR code, only for the runner's own browser (its receipt cookie) or Derap's
+   * link (`key`); with the order reference alone it is null (issue 26 §8).
    */
   receipt: z
     .object({
@@ -189,7 +190,11 @@ export type MyRegistration = z.infer<typeof myRegistrationSchema>;
 export const myRegistrationsResponseSchema = z.object({ registrations: z.array(myRegistrationSchema) });
 export type MyRegistrationsResponse = z.infer<typeof myRegistrationsResponseSchema>;
 /** GET /api/runner-registrations/{registrationId}/payment-state: the gateway's order reference too. */
-export const paymentStateQuerySchema = z.object({ order: z.string().min(1).max(100) });
+export const paymentStateQuerySchema = z.object({
+  order: z.string().min(1).max(100),
+  /** The receipt key of Derap's own link (the runner's browser sends it as a cookie instead): name and QR code only with it. */
+  key: z.string().max(100).optional(),
+});
 
 /**
  * GET /api/runner-registrations/{registrationId}/payment and the answer of 'Saya Sudah Membayar':

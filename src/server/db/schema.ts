@@ -1025,6 +1025,12 @@ export const stravaAccounts = pgTable(
     scope: text('scope').notNull().default(''),
     connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    /**
+     * Webhook events wait here, coalesced (issue 26 §7): the earliest activity start the next sync
+     * lists from, and when the wait began (null: nothing waits). One job per wait, however many events.
+     */
+    pendingFrom: timestamp('pending_from', { withTimezone: true }),
+    pendingSince: timestamp('pending_since', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('strava_accounts_athlete_key').on(t.athleteId)],

@@ -7,7 +7,7 @@ import { sweepRegistrations } from '../features/registrations/service';
 import { CANCEL_EVENT_JOB, runEventCancellation } from '../features/registrations/service.management';
 import { runSubscriptionLifecycle } from '../features/subscriptions/service';
 import { pruneRateLimitHits } from '../plugins/rate-limit-store';
-import { runStravaEvent, runStravaSync, STRAVA_EVENT_JOB, STRAVA_SYNC_JOB } from '../features/strava/service.sync';
+import { runStravaEvent, runStravaPending, runStravaSync, STRAVA_EVENT_JOB, STRAVA_PENDING_JOB, STRAVA_SYNC_JOB } from '../features/strava/service.sync';
 import type { Services } from '../wiring';
 import type { JobDefinition } from './runner';
 import { pruneFinishedJobs } from './upkeep';
@@ -59,12 +59,14 @@ export function jobRegistry(config: AppConfig, db: Db, services: Services): JobD
       },
     );
   }
-  // Strava (when configured): one job per webhook event (keyed by the event, so a duplicate delivery
-  // runs once) and one per 'Sinkronkan sekarang'. A spent request budget puts a job back to the
-  // window's end without using an attempt (RetryAt), so a burst is processed across windows.
+  // Strava (when configured): one job per athlete whose webhook events wait (coalesced, issue 26 §7)
+  // and one per 'Sinkronkan sekarang'; 'strava.event' only moves rows queued by older releases into
+  // their runner's wait. A spent request budget (shared, or the athlete's share) puts a job back to
+  // the window's end without using an attempt (RetryAt), so a burst is processed across windows.
   if (config.strava && services.strava) {
     const strava = { db, config: config.strava, strava: services.strava };
     list.push(
+      { name: STRAVA_PENDING_JOB, maxAttempts: 8, leaseMs: 15 * MINUTE, run: ({ payload, now, log }) => runStravaPending({ ...strava, log }, String(payload.userId ?? ''), now) },
       { name: STRAVA_EVENT_JOB, maxAttempts: 8, run: ({ payload, now, log }) => runStravaEvent({ ...strava, log }, payload, now) },
       { name: STRAVA_SYNC_JOB, maxAttempts: 8, leaseMs: 15 * MINUTE, run: ({ payload, now, log }) => runStravaSync({ ...strava, log }, String(payload.userId ?? ''), now) },
     );

@@ -13,6 +13,7 @@ beforeAll(async () => {
     clientId: fake.clientId,
     clientSecret: fake.clientSecret,
     webhookVerifyToken: 'verify-token-1234',
+    webhookSubscriptionId: null,
     apiUrl: fake.url,
     tokenKey: new Uint8Array(32),
     limits: { overall15: 200, overallDaily: 2000, read15: 100, readDaily: 1000 },

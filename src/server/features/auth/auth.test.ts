@@ -2,7 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { isNotNull } from 'drizzle-orm';
 import { loadConfig } from '../../config';
+import { refreshTokens } from '../../db/schema';
+import { REFRESH_GRACE_MS } from './tokens';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { startMockOidc } from '../../test/fixtures/mock-oidc';
 
@@ -22,6 +25,30 @@ const cookieHeader = (jar: Record<string, string>) =>
 
 const userKeys = ['_id', 'name', 'email', 'photo', 'role', 'subscription_status', 'current_period_end', 'has_had_trial', 'strava'].sort();
 
+describe('development sign-in only on the loopback or when asked for (issue 26 §8)', () => {
+  const tryDevLogin = async (env: Record<string, string>) => {
+    const app = await buildTestApp({ env });
+    try {
+      const config = (await app.app.inject({ method: 'GET', url: '/api/auth/config' })).json() as { devLogin: boolean };
+      const login = await app.app.inject({ method: 'POST', url: '/api/auth/dev-login', payload: { email: 'dev@contoh.id' } });
+      return { advertised: config.devLogin, status: login.statusCode };
+    } finally {
+      await app.close();
+    }
+  };
+
+  it('a server listening on every interface (or a LAN address) has none, without NODE_ENV or PUBLIC_URL set', async () => {
+    expect(await tryDevLogin({ HOST: '0.0.0.0', NODE_ENV: 'development', PUBLIC_URL: '' })).toEqual({ advertised: false, status: 404 });
+    expect(await tryDevLogin({ HOST: '192.168.1.20' })).toEqual({ advertised: false, status: 404 });
+  });
+
+  it('the loopback (by default, 127.0.0.1, ::1) has it; DEV_LOGIN=true turns it on elsewhere', async () => {
+    expect(await tryDevLogin({})).toEqual({ advertised: true, status: 200 });
+    expect(await tryDevLogin({ HOST: '127.0.0.1' })).toEqual({ advertised: true, status: 200 });
+    expect(await tryDevLogin({ HOST: '0.0.0.0', DEV_LOGIN: 'true' })).toEqual({ advertised: true, status: 200 });
+  });
+});
+
 describe('development sign-in, tokens and sessions', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -31,6 +58,8 @@ describe('development sign-in, tokens and sessions', () => {
   afterAll(() => t.close());
 
   const devLogin = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/dev-login', payload: payload as object });
+  /** Every used refresh token was used longer ago than the grace window. */
+  const endGrace = () => t.database.db.update(refreshTokens).set({ usedAt: new Date(Date.now() - REFRESH_GRACE_MS - 1_000) }).where(isNotNull(refreshTokens.usedAt));
 
   it('advertises the development sign-in when Google is not configured', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/config' });
@@ -149,9 +178,10 @@ describe('development sign-in, tokens and sessions', () => {
     expect(me.json().user.email).toBe('r@contoh.id');
   });
 
-  it('revokes the whole session when an old refresh token is reused', async () => {
+  it('revokes the whole session when an old refresh token is reused after the grace window', async () => {
     const first = (await devLogin({ email: 'reuse@contoh.id' })).json();
     const rotated = (await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: first.refreshToken } })).json();
+    await endGrace();
     // the stolen old token comes back
     const replay = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: first.refreshToken } });
     expect(replay.statusCode).toBe(401);
@@ -165,13 +195,38 @@ describe('development sign-in, tokens and sessions', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${other.token}` } })).statusCode).toBe(200);
   });
 
-  it('lets only one of two simultaneous uses of a refresh token win', async () => {
+  it('two simultaneous refreshes with one token both get the same successor pair, and the session goes on (issue 26 §8)', async () => {
     const first = (await devLogin({ email: 'race@contoh.id' })).json();
-    const [a, b] = await Promise.all([
-      t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: first.refreshToken } }),
-      t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: first.refreshToken } }),
-    ]);
-    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 401]);
+    const refresh = (refreshToken: string) => t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
+    const answers = await Promise.all([refresh(first.refreshToken), refresh(first.refreshToken), refresh(first.refreshToken)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    const pairs = answers.map((a) => a.json() as { token: string; refreshToken: string });
+    expect(new Set(pairs.map((p) => p.refreshToken)).size).toBe(1);
+    expect(new Set(pairs.map((p) => p.token)).size).toBe(1);
+    expect(pairs[0]!.refreshToken).not.toBe(first.refreshToken);
+    // A moment later (a second tab, a retry after a lost answer), still the same pair.
+    await new Promise((r) => setTimeout(r, 1_100));
+    expect((await refresh(first.refreshToken)).json()).toEqual(pairs[0]);
+    // Only hashes are stored: neither refresh token is in the table as it is.
+    const stored = JSON.stringify(await t.database.db.select().from(refreshTokens));
+    expect(stored).not.toContain(pairs[0]!.refreshToken);
+    expect(stored).not.toContain(first.refreshToken);
+    // The session lives on: the successor works once, and the access token is valid.
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${pairs[0]!.token}` } })).statusCode).toBe(200);
+    const next = await refresh(pairs[0]!.refreshToken);
+    expect(next.statusCode).toBe(200);
+    // After the window, the first token's reuse revokes the family: the newest token dies too.
+    await endGrace();
+    expect((await refresh(first.refreshToken)).statusCode).toBe(401);
+    expect((await refresh(next.json().refreshToken)).statusCode).toBe(401);
+  });
+
+  it('a web tab and another refreshing from the same cookie at once stay signed in with the same cookies', async () => {
+    const login = await devLogin({ email: 'tabs@contoh.id' });
+    const jar = cookiesOf(login);
+    const both = await Promise.all([0, 1].map(() => t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: cookieHeader(jar) }, payload: {} })));
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(cookiesOf(both[0]!)).toEqual(cookiesOf(both[1]!));
   });
 
   it('refreshes from the httpOnly cookie and sets new cookies (web)', async () => {

@@ -25,7 +25,8 @@ describe('session upkeep (the auth.prune-sessions job)', () => {
 
     expect(await pruneSessions(t.database.db, new Date(Date.now() + 2 * DAY))).toEqual({ tokens: 0, sessions: 0 });
     expect(await tokensOf(sessionId)).toHaveLength(2);
-    // The used first token is still known: presenting it again is reuse, and the session ends.
+    // The used first token is still known: presenting it again after the grace window is reuse, and the session ends.
+    await t.database.db.update(refreshTokens).set({ usedAt: new Date(Date.now() - 60_000) }).where(eq(refreshTokens.sessionId, sessionId));
     expect(await rotateRefreshToken(t.database.db, t.config, refreshToken)).toEqual({ ok: false, reason: 'reused' });
     expect((await sessionRow(sessionId))?.revokedAt).toBeInstanceOf(Date);
   });

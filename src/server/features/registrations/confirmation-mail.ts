@@ -17,7 +17,7 @@ export function registrationQrPng(qrToken: string): Promise<Buffer> {
  * email"): event, date, location, category, BIB name, registration id, amount, and the QR code
  * inline (cid) with its value written out for mail readers that hide images.
  */
-export async function confirmationMail(row: RunnerRegistrationRow, event: EventRow, category: EventCategoryRow): Promise<OutgoingMail> {
+export async function confirmationMail(row: RunnerRegistrationRow, event: EventRow, category: EventCategoryRow, opts: { receiptUrl?: string } = {}): Promise<OutgoingMail> {
   const when = zonedDateTime(event.eventDate, event.timezone);
   const eventDate = `${when.date} pukul ${when.time} ${when.offset}`;
   const cid = `qr-${row.registrationId.toLowerCase()}@derap`;
@@ -39,6 +39,7 @@ export async function confirmationMail(row: RunnerRegistrationRow, event: EventR
     ...details.map(([k, v]) => `${k}: ${v}`),
     '',
     'Tunjukkan kode QR pada email ini saat pengambilan racepack.',
+    ...(opts.receiptUrl ? [`Lihat bukti pendaftaran dan kode QR Anda: ${opts.receiptUrl}`] : []),
     `Jika gambar kode QR tidak tampil, sebutkan ID pendaftaran Anda atau kode berikut kepada panitia: ${row.qrToken}`,
     '',
     'Sampai jumpa di garis start!',
@@ -62,6 +63,7 @@ export async function confirmationMail(row: RunnerRegistrationRow, event: EventR
 <p style="margin:0 0 12px;font-weight:600">Kode QR pengambilan racepack</p>
 <img src="cid:${cid}" width="220" height="220" alt="Kode QR pendaftaran ${escapeHtml(row.registrationId)}" style="display:inline-block;border:0">
 <p style="margin:12px 0 0;font-size:13px;color:#475569;line-height:1.5">Tunjukkan kode QR ini saat pengambilan racepack. Jika gambar tidak tampil, sebutkan ID pendaftaran atau kode <code style="word-break:break-all">${escapeHtml(row.qrToken)}</code>.</p>
+${opts.receiptUrl ? `<p style="margin:16px 0 0"><a href="${escapeHtml(opts.receiptUrl)}" style="color:#c2410c;font-weight:600">Lihat bukti pendaftaran dan kode QR</a></p>` : ''}
 </div>
 </div>
 <p style="margin:16px 0 0;font-size:12px;color:#64748b;text-align:center">Email ini dikirim otomatis oleh Derap. Jangan membalas email ini.</p>

@@ -18,7 +18,7 @@ import { errorResponseSchema as errorSchema } from '../../plugins/errors';
 import { admissionHooks, createAdmissionGate } from './admission';
 import { resendConfirmation, RESEND_WINDOW_MINUTES } from './confirmation-resend';
 import { challengeKeys, newRegistrationChallenge, redeemRegistrationChallenge } from './challenge';
-import { registrationPaymentState } from './payment-state';
+import { isReceiptKey, RECEIPT_COOKIE, RECEIPT_COOKIE_DAYS, receiptKey, registrationPaymentState } from './payment-state';
 import { toPublicRegistrationJson } from './registration-view';
 import { createRegistration, type RegistrationDeps } from './service';
 
@@ -114,6 +114,15 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
     },
     async (request, reply) => {
       const result = await createRegistration(deps, request.body, request.auth?.user.id ?? null, undefined, { onReserved: () => admission.release(request) });
+      // This browser is the runner's own: its success page may show the receipt (payment-state.ts).
+      const registrationId = result.registration.registrationId;
+      reply.setCookie(RECEIPT_COOKIE, receiptKey(opts.config.jwtSecret, registrationId), {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: opts.config.https,
+        path: `/api/runner-registrations/${encodeURIComponent(registrationId)}`,
+        maxAge: RECEIPT_COOKIE_DAYS * 86_400,
+      });
       return reply
         .status(result.resumed ? 200 : 201)
         .send({ registration: toPublicRegistrationJson(result.registration), payment_url: result.payment_url, resumed: result.resumed });
@@ -136,7 +145,10 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return registrationPaymentState(opts.db, request.params.registrationId, request.query.order);
+      const { registrationId } = request.params;
+      const withReceipt =
+        isReceiptKey(opts.config.jwtSecret, registrationId, request.cookies[RECEIPT_COOKIE]) || isReceiptKey(opts.config.jwtSecret, registrationId, request.query.key);
+      return registrationPaymentState(opts.db, registrationId, request.query.order, new Date(), withReceipt);
     },
   );
 

@@ -6,6 +6,7 @@ import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test
 import { readOrder, sandboxEvent } from '../../test/fixtures/payments';
 import { freshIp, freshRunner, insertEvent, postRegistration, readRegistration, registrationPayload } from '../../test/fixtures/registrations';
 import { RESEND_WINDOW_MINUTES, resendConfirmation, resendMessages } from './confirmation-resend';
+import { RECEIPT_COOKIE, receiptKey } from './payment-state';
 import { RESEND_RATE_LIMIT_PER_HOUR } from './public-routes';
 
 /**
@@ -36,10 +37,17 @@ describe('the registration a runner finishes', () => {
     const created = json<Created>(res);
     const row = await readRegistration(t, created.registration.registrationId);
     const order = await readOrder(t, row.orderId!);
-    return { event, created, row, order, runner };
+    // The runner's own browser keeps the receipt cookie of the answer.
+    const cookie = (res.cookies as { name: string; value: string; path?: string; httpOnly?: boolean }[]).find((c) => c.name === RECEIPT_COOKIE)!;
+    return { event, created, row, order, runner, cookie };
   }
-  const state = (id: string, order: string) =>
-    t.app.inject({ method: 'GET', url: `/api/runner-registrations/${id}/payment-state?order=${encodeURIComponent(order)}`, remoteAddress: freshIp() });
+  const state = (id: string, order: string, opts: { cookie?: string; key?: string } = {}) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/runner-registrations/${id}/payment-state?order=${encodeURIComponent(order)}${opts.key === undefined ? '' : `&key=${encodeURIComponent(opts.key)}`}`,
+      headers: opts.cookie ? { cookie: `${RECEIPT_COOKIE}=${opts.cookie}` } : {},
+      remoteAddress: freshIp(),
+    });
   const resend = (id: string, order: unknown, remoteAddress = freshIp()) =>
     t.app.inject({ method: 'POST', url: `/api/runner-registrations/${id}/resend-confirmation`, payload: { order } as Record<string, unknown>, remoteAddress });
 
@@ -54,17 +62,47 @@ describe('the registration a runner finishes', () => {
     expect(page.body).toContain(`<dt>ID Pendaftaran</dt><dd>${id}</dd>`);
   });
 
-  it('the payment state answers the receipt (name, BIB, size, masked email, QR value) only once paid', async () => {
-    const { created, order, row } = await register(freshRunner({ email: 'putu.ayu@gmail.com', bibName: 'PUTU', tshirtSize: 'S' }));
+  it('the payment state answers the receipt (name, BIB, size, masked email, QR value) only once paid, to the runner’s own browser', async () => {
+    const { created, order, row, cookie } = await register(freshRunner({ email: 'putu.ayu@gmail.com', bibName: 'PUTU', tshirtSize: 'S' }));
     const id = created.registration.registrationId;
-    expect(json<PaymentState>(await state(id, order.gatewayRef)).receipt).toBeNull();
+    expect(cookie).toMatchObject({ httpOnly: true, path: `/api/runner-registrations/${id}` });
+    expect(json<PaymentState>(await state(id, order.gatewayRef, { cookie: cookie.value })).receipt).toBeNull();
     expect((await sandboxEvent(t, order.gatewayRef, order.amount, 'settlement')).statusCode).toBe(200);
-    const paid = json<PaymentState>(await state(id, order.gatewayRef));
+    const paid = json<PaymentState>(await state(id, order.gatewayRef, { cookie: cookie.value }));
     expect(paid.registration.status).toBe('confirmed');
     expect(paid.payment_url).toBeNull();
     expect(paid.receipt).toEqual({ fullName: row.fullName, bibName: 'PUTU', tshirtSize: 'S', emailHint: 'pu***@gmail.com', qrToken: row.qrToken });
     // Without its own order reference: nothing, not even the status.
     expect((await state(id, 'REG-TEBAKAN000-000000000000000000000000')).statusCode).toBe(404);
+  });
+
+  it('the return address alone (id + order_id) shows the status without name or QR code; Derap’s link key shows them (issue 26 §8)', async () => {
+    const a = await register(freshRunner({ fullName: 'Ni Luh Putu Ayu' }));
+    const b = await register();
+    const id = a.created.registration.registrationId;
+    await sandboxEvent(t, a.order.gatewayRef, a.order.amount, 'settlement');
+    const bare = await state(id, a.order.gatewayRef);
+    expect(bare.statusCode).toBe(200);
+    const seen = json<PaymentState>(bare);
+    expect(seen.registration.status).toBe('confirmed');
+    expect(seen.receipt).toBeNull();
+    expect(bare.body).not.toContain('Ni Luh Putu Ayu');
+    expect(bare.body).not.toContain(a.row.qrToken);
+    // Another registration's cookie, a made-up key: the same.
+    for (const opts of [{ cookie: b.cookie.value }, { key: b.cookie.value }, { key: 'x'.repeat(43) }, { key: '' }]) {
+      expect(json<PaymentState>(await state(id, a.order.gatewayRef, opts)).receipt, JSON.stringify(opts)).toBeNull();
+    }
+    // The key of Derap's link (the same value the runner's cookie holds), as the confirmation mail carries it.
+    expect(a.cookie.value).toBe(receiptKey(t.config.jwtSecret, id));
+    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.topic, `registration:${a.row.id}`));
+    const link = new URL(/https?:\/\/\S+\/registration-success\?\S+/.exec(mail!.text)![0]);
+    expect(link.searchParams.get('id')).toBe(id);
+    expect(link.searchParams.get('order_id')).toBe(a.order.gatewayRef);
+    expect(mail!.html).toContain(`key=${a.cookie.value}`);
+    expect(json<PaymentState>(await state(id, a.order.gatewayRef, { key: link.searchParams.get('key')! })).receipt).toMatchObject({
+      fullName: 'Ni Luh Putu Ayu',
+      qrToken: a.row.qrToken,
+    });
   });
 
   describe('POST /api/runner-registrations/{registrationId}/resend-confirmation', () => {

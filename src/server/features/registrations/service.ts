@@ -15,6 +15,7 @@ import { AppError, badRequest, conflict, notFound } from '../../app-error';
 import type { PaymentService, StoredOrder } from '../payments/service';
 import { findRegistrationContext, type RegistrationContext } from '../events/service';
 import { confirmationMail } from './confirmation-mail';
+import { receiptKey } from './payment-state';
 import { countIdentityAttempt, findResumable, isPendingDuplicate, pendingMessages, sweepRegistrationGuards, type ResumedRegistration, type RunnerKeys } from './pending-registrations';
 import { registrationErrors } from './registration-messages';
 import type { RegistrationJson } from '../../../domain/registrations/contract';
@@ -263,21 +264,32 @@ async function loadContext(executor: Db, row: RunnerRegistrationRow): Promise<{ 
   return { event: event!, category: category! };
 }
 
+/** Where the confirmation mail's link goes: the success page with the receipt key (payment-state.ts). */
+export interface ReceiptLinks {
+  publicUrl: string;
+  secret: Uint8Array;
+}
+
 /** Queues the confirmation mail (with the QR code) in `tx`; the topic keeps it to one per registration. */
-async function queueConfirmation(tx: Db, mail: Mailer, row: RunnerRegistrationRow) {
+async function queueConfirmation(tx: Db, mail: Mailer, row: RunnerRegistrationRow, receiptUrl?: string) {
   const { event, category } = await loadContext(tx, row);
-  await mail.enqueue(await confirmationMail(row, event, category), { tx });
+  await mail.enqueue(await confirmationMail(row, event, category, { receiptUrl }), { tx });
 }
 
 /** Fulfilment of a paid registration order: confirmed + paid, in the webhook's transaction, and the mail. */
-export async function fulfilRegistrationOrder(mail: Mailer, tx: Db, order: OrderRow): Promise<void> {
+export async function fulfilRegistrationOrder(mail: Mailer, tx: Db, order: OrderRow, links?: ReceiptLinks): Promise<void> {
   const now = new Date();
   const [row] = await tx
     .update(runnerRegistrations)
     .set({ status: 'confirmed', paymentStatus: 'paid', confirmedAt: now, updatedAt: now })
     .where(and(eq(runnerRegistrations.orderId, order.id), eq(runnerRegistrations.status, 'pending')))
     .returning();
-  if (row) await queueConfirmation(tx, mail, row);
+  if (!row) return;
+  // The mailed link shows the receipt on the success page in any browser (issue 26 §8).
+  const receiptUrl = links
+    ? `${links.publicUrl}/registration-success?id=${encodeURIComponent(row.registrationId)}&order_id=${encodeURIComponent(order.gatewayRef)}&key=${receiptKey(links.secret, row.registrationId)}`
+    : undefined;
+  await queueConfirmation(tx, mail, row, receiptUrl);
 }
 
 /** An unpaid order ended (expired or canceled): the registration ends with it and its slot is freed once. */
@@ -315,9 +327,9 @@ async function releaseSlot(tx: Db, categoryRef: string) {
 }
 
 /** Wires the payment hooks of the `registration` order kind. */
-export function registerRegistrationPaymentHooks(payments: PaymentService, mail: Mailer, log?: FastifyBaseLogger) {
+export function registerRegistrationPaymentHooks(payments: PaymentService, mail: Mailer, log?: FastifyBaseLogger, links?: ReceiptLinks) {
   payments.registerFulfilment('registration', async (tx, order) => {
-    await fulfilRegistrationOrder(mail, tx, order);
+    await fulfilRegistrationOrder(mail, tx, order, links);
     mail.kick();
   });
   payments.registerOnExpired('registration', (tx, order) => releaseRegistrationOrder(tx, order));

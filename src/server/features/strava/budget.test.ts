@@ -35,7 +35,7 @@ beforeEach(async () => {
 
 /** One app server: its own budget handle on the shared database, its own adapter. */
 function server(database: Database): { budget: StravaBudget; strava: StravaApiPort } {
-  const config: StravaConfig = { clientId: fake.clientId, clientSecret: fake.clientSecret, webhookVerifyToken: 'verify-1234', apiUrl: fake.url, tokenKey: new Uint8Array(32), limits };
+  const config: StravaConfig = { clientId: fake.clientId, clientSecret: fake.clientSecret, webhookVerifyToken: 'verify-1234', webhookSubscriptionId: 999, apiUrl: fake.url, tokenKey: new Uint8Array(32), limits };
   const budget = createStravaBudget(database.db, limits);
   const http = createStravaHttp(config, { now, onResponse: (h) => budget.observe(h, now()) });
   return { budget, strava: createBudgetedStrava(http, budget, now) };

@@ -134,3 +134,25 @@ export function createBudgetedStrava(port: StravaApiPort, budget: StravaBudget, 
     getActivity: (token, id) => guarded('read', () => port.getActivity(token, id)),
   };
 }
+
+/**
+ * One runner's fair share of a quarter hour's reads (issue 26 §7): a tenth of the window, so one
+ * athlete (or a flood of forged events naming them) never spends what the others need — at least
+ * ten runners are served in every window. Kept in `strava_api_budget` beside the shared rows (key
+ * `<quarter>|<user>`, pruned with them), so every server counts the same share. Taken before the
+ * shared budget; refused, it throws StravaRateLimited(the quarter's end).
+ */
+export const athleteReadShare = (limits: RateLimits) => Math.max(1, Math.floor(limits.read15 / 10));
+
+export async function takeAthleteShare(db: Db, userId: string, limits: RateLimits, now = new Date()): Promise<void> {
+  const key = `${windowKeys(now).quarter}|${userId}`;
+  const at = now.toISOString();
+  const taken = rowsOf<{ reads: number }>(
+    await db.execute(sql`
+      insert into strava_api_budget ("window", reads, updated_at) values (${key}, 1, ${at}::timestamptz)
+      on conflict ("window") do update set reads = strava_api_budget.reads + 1, updated_at = excluded.updated_at
+      where strava_api_budget.reads < ${athleteReadShare(limits)}
+      returning reads`),
+  );
+  if (taken.length === 0) throw new StravaRateLimited(quarterEnd(now));
+}

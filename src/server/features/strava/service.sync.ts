@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { activityDay, matchActivity, type MatchCandidate } from '../../../domain/strava/matching';
@@ -11,6 +11,7 @@ import { MAX_LOGGED_HEART_RATE, MAX_RUN_DISTANCE_KM, MAX_RUN_TIME_SECONDS, MIN_H
 import type { Run } from '../../../domain/training-plan/contract';
 import { StravaRateLimited, StravaUnauthorized, type StravaActivity } from '../../adapters/strava/port';
 import { notFound } from '../../app-error';
+import type { StravaConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { stravaAccounts, stravaActivities, users, type StravaActivityRow, type UserRow } from '../../db/schema';
 import { RetryAt, type JobRunner } from '../../jobs/runner';
@@ -25,6 +26,7 @@ import {
   toRun,
   type SyncedResult,
 } from '../training-plan/service';
+import { takeAthleteShare } from './budget';
 import { accessTokenFor, forgetStravaData, markSynced, userIdForAthlete, type StravaDeps } from './service';
 
 /**
@@ -60,17 +62,6 @@ export const stravaEventSchema = z.object({
 });
 export type StravaEvent = z.infer<typeof stravaEventSchema>;
 
-/** What the 'strava.event' job carries. */
-interface EventPayload {
-  objectType: StravaEvent['object_type'];
-  objectId: string;
-  aspectType: StravaEvent['aspect_type'];
-  ownerId: string;
-  eventTime: number;
-  /** The athlete revoked Derap at Strava (`updates.authorized = 'false'`). */
-  deauthorized: boolean;
-}
-
 export interface SyncDeps extends StravaDeps {
   log?: FastifyBaseLogger;
 }
@@ -83,15 +74,36 @@ async function findUser(db: Db, userId: string): Promise<UserRow | null> {
   return row ?? null;
 }
 
+/** The job 'strava.pending' {userId}: one per athlete while events wait (issue 26 §7). */
+export const STRAVA_PENDING_JOB = 'strava.pending';
+/** Events of the next seconds join the same sync: Strava sends a create and its edits close together. */
+export const PENDING_DELAY_MS = 10_000;
+/** A wait older than this gets a new job (its job may have failed for good); a second job is harmless. */
+const PENDING_STALE_MS = 60 * 60_000;
+/** A new activity may have started well before its upload (a watch synced days later). */
+const NEW_ACTIVITY_LOOKBACK_MS = 7 * 86_400_000;
+
+export type WebhookOutcome = 'queued' | 'coalesced' | 'dropped' | 'foreign';
+
 /**
- * The webhook's decision, made in the request without calling Strava: queue the event as a job
- * (keyed by what Strava says identifies it, so a duplicate delivery queues nothing), or drop it —
- * an athlete no runner links, or an activity event of a runner without premium (automatic sync is
- * premium, spec §9; deletes and deauthorizations still run, they only take data away).
+ * The webhook's decision, made in the request without calling Strava (issue 15 §2, issue 26 §7):
+ * - an event of another subscription (or without one, or while ours is not configured) is ignored:
+ *   Strava signs nothing, the subscription id is what a forger has to guess first;
+ * - an athlete no runner links, a non-deauthorizing athlete event, or an activity event of a runner
+ *   without premium (automatic sync is premium, spec §9) is dropped;
+ * - otherwise the runner's wait is widened to the span the event needs, and ONE job is queued when
+ *   no wait was open: a thousand events for one athlete are one sync, listing what is new since
+ *   the last one. The event's own activity id is never fetched, so a forged id costs nothing.
  */
-export async function acceptStravaEvent(db: Db, jobs: Pick<JobRunner, 'enqueue'>, event: StravaEvent, now = new Date()): Promise<'queued' | 'duplicate' | 'dropped'> {
-  const ownerId = String(event.owner_id);
-  const userId = await userIdForAthlete(db, ownerId);
+export async function acceptStravaEvent(
+  db: Db,
+  jobs: Pick<JobRunner, 'enqueue'>,
+  config: Pick<StravaConfig, 'webhookSubscriptionId'>,
+  event: StravaEvent,
+  now = new Date(),
+): Promise<WebhookOutcome> {
+  if (config.webhookSubscriptionId === null || event.subscription_id !== config.webhookSubscriptionId) return 'foreign';
+  const userId = await userIdForAthlete(db, String(event.owner_id));
   if (!userId) return 'dropped';
   const deauthorized = event.object_type === 'athlete' && String(event.updates?.authorized) === 'false';
   if (event.object_type === 'athlete' && !deauthorized) return 'dropped';
@@ -99,16 +111,74 @@ export async function acceptStravaEvent(db: Db, jobs: Pick<JobRunner, 'enqueue'>
     const user = await findUser(db, userId);
     if (!user || !isPremium(user, now)) return 'dropped';
   }
-  const payload: EventPayload = {
-    objectType: event.object_type,
-    objectId: String(event.object_id),
-    aspectType: event.aspect_type,
-    ownerId,
-    eventTime: event.event_time,
-    deauthorized,
-  };
-  const key = `${event.object_type}:${event.object_id}:${event.aspect_type}:${event.event_time}`;
-  return (await jobs.enqueue(STRAVA_EVENT_JOB, { ...payload }, { key })) ? 'queued' : 'duplicate';
+  return markPending(db, jobs, userId, await spanStart(db, userId, event, now), now);
+}
+
+/**
+ * Where the sync for an event starts listing: what is new since the last sync (with a week's room
+ * for late uploads), or an update's or delete's activity that Derap keeps, from its start. A
+ * deauthorization lists from now (an empty page; the call tells whether the token still works).
+ * Never before the 30 days a manual sync covers.
+ */
+async function spanStart(db: Db, userId: string, event: StravaEvent, now: Date): Promise<Date> {
+  if (event.object_type === 'athlete') return now;
+  const [account] = await db.select({ lastSyncAt: stravaAccounts.lastSyncAt, connectedAt: stravaAccounts.connectedAt }).from(stravaAccounts).where(eq(stravaAccounts.userId, userId));
+  const since = account?.lastSyncAt ?? account?.connectedAt ?? now;
+  let from = Math.min(since.getTime(), now.getTime()) - NEW_ACTIVITY_LOOKBACK_MS;
+  if (event.aspect_type !== 'create') {
+    const [known] = await db
+      .select({ startedAt: stravaActivities.startedAt })
+      .from(stravaActivities)
+      .where(and(eq(stravaActivities.userId, userId), eq(stravaActivities.activityId, String(event.object_id))));
+    if (known) from = Math.min(from, known.startedAt.getTime() - 1_000);
+  }
+  return new Date(Math.max(from, now.getTime() - MANUAL_SYNC_DAYS * 86_400_000));
+}
+
+/**
+ * Opens the runner's wait or widens the open one. Only the event that opens it (or replaces a stale
+ * one) queues the job, so however many events come, one job waits per athlete (and at most one
+ * more runs). Two statements, each a single-row update: the row lock serialises two servers, and
+ * the one that loses the opening finds the wait open and widens it.
+ */
+export async function markPending(db: Db, jobs: Pick<JobRunner, 'enqueue'>, userId: string, from: Date, now = new Date()): Promise<WebhookOutcome> {
+  const stale = new Date(now.getTime() - PENDING_STALE_MS);
+  const widen = () =>
+    db
+      .update(stravaAccounts)
+      .set({ pendingFrom: sql`least(${stravaAccounts.pendingFrom}, ${from.toISOString()}::timestamptz)` })
+      .where(and(eq(stravaAccounts.userId, userId), isNotNull(stravaAccounts.pendingSince), gte(stravaAccounts.pendingSince, stale)))
+      .returning({ userId: stravaAccounts.userId });
+  if ((await widen()).length) return 'coalesced';
+  const opened = await db
+    .update(stravaAccounts)
+    .set({ pendingFrom: sql`least(coalesce(${stravaAccounts.pendingFrom}, ${from.toISOString()}::timestamptz), ${from.toISOString()}::timestamptz)`, pendingSince: now })
+    .where(and(eq(stravaAccounts.userId, userId), or(isNull(stravaAccounts.pendingSince), lt(stravaAccounts.pendingSince, stale))))
+    .returning({ userId: stravaAccounts.userId });
+  if (!opened.length) return (await widen()).length ? 'coalesced' : 'dropped';
+  await jobs.enqueue(STRAVA_PENDING_JOB, { userId }, { key: `${userId}:${now.getTime()}`, runAt: new Date(now.getTime() + PENDING_DELAY_MS) });
+  return 'queued';
+}
+
+/** Takes the runner's wait (the span to list), closing it: an event from now on opens a new one. */
+async function claimPending(db: Db, userId: string): Promise<Date | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ from: stravaAccounts.pendingFrom }).from(stravaAccounts).where(eq(stravaAccounts.userId, userId)).for('update');
+    if (!row?.from) return null;
+    await tx.update(stravaAccounts).set({ pendingFrom: null, pendingSince: null }).where(eq(stravaAccounts.userId, userId));
+    return row.from;
+  });
+}
+
+/** A sync that did not finish gives its span back to the wait (its job retries, or the next event's does). */
+async function returnPending(db: Db, userId: string, from: Date, now: Date) {
+  await db
+    .update(stravaAccounts)
+    .set({
+      pendingFrom: sql`least(coalesce(${stravaAccounts.pendingFrom}, ${from.toISOString()}::timestamptz), ${from.toISOString()}::timestamptz)`,
+      pendingSince: sql`coalesce(${stravaAccounts.pendingSince}, ${now.toISOString()}::timestamptz)`,
+    })
+    .where(eq(stravaAccounts.userId, userId));
 }
 
 /** Strava's refusals as the job runner understands them; a revoked link forgets the runner's data. */
@@ -126,63 +196,67 @@ async function withStrava<T>(deps: SyncDeps, userId: string, call: () => Promise
   }
 }
 
-/** The job 'strava.event': one webhook event, applied from Strava's current state. */
-export async function runStravaEvent(deps: SyncDeps, raw: Record<string, unknown>, now = new Date()): Promise<void> {
-  const event = raw as unknown as EventPayload;
-  const userId = await userIdForAthlete(deps.db, String(event.ownerId ?? ''));
-  if (!userId) return;
-  const activityId = String(event.objectId ?? '');
-
-  if (event.objectType === 'athlete') {
-    if (!event.deauthorized) return;
-    // Anyone can post to the webhook: before forgetting, ask Strava whether the token really stopped
-    // working (a 401 forgets inside withStrava; a token that still works means a forged or stale event).
-    const result = await withStrava(deps, userId, async () => {
-      const token = await accessTokenFor(deps, userId, now);
-      await deps.strava.listActivities(token, { after: now, page: 1, perPage: 1 });
-    });
-    if (result !== 'gone') deps.log?.warn({ userId }, 'strava: a deauthorization event while the token still works; ignored');
-    return;
-  }
-
-  if (event.aspectType !== 'delete') {
+/**
+ * The job 'strava.pending' {userId}: the runner's coalesced webhook events, as one listing of the
+ * span they need (every activity read back from Strava with the runner's own token, so a forged
+ * event changes nothing Strava does not confirm: a forged delete finds the activity still listed, a
+ * forged deauthorization finds the token still working). A refused budget or a failure gives the
+ * span back before the job waits or retries.
+ */
+export async function runStravaPending(deps: SyncDeps, userId: string, now = new Date()): Promise<void> {
+  if (!isUuid(userId)) return;
+  const from = await claimPending(deps.db, userId);
+  if (!from) return;
+  try {
     const user = await findUser(deps.db, userId);
-    // The subscription may have lapsed since the event was queued: no Strava call is spent on it.
-    if (!user || !isPremium(user, now)) return;
+    // Premium may have lapsed since: only a deletion or revocation check (a span from now) still runs.
+    const span = user && isPremium(user, now) ? from : now;
+    await syncSpan(deps, userId, span, now);
+  } catch (err) {
+    await returnPending(deps.db, userId, from, now);
+    throw err;
   }
-  // A delete is checked too (a forged one must not clear a result): Strava answers 404 for a deleted activity.
-  const fetched = await withStrava(deps, userId, async () => deps.strava.getActivity(await accessTokenFor(deps, userId, now), activityId));
-  if (fetched === 'gone') return;
-  if (fetched === null) return removeActivity(deps.db, userId, activityId, now);
-  if (fetched.athleteId && fetched.athleteId !== String(event.ownerId)) return;
-  await applyActivity(deps.db, userId, fetched, now);
+}
+
+/**
+ * The job 'strava.event' of the releases before issue 26 (one job per event): a row still queued
+ * from then joins its runner's wait and runs it (the athlete's share still caps the reads).
+ */
+export async function runStravaEvent(deps: SyncDeps, raw: Record<string, unknown>, now = new Date()): Promise<void> {
+  const userId = await userIdForAthlete(deps.db, String(raw.ownerId ?? ''));
+  if (!userId) return;
+  await returnPending(deps.db, userId, new Date(now.getTime() - NEW_ACTIVITY_LOOKBACK_MS), now);
+  await runStravaPending(deps, userId, now);
 }
 
 /**
  * The job 'strava.sync' {userId} ('Sinkronkan sekarang', and the first sync after connecting): the
- * last 30 days, page by page until an empty page, each run applied as a webhook's would be; runs
- * Derap kept from that span that Strava no longer lists were deleted there and are removed here.
+ * last 30 days, each run applied as a webhook's would be.
  */
 export async function runStravaSync(deps: SyncDeps, userId: string, now = new Date()): Promise<void> {
   if (!isUuid(userId)) return;
-  const after = new Date(now.getTime() - MANUAL_SYNC_DAYS * 86_400_000);
+  await syncSpan(deps, userId, new Date(now.getTime() - MANUAL_SYNC_DAYS * 86_400_000), now);
+}
+
+/**
+ * The runner's activities that started after `after`, page by page until a short or empty page,
+ * each applied; runs Derap kept from that span that Strava no longer lists were deleted there and
+ * are removed here. Every read takes the runner's fair share first (budget.ts).
+ */
+async function syncSpan(deps: SyncDeps, userId: string, after: Date, now: Date): Promise<void> {
   const seen = new Set<string>();
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const list = await withStrava(deps, userId, async () =>
-      deps.strava.listActivities(await accessTokenFor(deps, userId, now), { after, page, perPage: PAGE_SIZE }),
-    );
+    const list = await withStrava(deps, userId, async () => {
+      await takeAthleteShare(deps.db, userId, deps.config.limits, now);
+      return deps.strava.listActivities(await accessTokenFor(deps, userId, now), { after, page, perPage: PAGE_SIZE });
+    });
     if (list === 'gone') return;
-    if (list.length === 0) {
-      await removeUnlisted(deps.db, userId, after, seen, now);
-      await markSynced(deps.db, userId, now);
-      return;
-    }
     for (const activity of list) {
       seen.add(activity.id);
       await applyActivity(deps.db, userId, activity, now);
     }
+    // A short page is the last: Strava's next one would be empty (one read saved).
     if (list.length < PAGE_SIZE) {
-      // A short page is the last: Strava's next one would be empty (one read saved).
       await removeUnlisted(deps.db, userId, after, seen, now);
       await markSynced(deps.db, userId, now);
       return;

@@ -7,7 +7,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { JobRunner } from '../../jobs/runner';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
-import { acceptStravaEvent, STRAVA_EVENT_JOB, stravaEventSchema } from './service.sync';
+import { acceptStravaEvent, STRAVA_PENDING_JOB, stravaEventSchema } from './service.sync';
 
 export interface StravaWebhookRoutesOptions {
   db: Db;
@@ -17,6 +17,11 @@ export interface StravaWebhookRoutesOptions {
 }
 
 export const STRAVA_WEBHOOK_PATH = '/api/strava/webhook';
+/**
+ * Events per minute from one address (IPv6 by /64). Strava posts from a few addresses, a busy
+ * morning is a few events a second at most; a flood beyond this from one address is answered 429.
+ */
+export const WEBHOOK_RATE_LIMIT_PER_MINUTE = 600;
 
 const validationQuerySchema = z.object({
   'hub.mode': z.string().max(50).optional(),
@@ -33,17 +38,19 @@ const sameSecret = (given: string, expected: string) => {
 /**
  * Strava's webhook (issue 15 §2; https://developers.strava.com/docs/webhooks/): the subscription's
  * validation, and events. Strava wants an answer within 2 seconds, so an event is only checked and
- * queued here (a keyed durable job: a duplicate delivery queues nothing) and never calls Strava;
- * the job does the work (service.sync.ts). Strava has no signature on events: the job reads every
- * activity back from Strava with the runner's own token, so a forged event can change nothing
- * Strava does not confirm. Without STRAVA_* config both answer 404.
+ * joins its runner's wait here (one durable job per athlete however many events: issue 26 §7) and
+ * never calls Strava; the job does the work (service.sync.ts). Strava has no signature on events:
+ * another subscription's are ignored, one address is limited per minute, and the job reads
+ * everything back from Strava with the runner's own token, so a forged event can change nothing
+ * Strava does not confirm and costs at most the athlete's share of reads. Without STRAVA_* config
+ * both answer 404.
  */
 export async function stravaWebhookRoutes(app: FastifyInstance, { db, config, jobs, now = () => new Date() }: StravaWebhookRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['strava'];
   // Before the body is read or validated: a server without Strava (or without its jobs) has no webhook at all.
   r.addHook('onRequest', async () => {
-    if (!config.strava || !jobs.definitions.has(STRAVA_EVENT_JOB)) throw notFound('Alamat API tidak ditemukan.');
+    if (!config.strava || !jobs.definitions.has(STRAVA_PENDING_JOB)) throw notFound('Alamat API tidak ditemukan.');
   });
 
   r.get(
@@ -73,11 +80,12 @@ export async function stravaWebhookRoutes(app: FastifyInstance, { db, config, jo
         tags,
         summary: "Strava's event (activity create/update/delete, athlete deauthorization): acknowledged at once and processed by a durable job",
         body: stravaEventSchema,
-        response: { 200: z.object({ message: z.string() }), 400: errorSchema, 404: errorSchema },
+        response: { 200: z.object({ message: z.string() }), 400: errorSchema, 404: errorSchema, 429: errorSchema },
       },
+      config: { rateLimit: { max: WEBHOOK_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
     },
     async (request) => {
-      const outcome = await acceptStravaEvent(db, jobs, request.body, now());
+      const outcome = await acceptStravaEvent(db, jobs, config.strava!, request.body, now());
       if (outcome !== 'queued') request.log.debug({ outcome, event: request.body.object_type }, 'strava: webhook event not queued');
       return { message: 'ok' };
     },

@@ -48,14 +48,16 @@ const isNotFound = (error: unknown) => error instanceof ApiError && (error.statu
  * ulang email'. A failed or unfinished payment is not greeted as a success: while the registration
  * holds its slot the runner pays again on the same registration, after it is told to register
  * again. With the id alone (a link copied, an id guessed) the page says only where it stands, with
- * no personal data and no QR code; an unknown id is 'Pendaftaran Tidak Ditemukan'.
+ * no personal data and no QR code; an unknown id is 'Pendaftaran Tidak Ditemukan'. The name and the QR
+ * code show only in the runner's own browser (the registration's httpOnly cookie) or with Derap's
+ * link key (`&key=`): the return address alone, forwarded or read from a history, shows the status.
  */
 export function RegistrationSuccessPage() {
   const [params] = useSearchParams();
   const id = params.get('id');
   const orderRef = params.get('order_id');
   const gatewayStatus = params.get('transaction_status');
-  const withOrder = usePaymentState(id, orderRef, { awaitPayment: gatewayStatus !== null && !failedStatuses.includes(gatewayStatus) });
+  const withOrder = usePaymentState(id, orderRef, { awaitPayment: gatewayStatus !== null && !failedStatuses.includes(gatewayStatus), receiptKey: params.get('key') });
   // Without the order reference: the public status of the id (the payment page's own answer).
   const idOnly = useSelfManagedPayment(id && !orderRef ? id : undefined);
   const query = orderRef ? withOrder : idOnly;
@@ -236,8 +238,16 @@ function PaidReceipt({ state, orderRef }: { state: PaymentStateJson; orderRef: s
         <h2 id="receipt-title" className="text-center text-base font-bold text-slate-900">
           Kode QR Pengambilan Racepack
         </h2>
-        {receipt && <RegistrationQr value={receipt.qrToken} registrationId={r.registrationId} className="mt-4" />}
-        <p className="mt-3 text-center text-sm text-slate-600">Tunjukkan kode QR ini kepada panitia saat mengambil racepack.</p>
+        {receipt ? (
+          <>
+            <RegistrationQr value={receipt.qrToken} registrationId={r.registrationId} className="mt-4" />
+            <p className="mt-3 text-center text-sm text-slate-600">Tunjukkan kode QR ini kepada panitia saat mengambil racepack.</p>
+          </>
+        ) : (
+          <p className="mt-3 text-center text-sm text-slate-600" data-testid="receipt-elsewhere">
+            Kode QR dan data pelari hanya tampil di perangkat yang dipakai mendaftar. Buka email konfirmasi Anda untuk melihat kode QR.
+          </p>
+        )}
         <dl className="mt-5 divide-y divide-slate-100 border-t border-slate-100 text-sm">
           {rows.map(([label, value]) => (
             <div key={label} className="flex justify-between gap-4 py-2">

@@ -55,9 +55,11 @@ export function fetchRegistrationChallenge(): Promise<ChallengeResponse> {
 }
 
 /** GET /api/runner-registrations/{id}/payment-state: where a registration stands after the payment page. */
-export function usePaymentState(registrationId: string | null, orderRef: string | null, opts: { awaitPayment?: boolean } = {}) {
+export function usePaymentState(registrationId: string | null, orderRef: string | null, opts: { awaitPayment?: boolean; receiptKey?: string | null } = {}) {
+  // The receipt key of Derap's link; the runner's own browser sends its httpOnly cookie instead.
+  const key = opts.receiptKey ? `&key=${encodeURIComponent(opts.receiptKey)}` : '';
   return useQuery({
-    queryKey: ['events-public', 'payment-state', registrationId, orderRef],
+    queryKey: ['events-public', 'payment-state', registrationId, orderRef, opts.receiptKey ?? null],
     enabled: Boolean(registrationId && orderRef),
     // The gateway said paid (or pending) but its notification may land a moment after the runner: ask
     // again every 5 s while the registration still waits, for at most 2 minutes.
@@ -65,7 +67,7 @@ export function usePaymentState(registrationId: string | null, orderRef: string 
       opts.awaitPayment && query.state.data?.registration.status === 'pending' && query.state.dataUpdateCount < 24 ? 5_000 : false,
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
     queryFn: () =>
-      api.get<PaymentStateJson>(`/api/runner-registrations/${encodeURIComponent(registrationId!)}/payment-state?order=${encodeURIComponent(orderRef!)}`),
+      api.get<PaymentStateJson>(`/api/runner-registrations/${encodeURIComponent(registrationId!)}/payment-state?order=${encodeURIComponent(orderRef!)}${key}`),
   });
 }
 
