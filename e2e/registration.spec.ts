@@ -260,7 +260,8 @@ test('self-managed payment: the organizer QR and instructions, then the runner s
   await confirm.click();
 
   // Not a success with a QR code: the payment waits for the organizer.
-  await page.waitForURL(/\/registration-payment\/REG-/);
+  // The runner lands on their own link: it carries the key that lets them replace the proof (issue 26 §5).
+  await page.waitForURL(/\/registration-payment\/REG-\w+\?key=[\w-]{22}$/);
   await expect(page.getByRole('heading', { name: 'Menunggu Verifikasi Panitia' })).toBeVisible();
   await expect(page.getByText(/Bukti transfer Anda sudah kami terima pada \d{1,2} \S+ \d{4} pukul \d{2}\.\d{2} GMT\+7/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Pendaftaran Berhasil!' })).toHaveCount(0);

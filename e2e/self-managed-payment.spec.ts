@@ -38,15 +38,20 @@ async function registerWithProof(anonymous: APIRequestContext, code: string, run
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  const { registration } = (await res.json()) as { registration: { registrationId: string } };
-  const paid = await anonymous.patch(`/api/runner-registrations/${registration.registrationId}/payment-status-paid`, {
+  const { registration, paymentKey } = (await res.json()) as { registration: { registrationId: string }; paymentKey: string };
+  // The id alone may not send a proof (issue 26 §5): the runner's own link carries the key.
+  const byId = await anonymous.patch(`/api/runner-registrations/${registration.registrationId}/payment-status-paid`, {
+    multipart: { file: { name: 'bukti.png', mimeType: 'image/png', buffer: proof } },
+  });
+  expect(byId.status()).toBe(403);
+  const paid = await anonymous.patch(`/api/runner-registrations/${registration.registrationId}/payment-status-paid?key=${encodeURIComponent(paymentKey)}`, {
     multipart: { file: { name: 'bukti.png', mimeType: 'image/png', buffer: proof } },
   });
   expect(paid.status(), await paid.text()).toBe(200);
   return registration.registrationId;
 }
 
-test('the organizer verifies one proof of transfer and rejects another; the runner sends a new one', async ({ page, loginAs, playwright, baseURL }, testInfo) => {
+test('the organizer verifies one proof of transfer and rejects another, which cancels it and frees its slot', async ({ page, loginAs, playwright, baseURL }, testInfo) => {
   // One whole journey (two runners, two decisions, the runner's page) on a shared 2-core machine.
   test.setTimeout(120_000);
   const tag = tagOf();
@@ -132,9 +137,9 @@ test('the organizer verifies one proof of transfer and rejects another; the runn
   expect(await seriousViolations(page)).toEqual([]);
   await snap(page, 'selfpay-reject-confirm');
   await confirmReject.getByRole('button', { name: 'Ya, Tolak' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Bukti transfer ditolak.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Bukti transfer ditolak dan pendaftaran dibatalkan' })).toBeVisible();
   await expect(panel).toHaveCount(0);
-  await expect(data.locator('[data-testid="runner-row"], [data-testid="runner-data-card"]').filter({ hasText: 'Mega Puspitasari' })).toContainText('Menunggu pembayaran');
+  await expect(data.locator('[data-testid="runner-row"], [data-testid="runner-data-card"]').filter({ hasText: 'Mega Puspitasari' })).toContainText('Dibatalkan');
   await data.getByRole('button', { name: 'Tutup' }).last().click();
 
   // Only the verified one counts as revenue.
@@ -149,22 +154,17 @@ test('the organizer verifies one proof of transfer and rejects another; the runn
   const rejection = outbox.find((m) => m.to === megaEmail)!;
   expect(rejection.subject).toContain('Bukti Pembayaran Ditolak');
   expect(rejection.text).toContain(reason);
-  const link = /(http\S+\/registration-payment\/REG-\w+)/.exec(rejection.text)![1]!;
-  expect(link).toContain(mega);
+  // The rejection canceled the registration: the mail links to the form, to register again.
+  expect(rejection.text).toContain(`/register/${code}`);
 
-  // Mega follows the link: the reason, the deadline, and a new proof goes back to the organizer.
-  await page.goto(new URL(link).pathname);
-  await expect(page.getByRole('heading', { name: 'Selesaikan Pembayaran' })).toBeVisible();
-  await expect(page.getByRole('alert').filter({ hasText: 'Bukti transfer sebelumnya ditolak panitia' })).toContainText(reason);
-  await expect(page.getByText(/Slot Anda disimpan sampai \d{1,2} \S+ \d{4} pukul \d{2}\.\d{2} GMT\+7/)).toBeVisible();
+  // Mega's payment page: rejected, with the reason, and the way to register again.
+  await page.goto(`/registration-payment/${mega}`);
+  await expect(page.getByRole('heading', { name: 'Bukti Transfer Ditolak' })).toBeVisible();
+  await expect(page.getByText(reason)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Daftar Ulang' })).toHaveAttribute('href', `/register/${code}`);
+  await expect(page.getByRole('button', { name: 'Saya Sudah Membayar & Konfirmasi Pendaftaran' })).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: `/tmp/organizer-tools-shots/selfpay-rejected-page-${page.viewportSize()!.width}.png`, fullPage: true });
-  await page.getByRole('button', { name: 'Saya Sudah Membayar & Konfirmasi Pendaftaran' }).click();
-  await expect(page.getByText('Unggah bukti transfer (foto atau tangkapan layar) sebelum menekan Saya Sudah Membayar.')).toBeVisible();
-  await page.getByLabel('Bukti transfer', { exact: true }).setInputFiles({ name: 'bukti-lengkap.png', mimeType: 'image/png', buffer: proofMega });
-  await page.getByRole('button', { name: 'Saya Sudah Membayar & Konfirmasi Pendaftaran' }).click();
-  await expect(page.getByRole('heading', { name: 'Menunggu Verifikasi Panitia' })).toBeVisible();
-  await expect(page.getByText('Bukti transfer sebelumnya ditolak panitia')).toHaveCount(0);
   testInfo.annotations.push({ type: 'registrations', description: `${wayan} ${mega}` });
 
   // Wayan's page says verified.

@@ -186,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(feature('registrations-public', registrationPublicRoutes, needs), { db, config, payments, mail });
   await app.register(feature('registrations-self-managed', selfManagedPaymentRoutes, needs), { db, config, storage, mail });
   await app.register(feature('registrations-organizer', organizerRegistrationRoutes, needs), { db });
-  await app.register(feature('registrations-runner', runnerRegistrationRoutes, needs), { db });
+  await app.register(feature('registrations-runner', runnerRegistrationRoutes, needs), { db, keySecret: config.jwtSecret });
   await app.register(feature('registrations-management', registrationManagementRoutes, needs), { db, config, payments, mail });
   await app.register(feature('mail-outbox', mailOutboxRoutes, needs), { db });
   await app.register(feature('training-plan', trainingPlanRoutes, needs), { db, now: deps.now });

@@ -122,6 +122,11 @@ export const createdRegistrationSchema = z.object({
   payment_url: z.string().nullable(),
   /** True when this runner's earlier, still unpaid registration was answered instead of a new one (status 200). */
   resumed: z.boolean(),
+  /**
+   * Self-managed events: the secret of the runner's payment link (`?key=` of the payment page),
+   * needed to send or replace the proof of transfer; null for platform-paid events.
+   */
+  paymentKey: z.string().nullable(),
 });
 export type CreatedRegistration = z.infer<typeof createdRegistrationSchema>;
 
@@ -185,6 +190,8 @@ export const myRegistrationSchema = z.object({
   categoryName: z.string(),
   event: z.object({ name: z.string(), code: z.string(), eventDate: z.string(), location: z.string(), timezone: z.string(), paymentType: z.enum(eventPaymentTypes) }),
   qrToken: z.string().nullable(),
+  /** Unpaid self-managed registrations: the payment link's secret (`?key=`), to send the proof. */
+  paymentKey: z.string().nullable(),
 });
 export type MyRegistration = z.infer<typeof myRegistrationSchema>;
 export const myRegistrationsResponseSchema = z.object({ registrations: z.array(myRegistrationSchema) });
@@ -221,6 +228,8 @@ export const selfManagedPaymentSchema = z.object({
 export type SelfManagedPayment = z.infer<typeof selfManagedPaymentSchema>;
 /** GET /api/runner-registrations/{registrationId}/payment and PATCH …/payment-status-paid (multipart). */
 export const selfManagedPaymentResponseSchema = z.object({ registration: selfManagedPaymentSchema });
+/** PATCH …/payment-status-paid: the payment link's secret (the registration's `paymentKey`). */
+export const paymentKeyQuerySchema = z.object({ key: z.string().max(64).optional().describe("The secret of the runner's payment link") });
 export type SelfManagedPaymentResponse = z.infer<typeof selfManagedPaymentResponseSchema>;
 
 /**

@@ -17,7 +17,13 @@ export const paymentProofMessages = {
   reasonRequired: 'Alasan penolakan wajib diisi.',
   reasonTooLong: 'Alasan penolakan maksimal 500 karakter.',
   verified: 'Pembayaran terverifikasi. Email konfirmasi dengan kode QR racepack dikirim ke pelari.',
-  rejected: 'Bukti transfer ditolak. Alasan penolakan dikirim ke email pelari.',
+  rejected: 'Bukti transfer ditolak dan pendaftaran dibatalkan; slotnya kini tersedia untuk pelari lain. Alasan penolakan dikirim ke email pelari.',
+  /** Sending or replacing a proof without the secret of the runner's own link (issue 26 §5). */
+  keyRequired:
+    'Tautan halaman pembayaran ini tidak lengkap. Buka halaman pembayaran dari tautan di email pendaftaran Anda atau dari halaman setelah mendaftar, lalu unggah bukti transfer.',
+  /** Verifying a proof whose hold ended when the category filled up meanwhile. */
+  slotTaken:
+    'Batas waktu pendaftaran ini sudah habis dan slot kategorinya sudah terisi pelari lain, jadi pembayaran tidak dapat diverifikasi. Hubungi pelari untuk pengembalian dana.',
 } as const;
 
 export const REJECTION_REASON_MAX = 500;

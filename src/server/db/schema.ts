@@ -475,11 +475,19 @@ export const runnerRegistrations = pgTable(
     refundAmount: integer('refund_amount'),
     refundSettledAt: timestamp('refund_settled_at', { withTimezone: true }),
     refundSettledBy: uuid('refund_settled_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The registering client's address (IPv4, or IPv6 /64), as a keyed hash (no address stored):
+     * the proof of work gets harder with the live unpaid holds of one address on the event (issue 26 §5).
+     */
+    clientAddressKey: text('client_address_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('runner_registrations_registration_id_key').on(t.registrationId),
+    index('runner_registrations_address_holds_idx')
+      .on(t.eventRef, t.clientAddressKey)
+      .where(sql`${t.status} in ('pending', 'awaiting_verification') and ${t.clientAddressKey} is not null`),
     uniqueIndex('runner_registrations_qr_token_key').on(t.qrToken),
     index('runner_registrations_event_created_idx').on(t.eventRef, t.createdAt),
     index('runner_registrations_order_idx').on(t.orderId),
@@ -547,8 +555,19 @@ export const usedRegistrationChallenges = pgTable(
     /** The challenge's HMAC signature (hex): unique per challenge, and only our server can make one. */
     signature: text('signature').primaryKey(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * Where and by whom it was spent (issue 26 §5): the event and the client's address key (see
+     * runner_registrations.client_address_key). Recent ones count as holds on their way, so
+     * simultaneous submits from one address cannot all pass at the easy difficulty.
+     */
+    eventRef: uuid('event_ref'),
+    addressKey: text('address_key'),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('used_registration_challenges_expiry_idx').on(t.expiresAt)],
+  (t) => [
+    index('used_registration_challenges_expiry_idx').on(t.expiresAt),
+    index('used_registration_challenges_address_idx').on(t.eventRef, t.addressKey, t.redeemedAt),
+  ],
 );
 
 /** Files uploaded through the storage port (event header images, payment QR images). */

@@ -55,7 +55,7 @@ export function jobRegistry(config: AppConfig, db: Db, services: Services): JobD
       {
         name: 'registrations.sweep',
         every: sweep,
-        run: ({ now }) => sweepRegistrations({ db, mail: services.mail, publicUrl: config.publicUrl }, config.selfManagedReminderHours, now),
+        run: ({ now }) => sweepRegistrations({ db, mail: services.mail, publicUrl: config.publicUrl, keySecret: config.jwtSecret }, config.selfManagedReminderHours, now),
       },
     );
   }

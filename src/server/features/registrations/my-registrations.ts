@@ -3,6 +3,7 @@ import type { MyRegistration } from '../../../domain/registrations/contract';
 import { emailKey } from '../../../domain/registrations/registration-identity';
 import type { Db } from '../../db/client';
 import { eventCategories, events, runnerRegistrations, type UserRow } from '../../db/schema';
+import { paymentKeyFor } from './payment-key';
 
 /** More than anyone runs; the dashboard lists the latest. */
 export const MY_REGISTRATIONS_LIMIT = 100;
@@ -13,7 +14,7 @@ export const MY_REGISTRATIONS_LIMIT = 100;
  * registration compares emails, so `nama+lari@` and dotted Gmail forms are the same mailbox). The
  * QR code's value only for paid registrations.
  */
-export async function listMyRegistrations(db: Db, user: Pick<UserRow, 'id' | 'email'>): Promise<MyRegistration[]> {
+export async function listMyRegistrations(db: Db, user: Pick<UserRow, 'id' | 'email'>, keySecret: Uint8Array): Promise<MyRegistration[]> {
   const rows = await db
     .select({ r: runnerRegistrations, event: events, categoryName: eventCategories.name })
     .from(runnerRegistrations)
@@ -40,5 +41,7 @@ export async function listMyRegistrations(db: Db, user: Pick<UserRow, 'id' | 'em
       paymentType: event.paymentType,
     },
     qrToken: r.status === 'confirmed' || r.status === 'racepack_collected' ? r.qrToken : null,
+    // The runner's own list opens the payment page with the secret that lets them send the proof.
+    paymentKey: event.paymentType === 'self_managed' && (r.status === 'pending' || r.status === 'awaiting_verification') ? paymentKeyFor(keySecret, r.registrationId) : null,
   }));
 }

@@ -104,7 +104,7 @@ async function expireSelfManaged(db: Db, row: RunnerRegistrationRow, now: Date):
     const [expired] = await tx
       .update(runnerRegistrations)
       .set({ status: 'expired', paymentStatus: 'expired', updatedAt: now })
-      .where(and(eq(runnerRegistrations.id, row.id), eq(runnerRegistrations.status, 'pending')))
+      .where(and(eq(runnerRegistrations.id, row.id), inArray(runnerRegistrations.status, ['pending', 'awaiting_verification'])))
       .returning({ categoryRef: runnerRegistrations.categoryRef });
     if (expired) {
       await tx
@@ -127,8 +127,8 @@ export async function findResumable(
   now: Date,
 ): Promise<ResumedRegistration | null> {
   let matches = await pendingMatches(db, event.id, keys);
-  // A proof awaiting verification has stopped its clock: only plain pending holds go stale.
-  const stale = matches.filter((m) => m.status === 'pending' && m.expiresAt && m.expiresAt.getTime() <= now.getTime());
+  // A proof awaiting verification does not stop the clock (issue 26 §5): its hold goes stale too.
+  const stale = matches.filter((m) => m.expiresAt && m.expiresAt.getTime() <= now.getTime());
   if (stale.some((m) => m.orderId)) throw conflict(pendingMessages.closing, 'REGISTRATION_CLOSING');
   if (stale.length > 0) {
     for (const m of stale) await expireSelfManaged(db, m, now);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   challengeResponseSchema,
@@ -17,7 +17,21 @@ import type { PaymentService } from '../payments/service';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
 import { admissionHooks, createAdmissionGate } from './admission';
 import { resendConfirmation, RESEND_WINDOW_MINUTES } from './confirmation-resend';
-import { challengeKeys, newRegistrationChallenge, redeemRegistrationChallenge } from './challenge';
+import {
+  addressKeyOf,
+  CHALLENGE_DOC,
+  challengeKeys,
+  challengeLevel,
+  liveHoldsOf,
+  newRegistrationChallenge,
+  redeemRegistrationChallenge,
+  type ChallengeKeys,
+  type ChallengeSpender,
+} from './challenge';
+import { rateLimitKey } from '../../plugins/client-address';
+import { paymentKeyFor } from './payment-key';
+import { findRegistrationContext } from '../events/service';
+import { z } from 'zod';
 import { isReceiptKey, RECEIPT_COOKIE, RECEIPT_COOKIE_DAYS, receiptKey, registrationPaymentState } from './payment-state';
 import { toPublicRegistrationJson } from './registration-view';
 import { createRegistration, type RegistrationDeps } from './service';
@@ -34,6 +48,21 @@ export const PAYMENT_STATE_RATE_LIMIT = 60;
 /** 'Kirim ulang email' per address per hour (each registration also gets one per RESEND_WINDOW_MINUTES). */
 export const RESEND_RATE_LIMIT_PER_HOUR = 10;
 export const REGISTRATION_BODY_LIMIT = 32 * 1024;
+
+/** The registration form's event reference (id, slug or code); anything else is not looked up. */
+const challengeQuerySchema = z.object({
+  eventId: z.string().trim().min(1).max(100).optional().describe('The event the form registers for (its id, slug or code): the difficulty depends on it'),
+});
+
+/**
+ * Who spends a challenge for an event: null when the event is not found (the registration answers
+ * 404 itself) or none was named (the base difficulty).
+ */
+async function spenderOf(db: Db, keys: ChallengeKeys, request: FastifyRequest, eventId: unknown, cacheMs: number): Promise<ChallengeSpender | null> {
+  if (typeof eventId !== 'string' || eventId.trim() === '' || eventId.length > 100) return null;
+  const context = await findRegistrationContext(db, eventId.trim(), cacheMs);
+  return context ? { eventRef: context.event.id, addressKey: addressKeyOf(keys, rateLimitKey(request)) } : null;
+}
 
 /**
  * The public side of registration (no sign-in needed): create a registration (slot + payment); the
@@ -57,6 +86,8 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
   const admission = admissionHooks(createAdmissionGate(opts.config.registrationAdmission));
 
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const spenderIfSolved = async (request: FastifyRequest, body: { altcha?: unknown; eventId?: unknown } | null) =>
+    typeof body?.altcha === 'string' && body.altcha.trim() !== '' ? spenderOf(opts.db, keys, request, body.eventId, deps.readCacheMs ?? 0) : null;
 
   r.get(
     '/api/runner-registrations/challenge',
@@ -64,16 +95,20 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
       config: { rateLimit: { max: challengeRateLimit(opts.config.registrationRateLimitPerMinute), timeWindow: '1 minute' } },
       schema: {
         tags: ['registrations'],
-        summary:
-          'A proof-of-work challenge for the registration form (public, self-hosted ALTCHA v2, valid 10 minutes, accepted once); enabled=false when the server does not ask for one',
+        summary: 'A proof-of-work challenge for the registration form (public; enabled=false when the server does not ask for one)',
+        description: CHALLENGE_DOC,
         security: [],
-        response: { 200: challengeResponseSchema, 429: errorSchema },
+        querystring: challengeQuerySchema,
+        response: { 200: challengeResponseSchema, 400: errorSchema, 429: errorSchema },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('cache-control', 'no-store');
       if (!opts.config.registrationChallenge) return { enabled: false, challenge: null };
-      const challenge = await newRegistrationChallenge(keys);
+      const spender = await spenderOf(opts.db, keys, request, request.query.eventId, deps.readCacheMs ?? 0);
+      const now = new Date();
+      const level = spender ? challengeLevel(await liveHoldsOf(opts.db, spender, now)) : 0;
+      const challenge = await newRegistrationChallenge(keys, now, level);
       return { enabled: true, challenge: { parameters: { ...challenge.parameters }, signature: challenge.signature! } };
     },
   );
@@ -91,7 +126,9 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
       // The proof of work is checked before anything else, body validation included.
       preValidation: async (request) => {
         if (!opts.config.registrationChallenge) return;
-        await redeemRegistrationChallenge(opts.db, keys, (request.body as { altcha?: unknown } | null)?.altcha);
+        const body = request.body as { altcha?: unknown; eventId?: unknown } | null;
+        // Not even an event look-up for a request without a solved challenge.
+        await redeemRegistrationChallenge(opts.db, keys, body?.altcha, new Date(), await spenderIfSolved(request, body));
       },
       schema: {
         tags: ['registrations'],
@@ -113,7 +150,10 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
       },
     },
     async (request, reply) => {
-      const result = await createRegistration(deps, request.body, request.auth?.user.id ?? null, undefined, { onReserved: () => admission.release(request) });
+      const result = await createRegistration(deps, request.body, request.auth?.user.id ?? null, undefined, {
+        onReserved: () => admission.release(request),
+        addressKey: addressKeyOf(keys, rateLimitKey(request)),
+      });
       // This browser is the runner's own: its success page may show the receipt (payment-state.ts).
       const registrationId = result.registration.registrationId;
       reply.setCookie(RECEIPT_COOKIE, receiptKey(opts.config.jwtSecret, registrationId), {
@@ -125,7 +165,13 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
       });
       return reply
         .status(result.resumed ? 200 : 201)
-        .send({ registration: toPublicRegistrationJson(result.registration), payment_url: result.payment_url, resumed: result.resumed });
+        .send({
+          registration: toPublicRegistrationJson(result.registration),
+          payment_url: result.payment_url,
+          resumed: result.resumed,
+          // Only the runner who registers (or resumes with the same identity number and email) gets the link's secret.
+          paymentKey: result.payment_url === null ? paymentKeyFor(opts.config.jwtSecret, result.registration.registrationId) : null,
+        });
     },
   );
 

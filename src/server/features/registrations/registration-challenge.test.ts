@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { createChallenge, solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,6 +11,9 @@ import {
   CHALLENGE_MAX_NUMBER,
   CHALLENGE_TTL_SECONDS,
   challengeKeys,
+  challengeLevel,
+  challengeMaxNumber,
+  challengeTtlSeconds,
   type ChallengeKeys,
 } from './challenge';
 import { sweepRegistrationGuards } from './pending-registrations';
@@ -25,11 +29,12 @@ const encode = (challenge: Challenge, solution: { counter: number; derivedKey: s
   Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
 
 /** A challenge signed like the server's but with a known, small counter, so tests need not search long. */
-async function quickChallenge(keys: ChallengeKeys, opts: { expiresAt?: Date; counter?: number } = {}) {
+async function quickChallenge(keys: ChallengeKeys, opts: { expiresAt?: Date; counter?: number; level?: number } = {}) {
   const challenge = await createChallenge({
     algorithm: CHALLENGE_ALGORITHM,
     cost: CHALLENGE_COST,
     counter: opts.counter ?? 2,
+    ...(opts.level === undefined ? {} : { data: { level: opts.level, maxNumber: challengeMaxNumber(opts.level) } }),
     deriveKey,
     expiresAt: opts.expiresAt ?? new Date(Date.now() + CHALLENGE_TTL_SECONDS * 1000),
     hmacSignatureSecret: keys.signature,
@@ -194,6 +199,111 @@ describe('registration proof of work', () => {
     expect(a.signature).not.toBe(b.signature);
     expect(a.signature).not.toBe(a.key);
     expect(challengeKeys(new TextEncoder().encode('a'.repeat(48)))).toEqual(a);
+  });
+});
+
+/**
+ * Issue 26 §5: the work grows with the live unpaid holds of one address (IPv4, IPv6 /64) on the
+ * event, so a family registers at the base cost and the tenth hold costs a bot minutes.
+ */
+describe('proof-of-work difficulty per address and event', () => {
+  let t: TestApp;
+  let keys: ChallengeKeys;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { PAYMENT_EXPIRY_SWEEP_SECONDS: '0', REGISTRATION_CHALLENGE: 'true' } });
+    keys = challengeKeys(t.config.jwtSecret);
+  });
+  beforeEach(() => t.reset());
+  afterAll(() => t.close());
+
+  type Served = { challenge: Challenge & { parameters: { data?: { level: number; maxNumber: number } } } };
+  const served = async (eventId: string | null, remoteAddress: string) =>
+    json<Served>(
+      await t.app.inject({ method: 'GET', url: `/api/runner-registrations/challenge${eventId ? `?eventId=${encodeURIComponent(eventId)}` : ''}`, remoteAddress }),
+    ).challenge.parameters;
+  const register = async (event: { eventId: string; paymentOptions: string[] }, remoteAddress: string, level = 0) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/runner-registrations',
+      payload: { ...registrationPayload(event as never, '10k', { runnerData: freshRunner() }), altcha: (await quickChallenge(keys, { level })).payload },
+      remoteAddress,
+    });
+
+  it('grows from the base work after three live holds, doubling per hold, capped', () => {
+    expect([0, 1, 2, 3, 4, 9, 10, 50].map(challengeLevel)).toEqual([0, 0, 0, 1, 2, 7, 8, 8]);
+    expect(challengeMaxNumber(0)).toBe(CHALLENGE_MAX_NUMBER);
+    expect(challengeMaxNumber(7)).toBe(128 * CHALLENGE_MAX_NUMBER);
+    expect(challengeTtlSeconds(0)).toBe(CHALLENGE_TTL_SECONDS);
+    expect(challengeTtlSeconds(8)).toBeGreaterThan(CHALLENGE_TTL_SECONDS + 1000);
+  });
+
+  it('the same address (or IPv6 /64) on the same event gets a harder challenge after three holds; others do not', async () => {
+    const { event } = await insertEvent(t);
+    const { event: other } = await insertEvent(t);
+    const home = '2001:db8:aa:1::10';
+    expect(await served(event.id, home)).toMatchObject({ data: { level: 0, maxNumber: CHALLENGE_MAX_NUMBER } });
+    // A family of three: the base work each time.
+    for (let i = 0; i < 3; i++) expect((await register(event, home)).statusCode).toBe(201);
+    const harder = await served(event.id, '2001:db8:aa:1::99'); // the same /64
+    expect(harder.data).toEqual({ level: 1, maxNumber: 2 * CHALLENGE_MAX_NUMBER });
+    expect(harder.expiresAt! - Math.floor(Date.now() / 1000)).toBeGreaterThan(CHALLENGE_TTL_SECONDS);
+    // By slug or code too; the fourth from that address needs the harder work.
+    expect((await served(event.eventId, home)).data!.level).toBe(1);
+    expect((await served(event.code, home)).data!.level).toBe(1);
+    const easy = await register(event, home, 0);
+    expect(easy.statusCode).toBe(409);
+    expect(json(easy)).toMatchObject({ code: 'CHALLENGE_TOO_EASY' });
+    expect(await t.database.db.select().from(runnerRegistrations)).toHaveLength(3);
+    expect((await register(event, home, 1)).statusCode).toBe(201);
+    expect((await served(event.id, home)).data!.level).toBe(2);
+    // Another address, another event, no event named: the base work.
+    expect((await served(event.id, '2001:db8:bb:1::10')).data!.level).toBe(0);
+    expect((await served(other.id, home)).data!.level).toBe(0);
+    expect((await served(null, home)).data!.level).toBe(0);
+    expect((await register(other, home, 0)).statusCode).toBe(201);
+  });
+
+  it('only live unpaid holds count: paid and expired ones do not', async () => {
+    const { event } = await insertEvent(t);
+    const address = '198.51.100.40';
+    for (let i = 0; i < 4; i++) expect((await register(event, address, i < 3 ? 0 : 1)).statusCode).toBe(201);
+    // Past the in-flight window, only the holds themselves count.
+    await t.database.db.update(usedRegistrationChallenges).set({ redeemedAt: new Date(Date.now() - 10 * 60_000) });
+    await t.database.db.update(runnerRegistrations).set({ createdAt: new Date(Date.now() - 10 * 60_000) });
+    expect((await served(event.id, address)).data!.level).toBe(2);
+    const rows = await t.database.db.select().from(runnerRegistrations);
+    await t.database.db.update(runnerRegistrations).set({ status: 'confirmed', paymentStatus: 'paid' }).where(eq(runnerRegistrations.id, rows[0]!.id));
+    await t.database.db.update(runnerRegistrations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(runnerRegistrations.id, rows[1]!.id));
+    expect((await served(event.id, address)).data!.level).toBe(0);
+    expect((await register(event, address, 0)).statusCode).toBe(201);
+  });
+
+  it('simultaneous submits from one address are counted one by one: only three pass at the base work', async () => {
+    const { event } = await insertEvent(t);
+    const payloads = await Promise.all(
+      Array.from({ length: 6 }, async () => ({ ...registrationPayload(event, '10k', { runnerData: freshRunner() }), altcha: (await quickChallenge(keys)).payload })),
+    );
+    const answers = await Promise.all(payloads.map((payload) => t.app.inject({ method: 'POST', url: '/api/runner-registrations', payload, remoteAddress: '203.0.113.50' })));
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, 201, 201, 409, 409, 409]);
+    for (const r of answers.filter((a) => a.statusCode === 409)) expect(json(r).code).toBe('CHALLENGE_TOO_EASY');
+    expect(await t.database.db.select().from(runnerRegistrations)).toHaveLength(3);
+  });
+
+  it('the level is signed with the challenge: a client cannot lower it', async () => {
+    const { event } = await insertEvent(t);
+    for (let i = 0; i < 3; i++) await register(event, '198.51.100.41');
+    const { challenge, solution } = await quickChallenge(keys, { level: 1 });
+    const forged = { ...challenge, parameters: { ...challenge.parameters, data: { level: 5, maxNumber: 1 } } };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/runner-registrations',
+      payload: { ...registrationPayload(event, '10k', { runnerData: freshRunner() }), altcha: encode(forged, solution) },
+      remoteAddress: '198.51.100.41',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).code).toBe('CHALLENGE_INVALID');
   });
 });
 

@@ -7,7 +7,7 @@ import { errorResponseSchema as errorSchema } from '../../plugins/errors';
 import { listMyRegistrations } from './my-registrations';
 
 /** The signed-in runner's own registrations (dashboard 'Event Diikuti'); any role may have run. */
-export async function runnerRegistrationRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function runnerRegistrationRoutes(app: FastifyInstance, { db, keySecret }: { db: Db; keySecret: Uint8Array }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/runner-registrations/mine',
@@ -16,13 +16,13 @@ export async function runnerRegistrationRoutes(app: FastifyInstance, { db }: { d
       schema: {
         tags: ['registrations'],
         summary:
-          "The signed-in user's registrations: made while signed in or with the account's verified email, newest event first, at most 100; the QR code's value only for paid ones",
+          "The signed-in user's registrations: made while signed in or with the account's verified email, newest event first, at most 100; the QR code's value only for paid ones; the payment link's secret (`paymentKey`) for unpaid self-managed ones",
         response: { 200: myRegistrationsResponseSchema, 401: errorSchema },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return { registrations: await listMyRegistrations(db, requireUser(request)) };
+      return { registrations: await listMyRegistrations(db, requireUser(request), keySecret) };
     },
   );
 }

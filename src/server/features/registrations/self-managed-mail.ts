@@ -6,12 +6,19 @@ import { composeMail as compose } from '../../adapters/mail/compose';
 
 /**
  * Mails of a self-managed payment besides the confirmation (which verification sends): the
- * organizer rejected the proof (with the reason), and the hold is about to end. Both link to the
- * runner's payment page, where a (new) proof is uploaded.
+ * organizer rejected the proof (with the reason; the registration is canceled, the runner may
+ * register again), and the hold is about to end (links to the runner's payment page).
  */
 
-/** The runner's payment page: status, the organizer's QR and instructions, and the proof upload. */
-export const paymentPageUrl = (publicUrl: string, registrationId: string) => `${publicUrl}/registration-payment/${encodeURIComponent(registrationId)}`;
+/**
+ * The runner's payment page: status, the organizer's QR and instructions, and the proof upload,
+ * which needs the link's key (payment-key.ts): only the runner's own links carry it.
+ */
+export const paymentPageUrl = (publicUrl: string, registrationId: string, paymentKey: string) =>
+  `${publicUrl}/registration-payment/${encodeURIComponent(registrationId)}?key=${encodeURIComponent(paymentKey)}`;
+
+/** The event's registration form, to register again. */
+const registerUrl = (publicUrl: string, event: Pick<EventRow, 'code'>) => `${publicUrl}/register/${encodeURIComponent(event.code)}`;
 
 /** One rejection, one mail: a later rejection of a newer proof is another topic. */
 export const rejectionTopic = (row: Pick<RunnerRegistrationRow, 'id'>, rejectedAt: Date) => `registration-payment-rejected:${row.id}:${rejectedAt.getTime()}`;
@@ -28,7 +35,7 @@ export function paymentRejectedMail(
   row: RunnerRegistrationRow,
   event: EventRow,
   category: EventCategoryRow,
-  opts: { reason: string; rejectedAt: Date; holdUntil: Date; publicUrl: string },
+  opts: { reason: string; rejectedAt: Date; publicUrl: string },
 ): OutgoingMail {
   return compose({
     to: row.email,
@@ -36,25 +43,28 @@ export function paymentRejectedMail(
     heading: 'Bukti pembayaran ditolak',
     intro: [
       `Halo ${row.fullName},`,
-      `Panitia ${event.name} belum dapat memverifikasi bukti transfer untuk pendaftaran Anda.`,
+      `Panitia ${event.name} tidak dapat memverifikasi bukti transfer untuk pendaftaran Anda, sehingga pendaftaran ini dibatalkan dan slotnya dilepas.`,
     ],
     details: [
       ['Alasan', opts.reason],
       ['ID Pendaftaran', row.registrationId],
       ['Kategori', category.name],
       ['Total Pembayaran', formatRupiah(row.paymentAmount)],
-      ['Batas unggah bukti baru', deadlineText(opts.holdUntil, event.timezone)],
     ],
-    link: { label: 'Unggah bukti transfer baru', url: paymentPageUrl(opts.publicUrl, row.registrationId) },
+    link: { label: 'Daftar ulang', url: registerUrl(opts.publicUrl, event) },
     outro: [
-      'Slot Anda masih kami simpan sampai batas waktu di atas. Periksa kembali pembayaran Anda, lalu unggah bukti transfer yang benar melalui tautan tersebut.',
-      'Jika tidak ada bukti baru sebelum batas waktu, pendaftaran berakhir otomatis dan slot dilepas.',
+      'Jika Anda sudah mentransfer, daftar ulang selama slot masih tersedia lalu unggah bukti transfer yang benar, atau hubungi panitia untuk pengembalian dana.',
     ],
     topic: rejectionTopic(row, opts.rejectedAt),
   });
 }
 
-export function holdReminderMail(row: RunnerRegistrationRow, event: EventRow, category: EventCategoryRow, opts: { expiresAt: Date; publicUrl: string }): OutgoingMail {
+export function holdReminderMail(
+  row: RunnerRegistrationRow,
+  event: EventRow,
+  category: EventCategoryRow,
+  opts: { expiresAt: Date; publicUrl: string; paymentKey: string },
+): OutgoingMail {
   return compose({
     to: row.email,
     subject: `Pengingat Pembayaran: ${event.name} (${row.registrationId})`,
@@ -69,7 +79,7 @@ export function holdReminderMail(row: RunnerRegistrationRow, event: EventRow, ca
       ['Total Pembayaran', formatRupiah(row.paymentAmount)],
       ['Batas waktu', deadlineText(opts.expiresAt, event.timezone)],
     ],
-    link: { label: 'Bayar & unggah bukti transfer', url: paymentPageUrl(opts.publicUrl, row.registrationId) },
+    link: { label: 'Bayar & unggah bukti transfer', url: paymentPageUrl(opts.publicUrl, row.registrationId, opts.paymentKey) },
     outro: [
       'Selesaikan pembayaran sesuai instruksi panitia, lalu unggah bukti transfer dan tekan Saya Sudah Membayar sebelum batas waktu.',
       'Setelah batas waktu, pendaftaran berakhir otomatis dan slot dilepas untuk pelari lain.',

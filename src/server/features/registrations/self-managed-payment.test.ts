@@ -11,6 +11,7 @@ import { eventCategories, mailOutbox, runnerRegistrations, uploads, users, type 
 import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
 import { multipart, TINY_PNG } from '../../test/fixtures/multipart';
 import { freshIp, freshRunner, insertEvent, postRegistration, readCategory, readRegistration, registrationPayload } from '../../test/fixtures/registrations';
+import { paymentKeyFor } from './payment-key';
 import { remindSelfManagedHolds, sweepSelfManagedRegistrations } from './self-managed-payment';
 import { expireStaleSelfManagedRegistrations } from './service';
 
@@ -83,11 +84,17 @@ describe('self-managed payments', () => {
     return json<{ registration: { registrationId: string; _id: string } }>(res).registration;
   }
 
-  const sendProof = (registrationId: string, bytes: Buffer | null = proof, extra: Parameters<typeof multipart>[0] = []) => {
+  /** The runner's 'Saya Sudah Membayar' through their own link (its key), unless `key` says otherwise. */
+  const sendProof = (
+    registrationId: string,
+    bytes: Buffer | null = proof,
+    extra: Parameters<typeof multipart>[0] = [],
+    key: string | null = paymentKeyFor(t.config.jwtSecret, registrationId),
+  ) => {
     const body = multipart([...(bytes ? [{ field: 'file', filename: 'bukti.png', type: 'image/png', bytes }] : []), ...extra]);
     return t.app.inject({
       method: 'PATCH',
-      url: `/api/runner-registrations/${registrationId}/payment-status-paid`,
+      url: `/api/runner-registrations/${registrationId}/payment-status-paid${key === null ? '' : `?key=${encodeURIComponent(key)}`}`,
       headers: body.headers,
       payload: body.payload,
       remoteAddress: freshIp(),
@@ -173,7 +180,7 @@ describe('self-managed payments', () => {
       expect(await t.database.db.select().from(uploads)).toHaveLength(0);
     });
 
-    it('with a proof: awaiting verification (not paid, no QR mail), the clock stopped; a new proof replaces it', async () => {
+    it('with a proof: awaiting verification (not paid, no QR mail), the hold keeps its end; a new proof replaces it', async () => {
       const { event } = await selfManagedEvent();
       const reg = await register(event);
       const res = await sendProof(reg.registrationId);
@@ -183,9 +190,10 @@ describe('self-managed payments', () => {
         registrationId: reg.registrationId,
         status: 'awaiting_verification',
         payment: { status: 'pending', amount: 160_000 },
-        expiresAt: null,
         rejection: null,
       });
+      // Issue 26 §5: a proof does not stop the clock.
+      expect(view.expiresAt).toBe((await readRegistration(t, reg.registrationId)).expiresAt!.toISOString());
       // No personal data for whoever holds the id.
       expect(JSON.stringify(view)).not.toMatch(/rina@gmail|Rina|3174000000000001/);
       const row = await readRegistration(t, reg.registrationId);
@@ -200,6 +208,33 @@ describe('self-managed payments', () => {
       expect(replaced.status).toBe('awaiting_verification');
       expect(replaced.paymentProofKey).not.toBe(row.paymentProofKey);
       expect(replaced.paymentProofSubmittedAt!.getTime()).toBeGreaterThanOrEqual(row.paymentProofSubmittedAt!.getTime());
+    });
+
+    it("sending or replacing a proof needs the secret of the runner's own link, not the id alone (issue 26 §5)", async () => {
+      const { event } = await selfManagedEvent();
+      const created = json<{ registration: { registrationId: string }; paymentKey: string | null }>(
+        await postRegistration(t, registrationPayload(event, '10k', { paymentMethod: undefined, runnerData: freshRunner() })),
+      );
+      const id = created.registration.registrationId;
+      // The registration's answer carries the key (only to whoever registered); platform ones have none.
+      expect(created.paymentKey).toBe(paymentKeyFor(t.config.jwtSecret, id));
+      const other = await register(event, 'lain@gmail.com');
+      for (const key of [null, '', 'x'.repeat(22), paymentKeyFor(t.config.jwtSecret, other.registrationId), `${created.paymentKey}a`]) {
+        const res = await sendProof(id, proof, [], key);
+        expect(res.statusCode, String(key)).toBe(403);
+        expect(json(res)).toEqual({ message: m.keyRequired, code: 'PAYMENT_KEY_REQUIRED' });
+      }
+      expect(await readRegistration(t, id)).toMatchObject({ status: 'pending', paymentProofKey: null });
+      expect((await sendProof(id, proof, [], created.paymentKey)).statusCode).toBe(200);
+      const first = (await readRegistration(t, id)).paymentProofKey;
+      // Someone who learned the id (a mail subject, the organizer's list) cannot replace the proof.
+      expect((await sendProof(id, otherProof, [], null)).statusCode).toBe(403);
+      expect((await readRegistration(t, id)).paymentProofKey).toBe(first);
+      // The lower-case id of the same registration takes the same key.
+      expect((await sendProof(id.toLowerCase(), otherProof, [], created.paymentKey)).statusCode).toBe(200);
+      expect((await readRegistration(t, id)).paymentProofKey).not.toBe(first);
+      const { event: platform } = await insertEvent(t);
+      expect(json<{ paymentKey: string | null }>(await postRegistration(t, registrationPayload(platform))).paymentKey).toBeNull();
     });
 
     it('refuses platform events, unknown ids and holds that ran out', async () => {
@@ -416,7 +451,7 @@ describe('self-managed payments', () => {
   });
 
   describe('Tolak', () => {
-    it('needs a reason (1–500 characters), from the owner only; mails it; the runner may send a new proof within a new hold', async () => {
+    it('needs a reason (1–500 characters), from the owner only; mails it; the registration is canceled and its slot freed (issue 26 §5)', async () => {
       const { reg, view, owner, category, event } = await awaiting();
       const proofSubmittedAt = view.paymentProof!.submittedAt;
       for (const [reason, message] of [
@@ -438,28 +473,30 @@ describe('self-managed payments', () => {
       expect(res.statusCode).toBe(200);
       const rejected = json<{ registration: OrganizerView; message: string }>(res);
       expect(rejected.message).toBe(m.rejected);
-      expect(rejected.registration).toMatchObject({ status: 'pending', payment: { status: 'pending' }, paymentRejection: { reason } });
+      expect(rejected.registration).toMatchObject({ status: 'canceled', payment: { status: 'failed' }, paymentRejection: { reason } });
       const row = await readRegistration(t, reg.registrationId);
-      expect(row.paymentRejectedBy).toBe(owner.userId);
-      expect(row.expiresAt!.getTime()).toBeGreaterThanOrEqual(before + HOLD_HOURS * HOUR);
-      // The slot is still held.
-      expect((await readCategory(t, category.id)).sold).toBe(1);
+      expect(row).toMatchObject({ paymentRejectedBy: owner.userId, canceledBy: owner.userId, cancelReason: reason, refundMode: 'none', expiresAt: null });
+      expect(row.canceledAt!.getTime()).toBeGreaterThanOrEqual(before);
+      // No new hold: the slot is free for the next runner at once.
+      expect((await readCategory(t, category.id)).sold).toBe(0);
 
       const sent = await mails();
       expect(sent).toHaveLength(1);
       expect(sent[0]).toMatchObject({ to: 'rina@gmail.com' });
       expect(sent[0]!.subject).toBe(`Bukti Pembayaran Ditolak: ${event.name} (${reg.registrationId})`);
       expect(sent[0]!.text).toContain(`Alasan: ${reason}`);
-      expect(sent[0]!.text).toContain(`http://localhost:3000/registration-payment/${reg.registrationId}`);
+      expect(sent[0]!.text).toContain(`http://localhost:3000/register/${event.code}`);
+      expect(sent[0]!.text).toContain('dibatalkan');
       expect(sent[0]!.html).toContain('Rp150.000, kurang Rp10.000');
 
-      // The runner's page shows why, and a new proof goes back to the organizer.
+      // The runner's page shows why; the canceled registration takes no new proof, nor a second decision.
       const page = json<{ registration: PaymentView }>(await paymentPage(reg.registrationId)).registration;
-      expect(page).toMatchObject({ status: 'pending', rejection: { reason } });
-      expect(page.expiresAt).toBe(row.expiresAt!.toISOString());
-      expect((await sendProof(reg.registrationId, otherProof)).statusCode).toBe(200);
-      const again = json<{ registration: PaymentView }>(await paymentPage(reg.registrationId)).registration;
-      expect(again).toMatchObject({ status: 'awaiting_verification', rejection: null, expiresAt: null });
+      expect(page).toMatchObject({ status: 'canceled', rejection: { reason }, expiresAt: null });
+      expect((await sendProof(reg.registrationId, otherProof)).statusCode).toBe(409);
+      expect((await decide(reg.registrationId, 'verify', owner.headers, { proofSubmittedAt })).statusCode).toBe(409);
+      // The runner may register again (the one-pending rule no longer counts the canceled one).
+      const again = await postRegistration(t, registrationPayload(event, '10k', { paymentMethod: undefined, runnerData: freshRunner({ email: 'rina@gmail.com', identityNo: identities.get('rina@gmail.com')! }) }));
+      expect(again.statusCode).toBe(201);
     });
 
     it('escapes the reason in the mail (an organizer cannot inject markup into it)', async () => {
@@ -472,35 +509,73 @@ describe('self-managed payments', () => {
   });
 
   describe('the hold window', () => {
-    it('expires pending holds and frees their slots; a proof stops the clock; a rejection starts a new hold', async () => {
-      const { event, category, owner } = await selfManagedEvent(5);
+    it('ends every hold SELF_MANAGED_HOLD_HOURS after registering, whatever was uploaded (issue 26 §5)', async () => {
+      const { event, category } = await selfManagedEvent(5);
       const unpaid = await register(event, 'a@gmail.com');
-      const proven = await register(event, 'b@gmail.com');
-      const rejected = await register(event, 'c@gmail.com');
-      await sendProof(proven.registrationId);
-      await sendProof(rejected.registrationId);
-      expect((await readCategory(t, category.id)).sold).toBe(3);
+      const junk = await register(event, 'b@gmail.com');
+      await sendProof(junk.registrationId, TINY_PNG);
+      expect((await readCategory(t, category.id)).sold).toBe(2);
 
-      // Just before the end, nothing; after it, only the hold without a proof ends.
+      // Just before the end, nothing; after it, both end and free their slots, the 1×1 "proof" too.
       expect(await expireStaleSelfManagedRegistrations(t.database.db, new Date(Date.now() + (HOLD_HOURS - 1) * HOUR))).toBe(0);
       const afterHold = new Date(Date.now() + (HOLD_HOURS + 1) * HOUR);
-      expect(await expireStaleSelfManagedRegistrations(t.database.db, afterHold)).toBe(1);
+      expect(await expireStaleSelfManagedRegistrations(t.database.db, afterHold)).toBe(2);
       expect(await readRegistration(t, unpaid.registrationId)).toMatchObject({ status: 'expired', paymentStatus: 'expired' });
-      expect(await readRegistration(t, proven.registrationId)).toMatchObject({ status: 'awaiting_verification' });
-      expect((await readCategory(t, category.id)).sold).toBe(2);
-      // Days later the organizer still finds the proof where they left it.
-      expect(await expireStaleSelfManagedRegistrations(t.database.db, new Date(Date.now() + 30 * 24 * HOUR))).toBe(0);
-
-      // Rejected (at real time now): a new hold from the rejection, then it ends like any other.
-      const view = (await organizerList(event, owner.headers)).registrations.find((r) => r.registrationId === rejected.registrationId)!;
-      expect((await decide(rejected.registrationId, 'reject', owner.headers, { proofSubmittedAt: view.paymentProof!.submittedAt, reason: 'Bukti buram' })).statusCode).toBe(200);
-      const newEnd = (await readRegistration(t, rejected.registrationId)).expiresAt!;
-      expect(await expireStaleSelfManagedRegistrations(t.database.db, new Date(newEnd.getTime() - 1000))).toBe(0);
-      expect(await expireStaleSelfManagedRegistrations(t.database.db, new Date(newEnd.getTime() + 1000))).toBe(1);
-      expect(await readRegistration(t, rejected.registrationId)).toMatchObject({ status: 'expired' });
-      expect((await readCategory(t, category.id)).sold).toBe(1);
-      // An expired hold takes no proof.
+      expect(await readRegistration(t, junk.registrationId)).toMatchObject({ status: 'expired', paymentStatus: 'expired' });
+      expect((await readCategory(t, category.id)).sold).toBe(0);
+      // An ended hold takes no proof, nor a replacement.
       expect((await sendProof(unpaid.registrationId)).statusCode).toBe(409);
+      expect((await sendProof(junk.registrationId)).statusCode).toBe(409);
+      // The runner's page says it ended (no deadline any more).
+      expect(json<{ registration: PaymentView }>(await paymentPage(junk.registrationId)).registration).toMatchObject({ status: 'expired', expiresAt: null });
+    });
+
+    it('a registration whose hold ended is expired on the spot when the runner registers again', async () => {
+      const { event, category } = await selfManagedEvent();
+      const reg = await register(event);
+      await sendProof(reg.registrationId);
+      await t.database.db.update(runnerRegistrations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(runnerRegistrations.registrationId, reg.registrationId));
+      const again = await postRegistration(t, registrationPayload(event, '10k', { paymentMethod: undefined, runnerData: freshRunner({ email: 'rina@gmail.com', identityNo: identities.get('rina@gmail.com')! }) }));
+      expect(again.statusCode).toBe(201);
+      expect(await readRegistration(t, reg.registrationId)).toMatchObject({ status: 'expired' });
+      expect((await readCategory(t, category.id)).sold).toBe(1);
+    });
+
+    it('the organizer may still verify a proof whose hold ended while a slot is free (it takes one again), or reject it', async () => {
+      const { event, category, owner } = await selfManagedEvent(2);
+      const late = await register(event, 'a@gmail.com');
+      const rejected = await register(event, 'b@gmail.com');
+      await sendProof(late.registrationId);
+      await sendProof(rejected.registrationId);
+      const views = (await organizerList(event, owner.headers)).registrations;
+      const seen = (id: string) => views.find((r) => r.registrationId === id)!.paymentProof!.submittedAt;
+      expect(await expireStaleSelfManagedRegistrations(t.database.db, new Date(Date.now() + (HOLD_HOURS + 1) * HOUR))).toBe(2);
+      expect((await readCategory(t, category.id)).sold).toBe(0);
+
+      // Tolak of an ended proof: canceled, the slot (already free) untouched.
+      expect((await decide(rejected.registrationId, 'reject', owner.headers, { proofSubmittedAt: seen(rejected.registrationId), reason: 'Bukti buram' })).statusCode).toBe(200);
+      expect(await readRegistration(t, rejected.registrationId)).toMatchObject({ status: 'canceled' });
+      expect((await readCategory(t, category.id)).sold).toBe(0);
+
+      // Two other runners take both slots: verifying the late proof now finds none free.
+      await register(event, 'c@gmail.com');
+      await register(event, 'd@gmail.com');
+      const full = await decide(late.registrationId, 'verify', owner.headers, { proofSubmittedAt: seen(late.registrationId) });
+      expect(full.statusCode).toBe(409);
+      expect(json(full)).toEqual({ message: m.slotTaken, code: 'SLOT_TAKEN' });
+      expect(await readRegistration(t, late.registrationId)).toMatchObject({ status: 'expired' });
+      expect((await readCategory(t, category.id)).sold).toBe(2);
+
+      // One of them is rejected (its slot freed at once): the late proof now takes it.
+      const d = (await organizerList(event, owner.headers)).registrations.find((r) => r.status === 'pending')!;
+      await sendProof(d.registrationId);
+      const dView = (await organizerList(event, owner.headers)).registrations.find((r) => r.registrationId === d.registrationId)!;
+      expect((await decide(d.registrationId, 'reject', owner.headers, { proofSubmittedAt: dView.paymentProof!.submittedAt, reason: 'Bukan bukti transfer' })).statusCode).toBe(200);
+      expect((await readCategory(t, category.id)).sold).toBe(1);
+      const ok = await decide(late.registrationId, 'verify', owner.headers, { proofSubmittedAt: seen(late.registrationId) });
+      expect(ok.statusCode).toBe(200);
+      expect(await readRegistration(t, late.registrationId)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid', expiresAt: null });
+      expect((await readCategory(t, category.id)).sold).toBe(2);
     });
 
     it('reminds the runner once, REMINDER hours before the end; never after a proof, never for platform events', async () => {
@@ -511,7 +586,7 @@ describe('self-managed payments', () => {
       const { event: platform } = await insertEvent(t);
       await postRegistration(t, registrationPayload(platform));
       const end = (await readRegistration(t, reg.registrationId)).expiresAt!;
-      const deps = { db: t.database.db, mail: t.app.mail, publicUrl: 'https://derap.example' };
+      const deps = { db: t.database.db, mail: t.app.mail, publicUrl: 'https://derap.example', keySecret: t.config.jwtSecret };
 
       // Too early: nothing.
       expect(await remindSelfManagedHolds(deps, REMINDER_HOURS, new Date(end.getTime() - REMINDER_HOURS * HOUR - 60_000))).toBe(0);
@@ -524,28 +599,16 @@ describe('self-managed payments', () => {
       expect(sent).toHaveLength(1);
       expect(sent[0]).toMatchObject({ to: 'ayu@gmail.com', topic: `registration-hold-reminder:${reg._id}:${end.getTime()}` });
       expect(sent[0]!.subject).toBe(`Pengingat Pembayaran: ${event.name} (${reg.registrationId})`);
-      expect(sent[0]!.text).toContain(`https://derap.example/registration-payment/${reg.registrationId}`);
+      expect(sent[0]!.text).toContain(`https://derap.example/registration-payment/${reg.registrationId}?key=${paymentKeyFor(t.config.jwtSecret, reg.registrationId)}`);
       expect(sent[0]!.text).toContain('Rp160.000');
       expect((await readRegistration(t, reg.registrationId)).holdReminderSentAt!.getTime()).toBe(due.getTime());
 
-      // The sweep then ends the hold.
-      expect(await sweepSelfManagedRegistrations(deps, REMINDER_HOURS, new Date(end.getTime() + 1000))).toEqual({ expired: 1, reminded: 0 });
+      // The sweep then ends the holds, the one with a proof too (issue 26 §5).
+      expect(await sweepSelfManagedRegistrations(deps, REMINDER_HOURS, new Date(end.getTime() + 1000))).toEqual({ expired: 2, reminded: 0 });
       // Reminders can be switched off.
       const other = await register(event, 'citra@gmail.com');
       const otherEnd = (await readRegistration(t, other.registrationId)).expiresAt!;
       expect(await remindSelfManagedHolds(deps, 0, new Date(otherEnd.getTime() - HOUR))).toBe(0);
-    });
-
-    it('a rejection resets the reminder: the new hold gets its own, once', async () => {
-      const { reg, view, owner } = await awaiting();
-      await t.database.db.update(runnerRegistrations).set({ holdReminderSentAt: new Date() }).where(eq(runnerRegistrations.registrationId, reg.registrationId));
-      await decide(reg.registrationId, 'reject', owner.headers, { proofSubmittedAt: view.paymentProof!.submittedAt, reason: 'Bukti buram' });
-      const end = (await readRegistration(t, reg.registrationId)).expiresAt!;
-      const deps = { db: t.database.db, mail: t.app.mail, publicUrl: 'https://derap.example' };
-      const due = new Date(end.getTime() - HOUR);
-      expect(await remindSelfManagedHolds(deps, REMINDER_HOURS, due)).toBe(1);
-      expect(await remindSelfManagedHolds(deps, REMINDER_HOURS, due)).toBe(0);
-      expect((await mails()).map((x) => x.subject.split(':')[0])).toEqual(expect.arrayContaining(['Bukti Pembayaran Ditolak', 'Pengingat Pembayaran']));
     });
   });
 });

@@ -1,12 +1,13 @@
 import type { Readable } from 'node:stream';
-import { and, asc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { holdReminderDue, paymentProofMessages as m, selfManagedHoldUntil } from '../../../domain/registrations/payment-verification';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { holdReminderDue, paymentProofMessages as m } from '../../../domain/registrations/payment-verification';
 import type { RegistrationJson, SelfManagedPayment } from '../../../domain/registrations/contract';
 import type { Mailer } from '../../adapters/mail/port';
 import type { StoragePort } from '../../adapters/storage/port';
 import type { Db } from '../../db/client';
 import { eventCategories, events, runnerRegistrations, uploads, type EventCategoryRow, type EventRow, type RunnerRegistrationRow, type UserRow } from '../../db/schema';
-import { conflict, notFound } from '../../app-error';
+import { AppError, conflict, notFound } from '../../app-error';
+import { isPaymentKey, paymentKeyFor } from './payment-key';
 import { newImageKey, recordUpload, type CheckedImage } from '../uploads/service';
 import { confirmationMail } from './confirmation-mail';
 import { toRegistrationJson } from './registration-view';
@@ -14,22 +15,26 @@ import { holdReminderMail, paymentRejectedMail } from './self-managed-mail';
 import { registrationErrors } from './registration-messages';
 
 /**
- * Self-managed payments (issue 8 item 9). The runner's 'Saya Sudah Membayar' carries a proof of
- * transfer and moves the registration to `awaiting_verification`, which stops the hold's clock; the
- * organizer verifies it (confirmed + paid, the confirmation mail with the racepack QR) or rejects it
- * with a reason (back to `pending` with a new hold, the reason mailed to the runner, who may send a
- * new proof). Only verified registrations count as paid. Each step is one conditional update, so a
- * double click, two organizers or the runner racing the organizer change a registration once.
+ * Self-managed payments (issue 8 item 9, issue 26 §5). The runner's 'Saya Sudah Membayar' carries a
+ * proof of transfer (and the secret of the runner's own link) and moves the registration to
+ * `awaiting_verification`; the hold still ends when it was due, whatever was uploaded (a junk
+ * picture must not keep a slot forever). The organizer verifies it (confirmed + paid, the
+ * confirmation mail with the racepack QR) — also after the hold ended, as long as a slot is free —
+ * or rejects it with a reason: the registration is canceled, its slot freed and the reason mailed.
+ * Only verified registrations count as paid. Each step is one conditional update, so a double
+ * click, two organizers or the runner racing the organizer change a registration once.
  */
 
 export interface SelfManagedDeps {
   db: Db;
   mail: Mailer;
   storage: StoragePort;
-  /** Hours of a hold (SELF_MANAGED_HOLD_HOURS): a rejection starts a new one. */
+  /** Hours of a hold (SELF_MANAGED_HOLD_HOURS), counted from the registration. */
   holdHours: number;
   /** Where the runner's payment page lives (links in mails). */
   publicUrl: string;
+  /** The server secret the payment links' keys derive from (payment-key.ts). */
+  keySecret: Uint8Array;
 }
 
 interface Loaded {
@@ -53,7 +58,10 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /** The public view of the runner's payment page (no personal data: the id is its only credential). */
 export function toSelfManagedPaymentJson({ row, event }: Pick<Loaded, 'row' | 'event'>): SelfManagedPayment {
-  const holding = row.status === 'pending';
+  // A proof no longer stops the clock: the deadline shows until it is paid or over.
+  const holding = row.status === 'pending' || row.status === 'awaiting_verification';
+  // Since issue 26 a rejection cancels; older rejections left the registration pending.
+  const rejectionShown = row.status === 'pending' || row.status === 'canceled';
   return {
     registrationId: row.registrationId,
     status: row.status,
@@ -61,7 +69,7 @@ export function toSelfManagedPaymentJson({ row, event }: Pick<Loaded, 'row' | 'e
     expiresAt: holding ? iso(row.expiresAt) : null,
     proofSubmittedAt: iso(row.paymentProofSubmittedAt),
     rejection:
-      holding && row.paymentRejectedAt && row.paymentRejectionReason
+      rejectionShown && row.paymentRejectedAt && row.paymentRejectionReason
         ? { reason: row.paymentRejectionReason, rejectedAt: row.paymentRejectedAt.toISOString() }
         : null,
     event: {
@@ -86,18 +94,26 @@ const isPaid = (row: RunnerRegistrationRow) => row.status === 'confirmed' || row
 
 /**
  * 'Saya Sudah Membayar' with the proof of transfer: a pending registration whose hold has not ended
- * (or one already awaiting verification, whose proof is replaced) now awaits the organizer. A paid
- * one answers as it is and keeps nothing; an ended one is refused.
+ * (or one already awaiting verification, whose proof is replaced) now awaits the organizer; the hold
+ * keeps its end. Needs the payment link's key (403 without it, before anything is read). A paid one
+ * answers as it is and keeps nothing; an ended one is refused.
  */
-export async function submitPaymentProof(deps: SelfManagedDeps, registrationId: string, image: CheckedImage, now: Date = new Date()): Promise<SelfManagedPayment> {
+export async function submitPaymentProof(
+  deps: SelfManagedDeps,
+  registrationId: string,
+  image: CheckedImage,
+  paymentKey: unknown,
+  now: Date = new Date(),
+): Promise<SelfManagedPayment> {
   const { db } = deps;
+  if (!isPaymentKey(deps.keySecret, registrationId, paymentKey)) throw new AppError('forbidden', m.keyRequired, 'PAYMENT_KEY_REQUIRED');
   const byId = eq(runnerRegistrations.registrationId, registrationId.trim().toUpperCase());
   const found = await loadBy(db, byId);
   if (!found) throw notFound(registrationErrors.registrationNotFound);
   if (found.event.paymentType !== 'self_managed') throw conflict(registrationErrors.platformConfirm, 'PLATFORM_PAYMENT');
   if (isPaid(found.row)) return toSelfManagedPaymentJson(found);
   const open = (row: RunnerRegistrationRow) =>
-    row.status === 'awaiting_verification' || (row.status === 'pending' && row.expiresAt !== null && row.expiresAt > now);
+    (row.status === 'awaiting_verification' || row.status === 'pending') && row.expiresAt !== null && row.expiresAt > now;
   if (!open(found.row)) throw conflict(registrationErrors.reservationOver, 'REGISTRATION_EXPIRED');
 
   // Storage is not transactional: the file goes first; a registration that changed meanwhile
@@ -111,10 +127,8 @@ export async function submitPaymentProof(deps: SelfManagedDeps, registrationId: 
       .where(
         and(
           eq(runnerRegistrations.id, found.row.id),
-          or(
-            eq(runnerRegistrations.status, 'awaiting_verification'),
-            and(eq(runnerRegistrations.status, 'pending'), gt(runnerRegistrations.expiresAt, now)),
-          ),
+          inArray(runnerRegistrations.status, ['pending', 'awaiting_verification']),
+          gt(runnerRegistrations.expiresAt, now),
         ),
       )
       .returning();
@@ -129,11 +143,14 @@ export async function submitPaymentProof(deps: SelfManagedDeps, registrationId: 
   throw conflict(registrationErrors.reservationOver, 'REGISTRATION_EXPIRED');
 }
 
+/** A proof whose hold ended: the organizer may still verify it (while a slot is free) or reject it. */
+const endedWithProof = (row: RunnerRegistrationRow) => row.status === 'expired' && row.paymentProofSubmittedAt !== null;
+
 /** The organizer's decision is about the proof they saw; anything else is refused before a change. */
 function checkDecidable(found: Loaded, proofSubmittedAt: string) {
   if (found.event.paymentType !== 'self_managed') throw conflict(registrationErrors.platformConfirm, 'PLATFORM_PAYMENT');
   if (isPaid(found.row)) throw conflict(m.alreadyVerified, 'ALREADY_VERIFIED');
-  if (found.row.status !== 'awaiting_verification') throw conflict(m.notAwaiting, 'NOT_AWAITING_VERIFICATION');
+  if (found.row.status !== 'awaiting_verification' && !endedWithProof(found.row)) throw conflict(m.notAwaiting, 'NOT_AWAITING_VERIFICATION');
   if (found.row.paymentProofSubmittedAt?.getTime() !== new Date(proofSubmittedAt).getTime()) {
     throw conflict(m.proofChanged, 'PROOF_CHANGED');
   }
@@ -141,7 +158,8 @@ function checkDecidable(found: Loaded, proofSubmittedAt: string) {
 
 /**
  * Verifikasi: the registration is confirmed and paid (now it counts as revenue and may collect its
- * racepack), and the confirmation mail with the QR code is queued in the same transaction.
+ * racepack), and the confirmation mail with the QR code is queued in the same transaction. A proof
+ * whose hold ended takes a slot again first, if one is free (409 SLOT_TAKEN otherwise).
  * `id` is the registration's `_id`, already checked to belong to `user`'s event.
  */
 export async function verifySelfManagedPayment(
@@ -155,10 +173,11 @@ export async function verifySelfManagedPayment(
     const found = await loadBy(tx, eq(runnerRegistrations.id, id), true);
     if (!found) throw notFound(registrationErrors.registrationNotFound);
     checkDecidable(found, proofSubmittedAt);
+    if (found.row.status === 'expired') await retakeSlot(tx, found.row.categoryRef);
     const [row] = await tx
       .update(runnerRegistrations)
       .set({ status: 'confirmed', paymentStatus: 'paid', confirmedAt: now, paymentVerifiedAt: now, paymentVerifiedBy: user.id, expiresAt: null, updatedAt: now })
-      .where(and(eq(runnerRegistrations.id, id), eq(runnerRegistrations.status, 'awaiting_verification')))
+      .where(and(eq(runnerRegistrations.id, id), eq(runnerRegistrations.status, found.row.status)))
       .returning();
     await deps.mail.enqueue(await confirmationMail(row!, found.event, found.category), { tx });
     return { ...found, row: row! };
@@ -167,19 +186,28 @@ export async function verifySelfManagedPayment(
   return toRegistrationJson(result.row, result.event, result.category);
 }
 
+/** One slot of the category taken again for a registration whose hold ended, or 409 when none is free. */
+async function retakeSlot(tx: Db, categoryRef: string): Promise<void> {
+  const [taken] = await tx
+    .update(eventCategories)
+    .set({ sold: sql`${eventCategories.sold} + 1` })
+    .where(and(eq(eventCategories.id, categoryRef), lt(eventCategories.sold, eventCategories.slots)))
+    .returning({ id: eventCategories.id });
+  if (!taken) throw conflict(m.slotTaken, 'SLOT_TAKEN');
+}
+
 /**
- * Tolak: back to `pending` with the reason and a new hold (the organizer's review may have taken
- * days; the runner needs time to read the mail and send a correct proof). The slot stays held; if
- * no new proof comes, the sweep expires it and frees the slot like any unpaid hold.
+ * Tolak: the registration is canceled with the reason (no money was received, so nothing is owed
+ * back), its slot freed for the next runner, and the reason mailed to the runner, who may register
+ * again. A rejection used to start a new hold, which let a junk proof keep a slot indefinitely.
  */
 export async function rejectSelfManagedPayment(
-  deps: Pick<SelfManagedDeps, 'db' | 'mail' | 'holdHours' | 'publicUrl'>,
+  deps: Pick<SelfManagedDeps, 'db' | 'mail' | 'publicUrl'>,
   user: UserRow,
   id: string,
   input: { proofSubmittedAt: string; reason: string },
   now: Date = new Date(),
 ): Promise<RegistrationJson> {
-  const holdUntil = selfManagedHoldUntil(now, deps.holdHours);
   const result = await deps.db.transaction(async (tx) => {
     const found = await loadBy(tx, eq(runnerRegistrations.id, id), true);
     if (!found) throw notFound(registrationErrors.registrationNotFound);
@@ -187,20 +215,28 @@ export async function rejectSelfManagedPayment(
     const [row] = await tx
       .update(runnerRegistrations)
       .set({
-        status: 'pending',
+        status: 'canceled',
+        paymentStatus: 'failed',
         paymentRejectedAt: now,
         paymentRejectedBy: user.id,
         paymentRejectionReason: input.reason,
-        expiresAt: holdUntil,
-        holdReminderSentAt: null,
+        canceledAt: now,
+        canceledBy: user.id,
+        cancelReason: input.reason,
+        refundMode: 'none',
+        expiresAt: null,
         updatedAt: now,
       })
-      .where(and(eq(runnerRegistrations.id, id), eq(runnerRegistrations.status, 'awaiting_verification')))
+      .where(and(eq(runnerRegistrations.id, id), eq(runnerRegistrations.status, found.row.status)))
       .returning();
-    await deps.mail.enqueue(
-      paymentRejectedMail(row!, found.event, found.category, { reason: input.reason, rejectedAt: now, holdUntil, publicUrl: deps.publicUrl }),
-      { tx },
-    );
+    // A hold that already ended gave its slot back then.
+    if (found.row.status === 'awaiting_verification') {
+      await tx
+        .update(eventCategories)
+        .set({ sold: sql`greatest(${eventCategories.sold} - 1, 0)` })
+        .where(eq(eventCategories.id, found.row.categoryRef));
+    }
+    await deps.mail.enqueue(paymentRejectedMail(row!, found.event, found.category, { reason: input.reason, rejectedAt: now, publicUrl: deps.publicUrl }), { tx });
     return { ...found, row: row! };
   });
   deps.mail.kick();
@@ -233,7 +269,7 @@ const REMINDER_BATCH = 200;
  * hold's end, so a second sweep, a second server or a retry sends nothing twice. Returns how many.
  */
 export async function remindSelfManagedHolds(
-  deps: Pick<SelfManagedDeps, 'db' | 'mail' | 'publicUrl'>,
+  deps: Pick<SelfManagedDeps, 'db' | 'mail' | 'publicUrl' | 'keySecret'>,
   reminderHours: number,
   now: Date = new Date(),
 ): Promise<number> {
@@ -266,7 +302,8 @@ export async function remindSelfManagedHolds(
         .returning();
       if (!claimed?.expiresAt || !holdReminderDue(claimed.expiresAt, now, reminderHours)) return false;
       const found = await loadBy(tx, eq(runnerRegistrations.id, id));
-      return deps.mail.enqueue(holdReminderMail(claimed, found!.event, found!.category, { expiresAt: claimed.expiresAt, publicUrl: deps.publicUrl }), { tx });
+      const paymentKey = paymentKeyFor(deps.keySecret, claimed.registrationId);
+      return deps.mail.enqueue(holdReminderMail(claimed, found!.event, found!.category, { expiresAt: claimed.expiresAt, publicUrl: deps.publicUrl, paymentKey }), { tx });
     });
     if (mailed) sent++;
   }
@@ -275,9 +312,10 @@ export async function remindSelfManagedHolds(
 }
 
 /**
- * Self-managed registrations have no order to expire them: pending ones past `expiresAt` expire
- * here and free their slot (one awaiting verification is not pending: its proof stopped the clock). Each row is claimed by its own status change, so running twice (or on
- * two servers) frees nothing twice. Returns how many expired.
+ * Self-managed registrations have no order to expire them: unpaid ones past `expiresAt` expire here
+ * and free their slot, also those awaiting verification (a proof does not stop the clock, issue 26
+ * §5; the organizer may still verify it while a slot is free). Each row is claimed by its own
+ * status change, so running twice (or on two servers) frees nothing twice. Returns how many expired.
  */
 export async function expireStaleSelfManagedRegistrations(db: Db, now: Date = new Date()): Promise<number> {
   return db.transaction(async (tx) => {
@@ -286,7 +324,7 @@ export async function expireStaleSelfManagedRegistrations(db: Db, now: Date = ne
       .set({ status: 'expired', paymentStatus: 'expired', updatedAt: now })
       .where(
         and(
-          eq(runnerRegistrations.status, 'pending'),
+          inArray(runnerRegistrations.status, ['pending', 'awaiting_verification']),
           isNull(runnerRegistrations.orderId),
           lt(runnerRegistrations.expiresAt, now),
         ),
@@ -309,7 +347,7 @@ export async function expireStaleSelfManagedRegistrations(db: Db, now: Date = ne
  * ended holds expire and free their slots, holds about to end get their reminder.
  */
 export async function sweepSelfManagedRegistrations(
-  deps: Pick<SelfManagedDeps, 'db' | 'mail' | 'publicUrl'>,
+  deps: Pick<SelfManagedDeps, 'db' | 'mail' | 'publicUrl' | 'keySecret'>,
   reminderHours: number,
   now: Date = new Date(),
 ): Promise<{ expired: number; reminded: number }> {

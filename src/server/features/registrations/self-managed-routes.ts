@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IMAGE_MAX_BYTES } from '../../../domain/events/events';
 import {
   organizerRegistrationParamsSchema,
+  paymentKeyQuerySchema,
   paymentRejectionSchema,
   paymentVerificationSchema,
   publicRegistrationParamsSchema,
@@ -45,7 +46,7 @@ export async function selfManagedPaymentRoutes(app: FastifyInstance, opts: { db:
   await app.register(fastifyMultipart, {
     limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
   });
-  const deps: SelfManagedDeps = { db, mail, storage, holdHours: config.selfManagedHoldHours, publicUrl: config.publicUrl };
+  const deps: SelfManagedDeps = { db, mail, storage, holdHours: config.selfManagedHoldHours, publicUrl: config.publicUrl, keySecret: config.jwtSecret };
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -72,16 +73,20 @@ export async function selfManagedPaymentRoutes(app: FastifyInstance, opts: { db:
       schema: {
         tags: ['registrations'],
         summary:
-          "The runner's 'Saya Sudah Membayar' for a self-managed event (public: the unguessable registrationId is the credential). " +
+          "The runner's 'Saya Sudah Membayar' for a self-managed event (public, but needs `key`, the secret of the runner's own payment link: " +
+          'the `paymentKey` of the registration\'s answer, the `key` of the mailed link; 403 PAYMENT_KEY_REQUIRED without it). ' +
           'Requires the proof of transfer: multipart/form-data, field `file`, PNG/JPEG/WEBP/GIF by content, at most 10 MB. ' +
-          'The registration then awaits the organizer\'s verification (status awaiting_verification: its hold no longer runs out); ' +
-          'sending again while it awaits replaces the proof; once verified it answers the confirmed registration unchanged',
+          'The registration then awaits the organizer\'s verification (status awaiting_verification); the hold still ends SELF_MANAGED_HOLD_HOURS ' +
+          'after registering whatever was sent (the organizer may still verify it while a slot is free). Sending again before then replaces the proof; ' +
+          'once verified it answers the confirmed registration unchanged',
         security: [],
         consumes: ['multipart/form-data'],
         params: publicRegistrationParamsSchema,
+        querystring: paymentKeyQuerySchema,
         response: {
           200: selfManagedPaymentResponseSchema,
           400: errorSchema,
+          403: errorSchema,
           404: errorSchema,
           409: errorSchema,
           413: errorSchema,
@@ -99,7 +104,7 @@ export async function selfManagedPaymentRoutes(app: FastifyInstance, opts: { db:
         tooLarge: m.tooLarge,
         tooManyParts: m.onePart,
       });
-      return { registration: await submitPaymentProof(deps, request.params.registrationId, image) };
+      return { registration: await submitPaymentProof(deps, request.params.registrationId, image, request.query.key) };
     },
   );
 
@@ -140,7 +145,8 @@ export async function selfManagedPaymentRoutes(app: FastifyInstance, opts: { db:
         tags: ['runner-registrations'],
         summary:
           "Verifikasi: the organizer confirms a self-managed payment awaiting verification (`proofSubmittedAt` names the proof they saw; " +
-          '409 when it was replaced meanwhile). The registration becomes confirmed and paid, and the confirmation mail with the racepack QR is sent',
+          '409 when it was replaced meanwhile). The registration becomes confirmed and paid, and the confirmation mail with the racepack QR is sent. ' +
+          'A proof whose hold ended (status expired) takes a slot again if one is free (409 SLOT_TAKEN otherwise)',
         params: organizerRegistrationParamsSchema,
         body: paymentVerificationSchema,
         response: { 200: registrationDecisionSchema, ...organizerErrors },
@@ -161,8 +167,8 @@ export async function selfManagedPaymentRoutes(app: FastifyInstance, opts: { db:
         tags: ['runner-registrations'],
         summary:
           'Tolak: the organizer rejects the proof of transfer with a reason (1–500 characters), which is mailed to the runner. ' +
-          'The registration is pending again with a new hold (SELF_MANAGED_HOLD_HOURS) in which the runner may send a new proof; ' +
-          'without one it expires and frees its slot',
+          'The registration is canceled (status canceled, nothing to refund) and its slot freed; the runner may register again. ' +
+          'Also for a proof whose hold ended (status expired)',
         params: organizerRegistrationParamsSchema,
         body: paymentRejectionSchema,
         response: { 200: registrationDecisionSchema, ...organizerErrors },

@@ -92,6 +92,8 @@ export async function createRegistration(
 export interface RegistrationHooks {
   /** The slot is reserved and committed; only the gateway's checkout is left (the admission gate's turn goes back). */
   onReserved?: () => void;
+  /** The client's address key (challenge.ts `addressKeyOf`): its live holds set the proof of work's difficulty. */
+  addressKey?: string | null;
 }
 
 /** The reservation's guard failed on rows that may have been stale; `createRegistration` retries once. */
@@ -198,6 +200,7 @@ async function reserveAndOpen(
         identityNo: r.identityNo,
         identityKey: keys.identityKey,
         emailKey: keys.emailKey,
+        clientAddressKey: hooks.addressKey ?? null,
         emergencyName: r.emergencyName,
         emergencyContact: r.emergencyContact,
         medicalNotes: r.medicalNotes,
@@ -341,7 +344,7 @@ export function registerRegistrationPaymentHooks(payments: PaymentService, mail:
  * slots, holds about to end get their reminder, and spent attempt windows and used challenges go.
  */
 export async function sweepRegistrations(
-  deps: { db: Db; mail: Mailer; publicUrl: string },
+  deps: { db: Db; mail: Mailer; publicUrl: string; keySecret: Uint8Array },
   reminderHours: number,
   now: Date = new Date(),
 ): Promise<{ expired: number; reminded: number }> {

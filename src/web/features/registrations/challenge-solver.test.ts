@@ -34,6 +34,16 @@ describe('ChallengeSolver', () => {
     expect(fetchChallenge).toHaveBeenCalledTimes(3); // the third is being solved for the next submit
   });
 
+  it('renew() drops the ready solution and the one on its way: the next take() gets a newly fetched challenge (issue 26 §5)', async () => {
+    const { solver, fetchChallenge } = setup();
+    solver.prepare();
+    await solver.take(); // sig1 handed out, sig2 on its way (fetched before the server counted the new hold)
+    solver.renew();
+    const next = decode((await solver.take())!);
+    expect(next.challenge.signature).toBe('sig3');
+    expect(fetchChallenge).toHaveBeenCalledTimes(4);
+  });
+
   it('prepare() twice does not fetch twice', async () => {
     const { solver, fetchChallenge } = setup();
     solver.prepare();

@@ -7,7 +7,7 @@
 import type { ChallengeResponse, ServedChallenge } from '../../../domain/registrations/contract';
 
 export interface ChallengeSolverDeps {
-  /** GET /api/runner-registrations/challenge. */
+  /** GET /api/runner-registrations/challenge?eventId=… (the difficulty depends on the event). */
   fetchChallenge: () => Promise<ChallengeResponse>;
   /** Finds the solution (in Web Workers in the browser); null when it gave up. */
   solve: (challenge: ServedChallenge) => Promise<{ counter: number; derivedKey: string } | null>;
@@ -37,6 +37,8 @@ export class ChallengeSolver {
   private pending: Promise<Ready | null> | null = null;
   private listeners = new Set<() => void>();
   private readonly now: () => number;
+  /** Bumped by `renew`: a solve started before it is thrown away when it finishes. */
+  private generation = 0;
 
   constructor(private readonly deps: ChallengeSolverDeps) {
     this.now = deps.now ?? (() => Date.now());
@@ -58,9 +60,22 @@ export class ChallengeSolver {
   /** Starts solving in the background unless a solution is ready or on its way. */
   prepare(): void {
     if (this.status === 'off' || this.pending || this.fresh()) return;
-    this.pending = this.fetchAndSolve().finally(() => {
-      this.pending = null;
+    const pending = this.fetchAndSolve(this.generation).finally(() => {
+      if (this.pending === pending) this.pending = null;
     });
+    this.pending = pending;
+  }
+
+  /**
+   * Drops the ready solution and any solve on its way and starts a new one: the server asked for a
+   * harder challenge (this address took further holds on the event meanwhile, issue 26 §5).
+   */
+  renew(): void {
+    if (this.status === 'off') return;
+    this.generation++;
+    this.ready = null;
+    this.pending = null;
+    this.prepare();
   }
 
   /** Milliseconds until the ready solution should be replaced, or null when none is ready. */
@@ -72,21 +87,24 @@ export class ChallengeSolver {
     return this.ready !== null && this.ready.expiresAtMs - this.now() > EXPIRY_MARGIN_MS;
   }
 
-  private async fetchAndSolve(): Promise<Ready | null> {
+  private async fetchAndSolve(generation: number): Promise<Ready | null> {
     this.set('solving');
     try {
       const served = await this.deps.fetchChallenge();
+      if (generation !== this.generation) return null;
       if (!served.enabled || !served.challenge) {
         this.set('off');
         return null;
       }
       const solution = await this.deps.solve(served.challenge);
+      if (generation !== this.generation) return null;
       if (!solution) throw new Error('unsolved');
       const expiresAt = served.challenge.parameters.expiresAt;
       this.ready = { payload: encodeSolution(served.challenge, solution), expiresAtMs: expiresAt ? expiresAt * 1000 : this.now() + 10 * 60_000 };
       this.set('ready');
       return this.ready;
     } catch {
+      if (generation !== this.generation) return null;
       this.ready = null;
       this.set('error');
       return null;

@@ -16,6 +16,7 @@ const base: MyRegistration = {
   categoryName: '10K',
   event: { name: 'Jakarta Pagi Run', code: 'jpr', eventDate: '2027-07-18T23:00:00.000Z', location: 'Monas', timezone: 'Asia/Jakarta', paymentType: 'platform' },
   qrToken: 'qr-token-123',
+  paymentKey: null,
 };
 
 function stub(status: number, body: unknown) {

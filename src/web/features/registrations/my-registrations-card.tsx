@@ -1,3 +1,4 @@
+import { paymentPagePath } from './payment-link';
 import { ArrowRight, QrCode } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -105,10 +106,10 @@ function RegistrationRow({ registration: r, onShowQr }: { registration: MyRegist
   const payLink =
     r.status === 'pending'
       ? r.event.paymentType === 'self_managed'
-        ? `/registration-payment/${encodeURIComponent(r.registrationId)}`
+        ? paymentPagePath(r.registrationId, r.paymentKey)
         : `/register/${encodeURIComponent(r.event.code)}`
       : r.status === 'awaiting_verification'
-        ? `/registration-payment/${encodeURIComponent(r.registrationId)}`
+        ? paymentPagePath(r.registrationId, r.paymentKey)
         : null;
   return (
     <li className="rounded-xl border border-slate-200 p-3">

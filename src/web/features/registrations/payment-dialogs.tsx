@@ -21,11 +21,10 @@ export function ResumedNotice({ created }: { created: CreatedRegistration }) {
   );
 }
 import { PaymentInstructionBlock, ProofPicker } from './self-managed-payment';
+import { paymentPagePath, rememberPaymentKey } from './payment-link';
 
 export const REDIRECT_SECONDS = 5;
 
-/** Where the runner lands after 'Saya Sudah Membayar': the payment page says it awaits verification. */
-export const paymentPageUrl = (registrationId: string) => `/registration-payment/${encodeURIComponent(registrationId)}`;
 
 /**
  * Self-managed payment (§2): total, the organizer's QR (click to enlarge), instructions, the proof of
@@ -39,6 +38,8 @@ export function SelfManagedPaymentDialog({ event, created, onClose }: { event: R
   const [error, setError] = useState<string | null>(null);
   const proofInput = useRef<HTMLInputElement>(null);
   const id = created.registration.registrationId;
+  // The held registration's other links on this page open the payment page with its key.
+  useEffect(() => rememberPaymentKey(id, created.paymentKey), [id, created.paymentKey]);
 
   function onConfirm() {
     setError(null);
@@ -48,8 +49,9 @@ export function SelfManagedPaymentDialog({ event, created, onClose }: { event: R
       return;
     }
     submit.mutate(
-      { registrationId: id, file },
-      { onSuccess: () => navigate(paymentPageUrl(id)), onError: (err) => setError(paymentConfirmErrorMessage(err)) },
+      { registrationId: id, file, key: created.paymentKey },
+      // Where the runner lands: the payment page (awaiting verification), its link with the key to replace the proof.
+      { onSuccess: () => navigate(paymentPagePath(id, created.paymentKey)), onError: (err) => setError(paymentConfirmErrorMessage(err)) },
     );
   }
 

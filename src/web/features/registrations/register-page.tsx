@@ -1,3 +1,4 @@
+import { paymentPagePath } from './payment-link';
 import { ArrowLeft, CalendarDays, Clock, MapPin } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -170,7 +171,7 @@ function EventRegistration({ event }: { event: RegistrationEvent }) {
           ) : (
             <>
               Setelah membayar,{' '}
-              <Link to={`/registration-payment/${encodeURIComponent(held.registrationId)}`} className="font-semibold underline">
+              <Link to={paymentPagePath(held.registrationId)} className="font-semibold underline">
                 konfirmasi pembayaran
               </Link>
               .

@@ -115,7 +115,9 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
   const alertRef = useRef<HTMLDivElement>(null);
   const create = useCreateRegistration();
   // The proof of work is solved while the runner fills in the form; the submit only waits if it is not done yet.
-  const challenge = useRegistrationChallenge();
+  const challenge = useRegistrationChallenge(event._id || event.eventId);
+  // The server asked for a harder proof of work (more unpaid holds from this address): said politely while it is solved.
+  const [reverifying, setReverifying] = useState<string | null>(null);
   const [verifying, setVerifying] = useState(false);
   // A registration refused because the servers are busy (or unreachable) is sent again by itself.
   const [retry, setRetry] = useState<PendingRetry | null>(null);
@@ -247,7 +249,7 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
     return send(payload);
   }
 
-  async function send(payload: RegistrationPayloadInput) {
+  async function send(payload: RegistrationPayloadInput, harderTries = 0) {
     let altcha: string | undefined;
     setVerifying(true);
     try {
@@ -259,12 +261,20 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
     }
     create.mutate(altcha ? { ...payload, altcha } : payload, {
       onSuccess: (created) => {
+        setReverifying(null);
         if (!created?.registration?.registrationId) return showAlert('Terjadi kesalahan saat mendaftar: Gagal mendapatkan ID pendaftaran.');
         if (event.paymentType === 'platform' && !created.payment_url) return showAlert('Terjadi kesalahan saat mendaftar: Gagal mendapatkan URL pembayaran.');
         // The draft stays until the registration is paid: a failed or abandoned payment is retried without typing again.
         onRegistered(created);
       },
       onError: (error) => {
+        if (error instanceof ApiError && error.code === 'CHALLENGE_TOO_EASY' && harderTries < 3) {
+          // Solve the harder challenge and send the same form again, without the runner doing anything.
+          setReverifying(error.message);
+          challenge.renew();
+          return void send(payload, harderTries + 1);
+        }
+        setReverifying(null);
         if (isRetryable(error)) {
           // Never a raw error here: a calm notice, the form as typed, and a retry after Retry-After (with jitter).
           const busy = error instanceof ApiError && error.code === 'REGISTRATION_BUSY';
@@ -561,6 +571,8 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
           onCancel={() => setRetry(null)}
         />
       )}
+
+      {reverifying && <Alert tone="info">{reverifying}</Alert>}
 
       {alert && (
         <Alert ref={alertRef} tone="error">

@@ -1,6 +1,6 @@
 import { ArrowLeft, CheckCircle2, Clock, Hourglass, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { paymentProofMessages } from '../../../domain/registrations/payment-verification';
 import type { SelfManagedPayment } from '../../../domain/registrations/contract';
 import { zonedDateTime } from '../../../domain/registrations/registration-form';
@@ -13,6 +13,7 @@ import { useDocumentMeta } from '../../hooks/use-document-meta';
 import { paymentConfirmErrorMessage, useSelfManagedPayment, useSubmitPaymentProof } from './registrations-api';
 import { PaymentInstructionBlock, ProofPicker } from './self-managed-payment';
 import { forgetPaidRegistration } from './registration-draft';
+import { rememberedPaymentKey, rememberPaymentKey } from './payment-link';
 
 const when = (iso: string, timeZone: string) => {
   const t = zonedDateTime(new Date(iso), timeZone);
@@ -28,6 +29,11 @@ const when = (iso: string, timeZone: string) => {
  */
 export function RegistrationPaymentPage() {
   const { registrationId } = useParams();
+  const [search] = useSearchParams();
+  const linkKey = search.get('key');
+  useEffect(() => {
+    if (registrationId) rememberPaymentKey(registrationId, linkKey);
+  }, [registrationId, linkKey]);
   const query = useSelfManagedPayment(registrationId);
   // The proof is sent (or the payment verified): the form's draft this tab kept for a retry goes.
   const settled = query.data ? ['awaiting_verification', 'confirmed', 'racepack_collected'].includes(query.data.status) : false;
@@ -97,12 +103,22 @@ function PaymentState({ payment }: { payment: SelfManagedPayment }) {
     );
   }
   if (payment.status === 'expired' || payment.status === 'canceled') {
+    const rejected = payment.status === 'canceled' && payment.rejection;
     return (
       <div className="space-y-6">
-        <Heading icon={<XCircle className="size-16" aria-hidden="true" />} tone="text-red-600" title="Pendaftaran Berakhir">
-          Waktu pembayaran pendaftaran ini telah habis dan slotnya sudah dilepas. Silakan daftar ulang bila masih ada slot.
+        <Heading icon={<XCircle className="size-16" aria-hidden="true" />} tone="text-red-600" title={rejected ? 'Bukti Transfer Ditolak' : 'Pendaftaran Berakhir'}>
+          {rejected
+            ? 'Panitia menolak bukti transfer pendaftaran ini, sehingga pendaftaran dibatalkan dan slotnya dilepas. Jika Anda sudah mentransfer, daftar ulang bila masih ada slot lalu unggah bukti yang benar, atau hubungi panitia.'
+            : payment.proofSubmittedAt
+              ? 'Batas waktu pendaftaran ini telah habis dan slotnya dilepas. Panitia masih dapat memverifikasi bukti transfer Anda selama slot masih tersedia; konfirmasi akan dikirim ke email Anda.'
+              : 'Waktu pembayaran pendaftaran ini telah habis dan slotnya sudah dilepas. Silakan daftar ulang bila masih ada slot.'}
         </Heading>
         {idLine}
+        {rejected && (
+          <Alert tone="error" title="Alasan penolakan">
+            <p>{payment.rejection!.reason}</p>
+          </Alert>
+        )}
         <div className="text-center">
           <Link to={`/register/${encodeURIComponent(event.code)}`} className={buttonClass('primary', 'lg')}>
             Daftar Ulang
@@ -135,8 +151,13 @@ function AwaitingVerification({ payment, idLine }: { payment: SelfManagedPayment
         <p>
           Bukti transfer Anda sudah kami terima
           {payment.proofSubmittedAt ? ` pada ${when(payment.proofSubmittedAt, payment.event.timezone)}` : ''}. Panitia akan memeriksa
-          pembayaran Anda; slot Anda tetap disimpan selama pemeriksaan.
+          pembayaran Anda.
         </p>
+        {payment.expiresAt && (
+          <p className="mt-2">
+            Slot Anda disimpan sampai <strong>{when(payment.expiresAt, payment.event.timezone)}</strong>. Bukti dapat diganti sebelum batas waktu itu.
+          </p>
+        )}
         <p className="mt-2">Setelah diverifikasi, konfirmasi pendaftaran beserta kode QR racepack dikirim ke email Anda.</p>
       </Heading>
       {idLine}
@@ -188,6 +209,9 @@ function WaitingForProof({ payment, idLine }: { payment: SelfManagedPayment; idL
 /** The proof picker and its button; on success the page's data (and so its state) is the answer. */
 function ProofForm({ payment, submitLabel, onDone }: { payment: SelfManagedPayment; submitLabel: string; onDone?: () => void }) {
   const submit = useSubmitPaymentProof();
+  // The secret of the runner's own link (the page's ?key= or remembered by this browser).
+  const [search] = useSearchParams();
+  const key = search.get('key') ?? rememberedPaymentKey(payment.registrationId);
   const [file, setFile] = useState<File | null>(null);
   const [proofError, setProofError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -200,7 +224,7 @@ function ProofForm({ payment, submitLabel, onDone }: { payment: SelfManagedPayme
       input.current?.focus();
       return;
     }
-    submit.mutate({ registrationId: payment.registrationId, file }, { onSuccess: () => onDone?.(), onError: (err) => setError(paymentConfirmErrorMessage(err)) });
+    submit.mutate({ registrationId: payment.registrationId, file, key }, { onSuccess: () => onDone?.(), onError: (err) => setError(paymentConfirmErrorMessage(err)) });
   }
 
   return (

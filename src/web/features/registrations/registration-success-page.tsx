@@ -1,3 +1,4 @@
+import { paymentPagePath } from './payment-link';
 import { CheckCircle2, Clock, Mail, SearchX, XCircle } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -318,7 +319,7 @@ function PublicStatus({ payment }: { payment: SelfManagedPayment }) {
       {idLine}
       <div className="mt-6 text-center">
         {selfManaged ? (
-          <Link to={`/registration-payment/${encodeURIComponent(payment.registrationId)}`} className={buttonClass('primary', 'lg')}>
+          <Link to={paymentPagePath(payment.registrationId)} className={buttonClass('primary', 'lg')}>
             Lihat Status Pembayaran
           </Link>
         ) : (

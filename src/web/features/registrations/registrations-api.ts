@@ -50,8 +50,8 @@ export function useRegistrationEvent(code: string | undefined) {
 }
 
 /** GET /api/runner-registrations/challenge: the registration form's proof of work (or enabled=false). */
-export function fetchRegistrationChallenge(): Promise<ChallengeResponse> {
-  return api.get<ChallengeResponse>('/api/runner-registrations/challenge');
+export function fetchRegistrationChallenge(eventId: string): Promise<ChallengeResponse> {
+  return api.get<ChallengeResponse>(`/api/runner-registrations/challenge?eventId=${encodeURIComponent(eventId)}`);
 }
 
 /** GET /api/runner-registrations/{id}/payment-state: where a registration stands after the payment page. */
@@ -110,11 +110,13 @@ export function useSelfManagedPayment(registrationId: string | undefined) {
 export function useSubmitPaymentProof() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ registrationId, file }: { registrationId: string; file: File }) => {
+    mutationFn: async ({ registrationId, file, key }: { registrationId: string; file: File; key: string | null }) => {
       const form = new FormData();
       form.append('file', file);
+      // The secret of the runner's own payment link: the id alone may not send or replace a proof.
+      const query = key ? `?key=${encodeURIComponent(key)}` : '';
       const body = await api.patch<SelfManagedPaymentResponse>(
-        `/api/runner-registrations/${encodeURIComponent(registrationId)}/payment-status-paid`,
+        `/api/runner-registrations/${encodeURIComponent(registrationId)}/payment-status-paid${query}`,
         form,
       );
       return body.registration;

@@ -14,12 +14,15 @@ function createWorker() {
 
 function solveInWorkers(challenge: ServedChallenge) {
   const concurrency = Math.min(MAX_WORKERS, Math.max(1, navigator.hardwareConcurrency || 1));
-  return solveChallengeWorkers({ challenge: challenge as unknown as Challenge, concurrency, createWorker, timeout: 90_000 });
+  // A harder challenge (many unpaid holds from this address) may take minutes: try until it expires.
+  const expiresAt = challenge.parameters.expiresAt;
+  const timeout = Math.max(90_000, expiresAt ? expiresAt * 1000 - Date.now() : 0);
+  return solveChallengeWorkers({ challenge: challenge as unknown as Challenge, concurrency, createWorker, timeout });
 }
 
-function newSolver() {
+function newSolver(eventId: string) {
   return new ChallengeSolver({
-    fetchChallenge: fetchRegistrationChallenge,
+    fetchChallenge: () => fetchRegistrationChallenge(eventId),
     solve: solveInWorkers,
   });
 }
@@ -28,8 +31,8 @@ function newSolver() {
  * The registration form's proof of work: starts solving as soon as the form shows, so the submit
  * rarely waits; `take()` gives the solution for one submit and starts the next.
  */
-export function useRegistrationChallenge() {
-  const [solver] = useState(newSolver);
+export function useRegistrationChallenge(eventId: string) {
+  const [solver] = useState(() => newSolver(eventId));
   const status = useSyncExternalStore(solver.subscribe, solver.getStatus);
 
   useEffect(() => {
@@ -45,5 +48,5 @@ export function useRegistrationChallenge() {
     return () => clearTimeout(timer);
   }, [solver, status]);
 
-  return { status, take: () => solver.take(), retry: () => solver.prepare() };
+  return { status, take: () => solver.take(), retry: () => solver.prepare(), renew: () => solver.renew() };
 }
