@@ -19,6 +19,7 @@ import { calendarFeedRoutes } from './features/training-plan/calendar-feed-route
 import { adminEventRoutes, eventRoutes } from './features/events/routes';
 import { healthRoutes } from './features/health/routes';
 import { publicSiteRoutes } from './features/public-site/routes';
+import { ledgerAdminRoutes } from './features/payments/ledger-routes';
 import { paymentsPlugin } from './features/payments/routes';
 import type { PaymentService } from './features/payments/service';
 import { mailOutboxRoutes } from './features/mail-outbox/routes';
@@ -183,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(feature('auth-routes', authRoutes, needs), { db, config, identity });
   await app.register(feature('users-admin', adminRoutes, needs), { db });
   await app.register(feature('payments', paymentsPlugin, needs), { db, config, payments });
+  await app.register(feature('payments-ledger', ledgerAdminRoutes, needs), { db });
   await app.register(feature('registrations-public', registrationPublicRoutes, needs), { db, config, payments, mail });
   await app.register(feature('registrations-self-managed', selfManagedPaymentRoutes, needs), { db, config, storage, mail });
   await app.register(feature('registrations-organizer', organizerRegistrationRoutes, needs), { db });

@@ -174,7 +174,14 @@ export const myCoachSchema = z.object({
 export type MyCoach = z.infer<typeof myCoachSchema>;
 
 /** GET /api/coach/earnings: paid packages by package and month (gross, platform fee, net). */
-const earningsLine = z.object({ sales: z.number().int(), gross: z.number().int(), platformFee: z.number().int(), net: z.number().int() });
+const earningsLine = z.object({
+  sales: z.number().int(),
+  gross: z.number().int(),
+  /** Returned to runners by refunds (decision 031). */
+  refunds: z.number().int(),
+  platformFee: z.number().int(),
+  net: z.number().int(),
+});
 export const coachEarningsSchema = z.object({
   total: earningsLine,
   byPackage: z.array(earningsLine.extend({ packageId: z.string().nullable(), title: z.string() })),

@@ -12,6 +12,7 @@ describe('Keuangan figures', () => {
       platformFees: 10_000,
       gatewayFees: 4_000,
       refunds: 0,
+      refundsOwed: 0,
       net: 250_000,
       payoutDue: 250_000,
       collectedDirectly: 0,
@@ -23,6 +24,11 @@ describe('Keuangan figures', () => {
     expect(registrationMoney({ ...paid, refunded: 260_000 })).toMatchObject({ gross: 260_000, refunds: 260_000, platformFees: 0, net: 0, payoutDue: 0, gatewayFees: 4_000, refundedCount: 1 });
     expect(registrationMoney({ ...paid, refunded: 250_000 })).toMatchObject({ refunds: 250_000, platformFees: 10_000, net: 0 });
     expect(registrationMoney({ ...paid, refunded: 999_999 })).toMatchObject({ refunds: 260_000, net: 0 });
+  });
+
+  it('a refund still owed back is never paid out, and counts as refunded once returned', () => {
+    expect(registrationMoney({ ...paid, refundOwed: 260_000 })).toMatchObject({ refunds: 0, refundsOwed: 260_000, platformFees: 0, net: 0, payoutDue: 0, refundedCount: 1 });
+    expect(registrationMoney({ ...paid, refunded: 100_000, refundOwed: 999_999 })).toMatchObject({ refunds: 100_000, refundsOwed: 160_000, net: 0 });
   });
 
   it('self-managed: paid to the organizer directly, no payout, no gateway fee, admin fees owed to Derap', () => {

@@ -1,13 +1,15 @@
 /**
  * Keuangan (issue 13; docs/decisions/020-event-changes-and-payouts.md): what each paid registration
  * means in money for the organizer and for Derap. Per registration a runner paid `paymentAmount`
- * (ticket price + Derap's admin fee); a refund gives `refunded` of it back. Derap keeps its admin
- * fee on what was kept (never more than was kept) and pays the gateway out of it; the organizer's
- * net ('Pendapatan') is the rest. Platform events: Derap owes the organizer that net (the payout).
+ * (ticket price + Derap's admin fee); a refund gives `refunded` of it back (and `refundOwed` is
+ * still to go back). Derap keeps its admin fee on what was kept (never more than was kept) and
+ * pays the gateway out of it; the organizer's net ('Pendapatan') is the rest. The arithmetic is
+ * the money ledger's (domain/payments/ledger.ts, decision 031). Platform events: Derap owes the organizer that net (the payout).
  * Self-managed events: the runner paid the organizer directly, so no payout is due from Derap; the
  * admin fees the organizer collected are owed to Derap instead. Pure: no I/O.
  */
-import { gatewayFee, gatewayFeeGroup, type GatewayFeeGroup } from '../payments/gateway-fees';
+import { gatewayFeeGroup, type GatewayFeeGroup } from '../payments/gateway-fees';
+import { ledgerLine } from '../payments/ledger';
 import type { EventPaymentType } from './events';
 
 export interface PaidRegistrationMoney {
@@ -15,8 +17,10 @@ export interface PaidRegistrationMoney {
   /** Whole rupiah the runner paid (price + admin fee). */
   paymentAmount: number;
   adminFee: number;
-  /** Whole rupiah given back (0 when nothing was refunded). */
+  /** Whole rupiah returned to the runner (0 when nothing was refunded). */
   refunded: number;
+  /** Whole rupiah owed back to the runner, not yet returned (manual refunds not settled). */
+  refundOwed?: number;
   /** The gateway's `payment_type` (platform payments) and the option the runner chose. */
   gatewayPaymentType?: string | null;
   paymentMethod?: string | null;
@@ -32,9 +36,11 @@ export interface MoneyFigures {
   platformFees: number;
   /** Charged by the payment gateway, borne by Derap (0 for self-managed). */
   gatewayFees: number;
-  /** Given back to runners. */
+  /** Returned to runners. */
   refunds: number;
-  /** The organizer's net: gross − refunds − platform fees ('Pendapatan'). */
+  /** Owed back to runners, not yet returned (never paid out). */
+  refundsOwed: number;
+  /** The organizer's net: gross − refunds − refunds owed − platform fees ('Pendapatan'). */
   net: number;
   /** What Derap owes the organizer (platform events: the net; self-managed: 0). */
   payoutDue: number;
@@ -51,6 +57,7 @@ export const emptyFigures = (): MoneyFigures => ({
   platformFees: 0,
   gatewayFees: 0,
   refunds: 0,
+  refundsOwed: 0,
   net: 0,
   payoutDue: 0,
   collectedDirectly: 0,
@@ -62,26 +69,28 @@ export function feeGroupOf(r: PaidRegistrationMoney): GatewayFeeGroup | null {
   return r.paymentType === 'platform' ? gatewayFeeGroup(r.gatewayPaymentType, r.paymentMethod) : null;
 }
 
-/** One paid registration's figures. */
+/** One paid registration's figures: its line of the money ledger (domain/payments/ledger). */
 export function registrationMoney(r: PaidRegistrationMoney): MoneyFigures {
-  const refunded = Math.min(Math.max(r.refunded, 0), r.paymentAmount);
-  const kept = r.paymentAmount - refunded;
-  const platformFee = Math.min(r.adminFee, kept);
-  const net = kept - platformFee;
-  const group = feeGroupOf(r);
-  const selfManaged = r.paymentType === 'self_managed';
+  const line = ledgerLine({
+    channel: r.paymentType,
+    gross: r.paymentAmount,
+    fee: r.adminFee,
+    refunded: r.refunded,
+    refundOwed: r.refundOwed ?? 0,
+    gatewayGroup: feeGroupOf(r),
+  });
   return {
     paidCount: 1,
-    refundedCount: refunded > 0 ? 1 : 0,
-    gross: r.paymentAmount,
-    platformFees: platformFee,
-    // The gateway keeps its fee on a refunded payment too.
-    gatewayFees: group ? gatewayFee(group, r.paymentAmount) : 0,
-    refunds: refunded,
-    net,
-    payoutDue: selfManaged ? 0 : net,
-    collectedDirectly: selfManaged ? kept : 0,
-    platformFeesOwed: selfManaged ? platformFee : 0,
+    refundedCount: line.refunded + line.refundOwed > 0 ? 1 : 0,
+    gross: line.gross,
+    platformFees: line.platformFee,
+    gatewayFees: line.gatewayFee,
+    refunds: line.refunded,
+    refundsOwed: line.refundOwed,
+    net: line.net,
+    payoutDue: line.payoutDue,
+    collectedDirectly: line.collectedDirectly,
+    platformFeesOwed: line.platformFeeOwed,
   };
 }
 

@@ -43,6 +43,7 @@ export const managementMessages = {
   emailInUse: 'Email ini sudah dipakai pendaftaran lain yang menunggu pembayaran di event ini.',
   refundNotManual: 'Pendaftaran ini tidak memiliki pengembalian dana manual.',
   refundSettled: 'Pengembalian dana ditandai sudah diselesaikan.',
+  refundOwedByDerap: 'Dana pelari ini diterima Derap, jadi pengembaliannya diselesaikan oleh admin Derap. Anda tidak perlu menandainya.',
   eventAlreadyCanceled: 'Event ini sudah dibatalkan.',
   eventCanceled: 'Event dibatalkan. Dana pelari sedang dikembalikan dan setiap pelari menerima email pemberitahuan.',
 } as const;

@@ -316,7 +316,7 @@ describe('coach profile, packages, earnings and public page', () => {
           description: pkg.title,
           finishUrl: 'http://localhost/x',
           expiresAt: new Date(paidAt),
-          paidAt: status === 'paid' ? new Date(paidAt) : null,
+          paidAt: status === 'pending' ? null : new Date(paidAt),
         })
         .returning();
       await t.database.db.insert(coachConnections).values({ coachId, runnerId, packageId: pkg.id, packages: pkg.title, title: pkg.title, orderId: order!.id, amount, platformFee: fee });
@@ -340,24 +340,25 @@ describe('coach profile, packages, earnings and public page', () => {
       const res = await call('GET', '/api/coach/earnings', andi.headers);
       expect(res.statusCode).toBe(200);
       const body = json<CoachEarnings>(res);
-      expect(body.total).toEqual({ sales: 3, gross: 1_500_000, platformFee: 240_000, net: 1_260_000 });
+      // The refunded sale stays a sale, refunded in full (the gateway reported it: no refund row of ours), so it adds nothing net (decision 031).
+      expect(body.total).toEqual({ sales: 4, gross: 2_200_000, refunds: 700_000, platformFee: 240_000, net: 1_260_000 });
       expect(body.byPackage).toEqual([
-        { packageId: four._id, title: 'Paket 4 Minggu', sales: 2, gross: 800_000, platformFee: 120_000, net: 680_000 },
-        { packageId: eight._id, title: 'Paket 8 Minggu', sales: 1, gross: 700_000, platformFee: 120_000, net: 580_000 },
+        { packageId: eight._id, title: 'Paket 8 Minggu', sales: 2, gross: 1_400_000, refunds: 700_000, platformFee: 120_000, net: 580_000 },
+        { packageId: four._id, title: 'Paket 4 Minggu', sales: 2, gross: 800_000, refunds: 0, platformFee: 120_000, net: 680_000 },
       ]);
       expect(body.byMonth).toEqual([
-        { month: '2026-11', sales: 2, gross: 1_100_000, platformFee: 180_000, net: 920_000 },
-        { month: '2026-09', sales: 1, gross: 400_000, platformFee: 60_000, net: 340_000 },
+        { month: '2026-11', sales: 3, gross: 1_800_000, refunds: 700_000, platformFee: 180_000, net: 920_000 },
+        { month: '2026-09', sales: 1, gross: 400_000, refunds: 0, platformFee: 60_000, net: 340_000 },
       ]);
       // A sold package deleted later keeps its line.
       await call('DELETE', `/api/coach/package/${four._id}`, andi.headers);
-      expect(json<CoachEarnings>(await call('GET', '/api/coach/earnings', andi.headers)).byPackage[0]).toMatchObject({ title: 'Paket 4 Minggu', sales: 2 });
+      expect(json<CoachEarnings>(await call('GET', '/api/coach/earnings', andi.headers)).byPackage[1]).toMatchObject({ title: 'Paket 4 Minggu', sales: 2 });
     });
 
     it('is empty for a coach with no sales', async () => {
       const andi = await t.login('andi@contoh.id', 'coach');
       expect(json<CoachEarnings>(await call('GET', '/api/coach/earnings', andi.headers))).toEqual({
-        total: { sales: 0, gross: 0, platformFee: 0, net: 0 },
+        total: { sales: 0, gross: 0, refunds: 0, platformFee: 0, net: 0 },
         byPackage: [],
         byMonth: [],
       });

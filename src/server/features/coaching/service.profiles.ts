@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { estimatedReceived } from '../../../domain/coaching/coaching';
 import {
   coachingMessages,
@@ -9,11 +9,12 @@ import {
   type CoachProfileInput,
   type PublicCoachProfile,
 } from '../../../domain/coaching/contract';
-import { jakartaToday } from '../../../domain/shared/wire-date';
 import { isStorageKey } from '../../adapters/storage/port';
 import { AppError, badRequest, conflict, notFound } from '../../app-error';
+import type { LedgerLine } from '../../../domain/payments/ledger';
+import { coachLedgerRows } from '../payments/service.ledger';
 import type { Db } from '../../db/client';
-import { coachConnections, coachPackages, coachProfiles, orders, uploads, users, type CoachPackageRow, type CoachProfileRow } from '../../db/schema';
+import { coachConnections, coachPackages, coachProfiles, uploads, users, type CoachPackageRow, type CoachProfileRow } from '../../db/schema';
 
 /**
  * Coach profile, packages and earnings (events-and-coach-pages §3–§5, §7, §9; issue 14 items 4–5).
@@ -268,46 +269,37 @@ export async function coachPageMeta(db: Db, uniquelink: string): Promise<{ title
 }
 
 /**
- * GET /api/coach/earnings (Keuangan): every connection made by a paid order of the coach's
- * packages, with what was paid (`amount`) and Derap's fee (`platformFee`) as stored at the sale;
- * per package and per Asia/Jakarta month of payment, newest month first.
+ * GET /api/coach/earnings (Keuangan): every paid (or since refunded) order of the coach's packages,
+ * one line of the money ledger each (payments/service.ledger.ts, decision 031): what was paid,
+ * what a refund returned, Derap's fee on what was kept and the coach's net; per package and per
+ * Asia/Jakarta month of payment, newest month first. The admin's view sums the same lines.
  */
 export async function coachEarnings(db: Db, coachId: string): Promise<CoachEarnings> {
-  const rows = await db
-    .select({
-      packageId: coachConnections.packageId,
-      soldAs: coachConnections.packages,
-      currentTitle: coachPackages.title,
-      amount: coachConnections.amount,
-      platformFee: coachConnections.platformFee,
-      paidAt: orders.paidAt,
-      createdAt: orders.createdAt,
-    })
-    .from(coachConnections)
-    .innerJoin(orders, eq(orders.id, coachConnections.orderId))
-    .leftJoin(coachPackages, eq(coachPackages.id, coachConnections.packageId))
-    .where(and(eq(coachConnections.coachId, coachId), isNotNull(coachConnections.orderId), eq(orders.status, 'paid')));
-
-  const line = () => ({ sales: 0, gross: 0, platformFee: 0, net: 0 });
-  const add = (to: ReturnType<typeof line>, r: { amount: number; platformFee: number }) => {
+  const [rows, packages] = await Promise.all([
+    coachLedgerRows(db, { coachId }),
+    db.select({ id: coachPackages.id, title: coachPackages.title }).from(coachPackages).where(eq(coachPackages.coachId, coachId)),
+  ]);
+  const titles = new Map(packages.map((p) => [p.id, p.title]));
+  const line = () => ({ sales: 0, gross: 0, refunds: 0, platformFee: 0, net: 0 });
+  const add = (to: ReturnType<typeof line>, l: LedgerLine) => {
     to.sales += 1;
-    to.gross += r.amount;
-    to.platformFee += r.platformFee;
-    to.net += r.amount - r.platformFee;
+    to.gross += l.gross;
+    to.refunds += l.refunded;
+    to.platformFee += l.platformFee;
+    to.net += l.net;
   };
   const total = line();
   const byPackage = new Map<string, ReturnType<typeof line> & { packageId: string | null; title: string }>();
   const byMonth = new Map<string, ReturnType<typeof line> & { month: string }>();
   for (const r of rows) {
-    add(total, r);
+    add(total, r.line);
     const packageKey = r.packageId ?? `title:${r.soldAs}`;
     let p = byPackage.get(packageKey);
-    if (!p) byPackage.set(packageKey, (p = { packageId: r.packageId, title: r.currentTitle ?? r.soldAs, ...line() }));
-    add(p, r);
-    const month = jakartaToday(r.paidAt ?? r.createdAt).slice(0, 7);
-    let m = byMonth.get(month);
-    if (!m) byMonth.set(month, (m = { month, ...line() }));
-    add(m, r);
+    if (!p) byPackage.set(packageKey, (p = { packageId: r.packageId, title: (r.packageId && titles.get(r.packageId)) || r.soldAs, ...line() }));
+    add(p, r.line);
+    let m = byMonth.get(r.month);
+    if (!m) byMonth.set(r.month, (m = { month: r.month, ...line() }));
+    add(m, r.line);
   }
   return {
     total,

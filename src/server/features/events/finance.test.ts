@@ -74,6 +74,7 @@ describe('Keuangan API (decision 020)', () => {
       platformFees: 20000,
       gatewayFees: 4000 + 1120 + 5200,
       refunds: 260000,
+      refundsOwed: 0,
       net: 400000,
       payoutDue: 400000,
       collectedDirectly: 0,

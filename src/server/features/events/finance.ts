@@ -3,16 +3,23 @@ import type { EventFinance, OrganizerFinance } from '../../../domain/events/cont
 import { addFigures, emptyFigures, feeGroupOf, registrationMoney, type MoneyFigures, type PaidRegistrationMoney } from '../../../domain/events/finance';
 import { gatewayFee, gatewayFeeTable, type GatewayFeeGroup } from '../../../domain/payments/gateway-fees';
 import type { Db } from '../../db/client';
-import { eventCategories, events, orders, runnerRegistrations, type EventRow, type UserRow } from '../../db/schema';
+import { eventCategories, events, orderRefunds, orders, runnerRegistrations, type EventRow, type UserRow } from '../../db/schema';
+import {
+  paidRegistrationSql,
+  registrationLedgerJoins,
+  registrationMonthSql as monthSql,
+  registrationRefundOwedSql,
+  registrationRefundedSql,
+} from '../payments/service.ledger';
 import { managedEvent } from './lifecycle';
-import { paidRegistrationSql, refundedAmountSql } from './service';
 
 /**
  * Keuangan (decision 020): the paid registrations of some events, grouped by everything that
  * decides their money (one row per event, month, category, method and amounts, with a count), then
  * turned into figures by the domain's `registrationMoney`. A registration counts in the Jakarta
  * month it was paid (the gateway's settlement, else the organizer's verification, else its
- * confirmation).
+ * confirmation). What a refund returned and what is still owed back are the money ledger's
+ * (payments/service.ledger.ts, decision 031), so this view and the admin's agree to the rupiah.
  */
 interface MoneyGroup extends PaidRegistrationMoney {
   eventRef: string;
@@ -20,9 +27,6 @@ interface MoneyGroup extends PaidRegistrationMoney {
   month: string;
   n: number;
 }
-
-const paidAtSql = sql`coalesce(${orders.paidAt}, ${runnerRegistrations.paymentVerifiedAt}, ${runnerRegistrations.confirmedAt}, ${runnerRegistrations.createdAt})`;
-const monthSql = sql<string>`to_char(${paidAtSql} at time zone 'Asia/Jakarta', 'YYYY-MM')`;
 
 async function moneyGroups(db: Db, where: SQL | undefined): Promise<MoneyGroup[]> {
   const rows = await db
@@ -33,14 +37,16 @@ async function moneyGroups(db: Db, where: SQL | undefined): Promise<MoneyGroup[]
       paymentType: events.paymentType,
       paymentAmount: runnerRegistrations.paymentAmount,
       adminFee: runnerRegistrations.adminFee,
-      refunded: sql<number>`${refundedAmountSql}::float8`,
+      refunded: sql<number>`${registrationRefundedSql}::float8`,
+      refundOwed: sql<number>`${registrationRefundOwedSql}::float8`,
       gatewayPaymentType: orders.paymentType,
       paymentMethod: runnerRegistrations.paymentMethod,
       n: sql<number>`count(*)::float8`,
     })
     .from(runnerRegistrations)
     .innerJoin(events, eq(events.id, runnerRegistrations.eventRef))
-    .leftJoin(orders, eq(orders.id, runnerRegistrations.orderId))
+    .leftJoin(orders, registrationLedgerJoins.orders)
+    .leftJoin(orderRefunds, registrationLedgerJoins.refunds)
     .where(and(paidRegistrationSql, where))
     .groupBy(
       runnerRegistrations.eventRef,
@@ -49,11 +55,12 @@ async function moneyGroups(db: Db, where: SQL | undefined): Promise<MoneyGroup[]
       events.paymentType,
       runnerRegistrations.paymentAmount,
       runnerRegistrations.adminFee,
-      refundedAmountSql,
+      registrationRefundedSql,
+      registrationRefundOwedSql,
       orders.paymentType,
       runnerRegistrations.paymentMethod,
     );
-  return rows.map((r) => ({ ...r, refunded: Number(r.refunded), n: Number(r.n) }));
+  return rows.map((r) => ({ ...r, refunded: Number(r.refunded), refundOwed: Number(r.refundOwed), n: Number(r.n) }));
 }
 
 const figuresOf = (g: MoneyGroup): MoneyFigures => {

@@ -4,8 +4,9 @@ import { eventFormMessages, type EventPayload } from '../../../domain/events/eve
 import { canMoveEventStatus, EVENT_LIST_PAGE_META, eventStatusLabels, normaliseEventCode, PUBLIC_EVENT_LIST_PATH, publicEventStatuses, type EventStatus } from '../../../domain/events/events';
 import { categoryPriceAt } from '../../../domain/events/early-bird';
 import { isPaymentOptionKey, type PaymentOptionKey } from '../../../domain/payments/payments';
+import { paidRegistrationSql, registrationLedgerJoins, registrationNetSql } from '../payments/service.ledger';
 import type { Db } from '../../db/client';
-import { eventCategories, events, orders, runnerRegistrations, users, type EventCategoryRow, type EventRow, type UserRow } from '../../db/schema';
+import { eventCategories, events, orderRefunds, orders, runnerRegistrations, users, type EventCategoryRow, type EventRow, type UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../app-error';
 import { publicReadCacheFor } from '../../plugins/public-cache';
 import { uploadedImageSrcSet } from '../../../domain/uploads/image-widths';
@@ -157,15 +158,8 @@ async function categoryCountsOf(db: Db, eventIds: string[]): Promise<Map<string,
   return byCategory;
 }
 
-/**
- * The money columns of Keuangan in SQL, for the list's 'Pendapatan' (the same rule as
- * domain/events/finance.ts `registrationMoney`, checked against it in finance.test.ts): a
- * registration counts once paid (or paid and later refunded through its order); the organizer's
- * net is what was kept less Derap's admin fee, never below 0.
- */
-export const paidRegistrationSql = sql`(${runnerRegistrations.paymentStatus} = 'paid' or ${orders.status} = 'refunded')`;
-export const refundedAmountSql = sql`(case when ${orders.status} = 'refunded' then least(${orders.amount}, ${runnerRegistrations.paymentAmount}) else 0 end)`;
-const organizerNetSql = sql`greatest(${runnerRegistrations.paymentAmount} - ${refundedAmountSql} - ${runnerRegistrations.adminFee}, 0)`;
+/** 'Pendapatan' in the list: the money ledger's net (payments/service.ledger.ts, the same as Keuangan). */
+const organizerNetSql = registrationNetSql;
 
 /**
  * The organizer's (or admin's) list with its figures, in four queries whatever the number of
@@ -188,7 +182,8 @@ export async function listOrganizerEvents(
       ),
     })
     .from(runnerRegistrations)
-    .leftJoin(orders, eq(orders.id, runnerRegistrations.orderId))
+    .leftJoin(orders, registrationLedgerJoins.orders)
+    .leftJoin(orderRefunds, registrationLedgerJoins.refunds)
     .groupBy(runnerRegistrations.eventRef)
     .as('totals');
   const where: SQL[] = [];

@@ -28,7 +28,7 @@ import {
   type RunnerRegistrationRow,
   type UserRow,
 } from '../../db/schema';
-import { AppError, conflict, notFound } from '../../app-error';
+import { AppError, conflict, forbidden, notFound } from '../../app-error';
 import type { PaymentService } from '../payments/service';
 import { eventCanceledMail, registrationCanceledMail, resendTopicPrefix, type RefundFacts } from './cancellation-mail';
 import { confirmationMail } from './confirmation-mail';
@@ -212,13 +212,25 @@ export async function cancelRegistration(
   return finish(l, refund.mode === 'manual' ? m.canceledManual(refund.amount) : paid ? m.canceledNoRefund : m.canceledUnpaid);
 }
 
-/** Marks a manual refund as paid back by the organizer (the 'refund manual' list). */
+/**
+ * Marks a manual refund as paid back (the 'refund manual' list). Who pays it back settles it
+ * (decision 031): a refund of an order (a bank transfer Derap collected) is Derap's money,
+ * so only an admin settles it; a self-managed one is the organizer's (an admin may record it too).
+ * Settling only ever moves the amount from "owed" to "returned" in the ledger.
+ */
 export async function settleManualRefund(db: Db, user: UserRow, found: FoundRegistration): Promise<RegistrationJson> {
+  const [current] = await db
+    .select({ orderId: runnerRegistrations.orderId, refundMode: runnerRegistrations.refundMode })
+    .from(runnerRegistrations)
+    .where(eq(runnerRegistrations.id, found.id));
+  if (!current || current.refundMode !== 'manual') throw conflict(m.refundNotManual, 'NOT_MANUAL_REFUND');
+  // Paid through an order: the money went to Derap (the manual list's `platform`); without one, to the organizer.
+  if (current.orderId !== null && user.role !== 'admin') throw forbidden(m.refundOwedByDerap);
   const [row] = await db
     .update(runnerRegistrations)
     .set({
       refundSettledAt: sql`coalesce(${runnerRegistrations.refundSettledAt}, now())`,
-      refundSettledBy: user.id,
+      refundSettledBy: sql`coalesce(${runnerRegistrations.refundSettledBy}, ${user.id}::uuid)`,
       paymentStatus: 'refunded',
       updatedAt: new Date(),
     })

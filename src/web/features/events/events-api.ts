@@ -3,6 +3,7 @@
  * image uploads with progress, and the admin's moderation.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminLedger } from '../../../domain/payments/contract';
 import type {
   DeleteEventResponse,
   EventFinance,
@@ -91,6 +92,15 @@ export function useOrganizerFinance(month: string | null) {
   return useQuery({
     queryKey: [...eventKeys.all, 'finance', month ?? 'all'],
     queryFn: async () => api.get<OrganizerFinance>(`/api/events/finance${month ? `?month=${month}` : ''}`),
+  });
+}
+
+/** GET /api/admin/finance: the admin's money ledger of a month or all time (decision 031); `enabled` for admins only. */
+export function useAdminLedger(month: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: [...eventKeys.all, 'finance', 'ledger', month ?? 'all'],
+    queryFn: async () => api.get<AdminLedger>(`/api/admin/finance${month ? `?month=${month}` : ''}`),
+    enabled,
   });
 }
 

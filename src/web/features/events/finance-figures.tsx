@@ -6,8 +6,9 @@ import { cn } from '../../components/cn';
 export type Figures = z.infer<typeof moneyFiguresSchema>;
 
 /**
- * The money of some paid registrations, line by line (decision 020): what runners paid, less
- * refunds and Derap's platform fee, is the organizer's net; then who holds it.
+ * The money of some paid registrations, line by line (decisions 020 and 031): what runners paid,
+ * less refunds returned, refunds still owed and Derap's platform fee, is the organizer's net; then
+ * who holds it.
  */
 export function FiguresBreakdown({ figures, className }: { figures: Figures; className?: string }) {
   const line = (label: string, amount: number, opts: { sign?: '−' | '='; strong?: boolean; note?: string } = {}) => (
@@ -32,6 +33,8 @@ export function FiguresBreakdown({ figures, className }: { figures: Figures; cla
           sign: '−',
           note: figures.refundedCount > 0 ? `${figures.refundedCount.toLocaleString('id-ID')} pendaftaran` : undefined,
         })}
+        {figures.refundsOwed > 0 &&
+          line('Refund terutang ke pelari', figures.refundsOwed, { sign: '−', note: 'Belum dikembalikan; tidak termasuk pencairan' })}
         {line('Biaya platform Derap', figures.platformFees, { sign: '−', note: 'Biaya admin per pendaftar' })}
         {line('Pendapatan bersih', figures.net, { sign: '=', strong: true })}
       </dl>

@@ -1,4 +1,4 @@
-import { Banknote, CircleDollarSign, HandCoins, Wallet } from 'lucide-react';
+import { Banknote, CircleDollarSign, Download, HandCoins, Wallet } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { formatMonth } from '../../../domain/events/finance';
 import { gatewayFeeTable } from '../../../domain/payments/gateway-fees';
@@ -11,7 +11,9 @@ import { ViewHeader } from '../../components/view-header';
 import type { DashboardViewProps } from '../../lib/dashboard-view';
 import { EventFinanceDialog, feeRuleText } from './event-finance-dialog';
 import { EventStatusPill } from './event-status-pill';
-import { useOrganizerFinance } from './events-api';
+import { useAdminLedger, useOrganizerFinance } from './events-api';
+import type { AdminLedger } from '../../../domain/payments/contract';
+import { useCurrentUser } from '../../lib/session';
 import { FiguresBreakdown } from './finance-figures';
 import { useMediaQuery } from '../../hooks/use-media-query';
 
@@ -26,6 +28,8 @@ export function FinanceView(_props: DashboardViewProps) {
   const wide = useMediaQuery('(min-width: 1024px)');
   const [open, setOpen] = useState<{ _id: string; name: string } | null>(null);
   // The month picker lists every month with payments: the all-time answer (the same query when no month is chosen).
+  const isAdmin = useCurrentUser().data?.role === 'admin';
+  const ledger = useAdminLedger(month, isAdmin);
   const months = useOrganizerFinance(null).data?.months ?? [];
 
   return (
@@ -72,7 +76,12 @@ export function FinanceView(_props: DashboardViewProps) {
             <div className="grid gap-3 sm:grid-cols-3 sm:gap-4">
               <Card icon={CircleDollarSign} label="Dibayar pelari" value={formatRupiah(data.totals.gross)} note={`${data.totals.paidCount.toLocaleString('id-ID')} pendaftaran terbayar`} />
               <Card icon={Wallet} label="Pendapatan bersih" value={formatRupiah(data.totals.net)} note="Setelah refund dan biaya platform" />
-              <Card icon={HandCoins} label="Pencairan dari Derap" value={formatRupiah(data.totals.payoutDue)} note="Event dengan pembayaran melalui Derap" />
+              <Card
+                icon={HandCoins}
+                label="Pencairan dari Derap"
+                value={formatRupiah(data.totals.payoutDue)}
+                note={data.totals.refundsOwed > 0 ? `Tanpa refund terutang ${formatRupiah(data.totals.refundsOwed)}` : 'Event dengan pembayaran melalui Derap'}
+              />
             </div>
 
             <section aria-labelledby={`${ids}-events`} className="rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -109,7 +118,10 @@ export function FinanceView(_props: DashboardViewProps) {
                             </p>
                           </td>
                           <td className="px-3 py-3 text-right tabular-nums">{formatRupiah(e.figures.gross)}</td>
-                          <td className="px-3 py-3 text-right tabular-nums">{formatRupiah(e.figures.refunds)}</td>
+                          <td className="px-3 py-3 text-right tabular-nums">
+                            {formatRupiah(e.figures.refunds)}
+                            {e.figures.refundsOwed > 0 && <span className="block text-xs text-amber-700">+ {formatRupiah(e.figures.refundsOwed)} terutang</span>}
+                          </td>
                           <td className="px-3 py-3 text-right tabular-nums">{formatRupiah(e.figures.platformFees)}</td>
                           <td className="px-3 py-3 text-right font-semibold tabular-nums text-slate-900">{formatRupiah(e.figures.net)}</td>
                         </tr>
@@ -130,7 +142,11 @@ export function FinanceView(_props: DashboardViewProps) {
                         <dl className="mt-2 grid grid-cols-2 gap-2 text-sm">
                           <Pair label="Dibayar pelari" value={formatRupiah(e.figures.gross)} />
                           <Pair label="Bersih" value={formatRupiah(e.figures.net)} strong />
-                          <Pair label="Refund" value={formatRupiah(e.figures.refunds)} />
+                          <Pair
+                            label="Refund"
+                            value={formatRupiah(e.figures.refunds)}
+                            note={e.figures.refundsOwed > 0 ? `+ ${formatRupiah(e.figures.refundsOwed)} terutang` : undefined}
+                          />
                           <Pair label="Biaya platform" value={formatRupiah(e.figures.platformFees)} />
                         </dl>
                       </li>
@@ -138,6 +154,8 @@ export function FinanceView(_props: DashboardViewProps) {
                   </ul>
                 )}
             </section>
+
+            {isAdmin && <AdminLedgerSection ledger={ledger.data} month={month} failed={ledger.isError} />}
 
             <div className="grid items-start gap-6 lg:grid-cols-2">
                 <section aria-labelledby={`${ids}-breakdown`} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -188,11 +206,73 @@ function Card({ icon: Icon, label, value, note }: { icon: typeof Wallet; label: 
   );
 }
 
-function Pair({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+function Pair({ label, value, strong, note }: { label: string; value: string; strong?: boolean; note?: string }) {
   return (
     <div className="rounded-lg bg-slate-50 px-3 py-2">
       <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className={strong ? 'font-bold text-slate-900' : 'text-slate-800'}>{value}</dd>
+      <dd className={strong ? 'font-bold text-slate-900' : 'text-slate-800'}>
+        {value}
+        {note && <span className="block text-xs text-amber-700">{note}</span>}
+      </dd>
     </div>
+  );
+}
+
+const kindLabels: Record<AdminLedger['kinds'][number]['kind'], string> = {
+  registration: 'Pendaftaran event',
+  coach_package: 'Paket pelatih',
+  subscription: 'Langganan',
+};
+
+/**
+ * The admin's view of the whole money ledger (decision 031): event registrations (the sum of every
+ * organizer's Keuangan), coach packages (the sum of every coach's) and subscriptions, and the
+ * month's export for matching the gateway's settlement.
+ */
+function AdminLedgerSection({ ledger, month, failed }: { ledger: AdminLedger | undefined; month: string | null; failed: boolean }) {
+  const ids = useId();
+  return (
+    <section aria-labelledby={`${ids}-ledger`} className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-4 py-3">
+        <h2 id={`${ids}-ledger`} className="text-base font-bold text-slate-900">
+          Semua transaksi Derap {month ? `· ${formatMonth(month)}` : '· semua waktu'}
+        </h2>
+        {month ? (
+          <a
+            href={`/api/admin/finance/export?month=${month}`}
+            download
+            className="inline-flex h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+          >
+            <Download className="size-4" aria-hidden="true" />
+            Unduh Excel {formatMonth(month)}
+          </a>
+        ) : (
+          <p className="text-xs text-slate-500">Pilih bulan untuk mengunduh Excel pembayaran dan refund.</p>
+        )}
+      </div>
+      {failed ? (
+        <p className="px-4 py-3 text-sm text-red-700">Gagal memuat ringkasan transaksi. Muat ulang halaman untuk mencoba lagi.</p>
+      ) : !ledger ? (
+        <LoadingMessage>Memuat ringkasan transaksi...</LoadingMessage>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {[...ledger.kinds, { ...ledger.totals, kind: null }].map((k) => (
+            <li key={k.kind ?? 'total'} data-testid="ledger-kind" className={`p-4 ${k.kind ? '' : 'bg-slate-50'}`}>
+              <p className="font-bold text-slate-900">
+                {k.kind ? kindLabels[k.kind] : 'Total'} <span className="text-xs font-normal text-slate-500">· {k.count.toLocaleString('id-ID')} transaksi</span>
+              </p>
+              <dl className="mt-2 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3 lg:grid-cols-6">
+                <Pair label="Dibayar" value={formatRupiah(k.gross)} />
+                <Pair label="Refund" value={formatRupiah(k.refunded)} note={k.refundOwed > 0 ? `+ ${formatRupiah(k.refundOwed)} terutang` : undefined} />
+                <Pair label="Biaya Derap" value={formatRupiah(k.platformFee)} />
+                <Pair label="Biaya gateway" value={formatRupiah(k.gatewayFee)} />
+                <Pair label="Bersih penjual" value={formatRupiah(k.net)} strong />
+                <Pair label="Pencairan" value={formatRupiah(k.payoutDue)} />
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

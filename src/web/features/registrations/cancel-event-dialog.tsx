@@ -12,6 +12,7 @@ import { FormField } from '../../components/form-field';
 import { fieldClass } from '../../components/input';
 import { ErrorAlert, LoadingMessage } from '../../components/query-state';
 import { useToast } from '../../components/toast';
+import { useCurrentUser } from '../../lib/session';
 import { managementErrorMessage, useCancelEvent, useEventCancellation, useSettleManualRefund } from './runner-data/management-api';
 
 export interface CancelEventDialogProps {
@@ -219,6 +220,7 @@ function CancellationProgress({ state }: { state: EventCancellation }) {
 function ManualRefunds({ list }: { list: ManualRefund[] }) {
   const settle = useSettleManualRefund();
   const toast = useToast();
+  const isAdmin = useCurrentUser().data?.role === 'admin';
   if (list.length === 0) return null;
   const owed = list.filter((r) => !r.settledAt);
   return (
@@ -246,6 +248,9 @@ function ManualRefunds({ list }: { list: ManualRefund[] }) {
               <span className="inline-flex items-center gap-1 text-xs font-semibold text-green-700">
                 <CheckCircle2 className="size-4" aria-hidden="true" /> Selesai
               </span>
+            ) : r.platform && !isAdmin ? (
+              // Derap collected it, so Derap's admin sends it back and marks it (decision 031).
+              <span className="text-xs font-semibold text-amber-700">Dikembalikan oleh admin Derap</span>
             ) : (
               <Button
                 size="sm"

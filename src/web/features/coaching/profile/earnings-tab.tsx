@@ -13,11 +13,12 @@ type Line = CoachEarnings['total'];
 function Figures({ line }: { line: Line }) {
   const items = [
     { label: 'Pendapatan kotor', value: line.gross, tone: 'text-slate-900' },
+    ...(line.refunds > 0 ? [{ label: 'Refund ke pelari', value: line.refunds, tone: 'text-red-700' }] : []),
     { label: 'Biaya platform', value: line.platformFee, tone: 'text-red-700' },
     { label: 'Pendapatan bersih', value: line.net, tone: 'text-green-700' },
   ];
   return (
-    <dl className="grid gap-3 sm:grid-cols-3">
+    <dl className={`grid gap-3 ${line.refunds > 0 ? 'sm:grid-cols-2 lg:grid-cols-4' : 'sm:grid-cols-3'}`}>
       {items.map((i) => (
         <div key={i.label} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
           <dt className="text-sm text-slate-600">{i.label}</dt>
@@ -33,7 +34,7 @@ function LinesTable({ caption, first, rows }: { caption: string; first: string; 
     <section className="rounded-2xl border border-slate-200 bg-white shadow-sm">
       <h2 className="border-b border-slate-100 px-4 py-3 text-base font-bold text-slate-900">{caption}</h2>
       <div className="overflow-x-auto">
-        <table className="w-full min-w-[32rem] text-sm">
+        <table className="w-full min-w-[38rem] text-sm">
           <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
             <tr>
               <th scope="col" className="px-4 py-2">
@@ -44,6 +45,9 @@ function LinesTable({ caption, first, rows }: { caption: string; first: string; 
               </th>
               <th scope="col" className="px-4 py-2 text-right">
                 Kotor
+              </th>
+              <th scope="col" className="px-4 py-2 text-right">
+                Refund
               </th>
               <th scope="col" className="px-4 py-2 text-right">
                 Biaya platform
@@ -61,6 +65,7 @@ function LinesTable({ caption, first, rows }: { caption: string; first: string; 
                 </th>
                 <td className="px-4 py-2 text-right tabular-nums">{r.sales}</td>
                 <td className="px-4 py-2 text-right tabular-nums">{formatRupiah(r.gross)}</td>
+                <td className="px-4 py-2 text-right tabular-nums">{formatRupiah(r.refunds)}</td>
                 <td className="px-4 py-2 text-right text-red-700 tabular-nums">{formatRupiah(r.platformFee)}</td>
                 <td className="px-4 py-2 text-right font-semibold text-green-700 tabular-nums">{formatRupiah(r.net)}</td>
               </tr>
@@ -72,7 +77,7 @@ function LinesTable({ caption, first, rows }: { caption: string; first: string; 
   );
 }
 
-/** 'Keuangan': what the coach earned from paid packages, in total, per package and per month. */
+/** 'Keuangan': what the coach earned from paid packages (the money ledger's lines, refunds included), in total, per package and per month. */
 export function EarningsTab() {
   const earnings = useCoachEarnings();
   if (earnings.isPending) return <LoadingMessage card>Memuat pendapatan...</LoadingMessage>;
@@ -83,7 +88,7 @@ export function EarningsTab() {
       <EmptyState
         icon={Wallet}
         title="Belum ada penjualan paket"
-        description="Pendapatan dari paket yang dibeli pelari akan tampil di sini: kotor, biaya platform Rp15.000 per minggu, dan bersih."
+        description="Pendapatan dari paket yang dibeli pelari akan tampil di sini: kotor, refund, biaya platform Rp15.000 per minggu, dan bersih."
       />
     );
   }

@@ -25,6 +25,7 @@ import { fieldClass, Input, Select } from '../../../components/input';
 import { MenuButton, type MenuButtonItem } from '../../../components/menu-button';
 import { ErrorRetry, LoadingMessage } from '../../../components/query-state';
 import { useToast } from '../../../components/toast';
+import { useCurrentUser } from '../../../lib/session';
 import {
   managementErrorMessage,
   useCancelRegistration,
@@ -60,7 +61,10 @@ export function RegistrationActions({ registration: r, eventName }: Registration
   const resend = useResendConfirmation();
   const settle = useSettleManualRefund();
   const name = r.runnerData.fullName;
+  const isAdmin = useCurrentUser().data?.role === 'admin';
   const manualOwed = r.cancellation?.refund.mode === 'manual' && !r.cancellation.refund.settledAt;
+  // Money Derap collected is Derap's to send back: only its admin marks it returned (decision 031).
+  const maySettle = manualOwed && (!r.payment.platform || isAdmin);
 
   const items: MenuButtonItem[] = [{ label: 'Ubah Data', icon: Pencil, onSelect: () => setOpen('correct') }];
   if (confirmed.has(r.status)) {
@@ -74,7 +78,7 @@ export function RegistrationActions({ registration: r, eventName }: Registration
         }),
     });
   }
-  if (manualOwed) {
+  if (maySettle) {
     items.push({
       label: 'Tandai Dana Dikembalikan',
       icon: HandCoins,
