@@ -6,7 +6,7 @@ import { expectNoHorizontalOverflow } from './log-helpers';
 import { seedEventWithRunners, tagOf } from './organizer-tools-helpers';
 
 /**
- * Keuangan reads the money ledger (issue 26 §1, decision 031), at 360 and 1280 px: a partial refund
+ * Keuangan reads the money ledger (issue 26 §1, decision 035), at 360 and 1280 px: a partial refund
  * shows as what went back (the ticket price), Derap keeps its fee, the organizer's net and payout
  * follow; the admin sees every sale by kind and downloads a month's Excel.
  */

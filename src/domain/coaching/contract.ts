@@ -177,7 +177,7 @@ export type MyCoach = z.infer<typeof myCoachSchema>;
 const earningsLine = z.object({
   sales: z.number().int(),
   gross: z.number().int(),
-  /** Returned to runners by refunds (decision 031). */
+  /** Returned to runners by refunds (decision 035). */
   refunds: z.number().int(),
   platformFee: z.number().int(),
   net: z.number().int(),

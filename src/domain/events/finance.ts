@@ -4,7 +4,7 @@
  * (ticket price + Derap's admin fee); a refund gives `refunded` of it back (and `refundOwed` is
  * still to go back). Derap keeps its admin fee on what was kept (never more than was kept) and
  * pays the gateway out of it; the organizer's net ('Pendapatan') is the rest. The arithmetic is
- * the money ledger's (domain/payments/ledger.ts, decision 031). Platform events: Derap owes the organizer that net (the payout).
+ * the money ledger's (domain/payments/ledger.ts, decision 035). Platform events: Derap owes the organizer that net (the payout).
  * Self-managed events: the runner paid the organizer directly, so no payout is due from Derap; the
  * admin fees the organizer collected are owed to Derap instead. Pure: no I/O.
  */

@@ -14,7 +14,7 @@ export const sandboxOrderParamsSchema = z.object({ ref: z.string().min(1).max(10
 /** POST /api/payments/sandbox/{ref}: the checkout page's form (pay or fail, with a method). */
 export const sandboxCheckoutBodySchema = z.object({ action: z.enum(['pay', 'fail']), method: z.enum(paymentOptionKeys).optional() });
 
-/* ------------------------------------------------------------------ the money ledger (decision 031) */
+/* ------------------------------------------------------------------ the money ledger (decision 035) */
 
 const ledgerFigures = {
   gross: z.number().int().describe('Paid by payers'),

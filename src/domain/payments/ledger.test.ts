@@ -3,7 +3,7 @@ import { gatewayRefunded, ledgerLine, type LedgerEntry, type LedgerLine } from '
 
 const sale: LedgerEntry = { channel: 'platform', gross: 110_000, fee: 10_000, refunded: 0, refundOwed: 0, gatewayGroup: 'qris' };
 
-describe('money ledger line (decision 031)', () => {
+describe('money ledger line (decision 035)', () => {
   const cases: [string, Partial<LedgerEntry>, Partial<LedgerLine>][] = [
     ['paid, kept', {}, { platformFee: 10_000, net: 100_000, payoutDue: 100_000, gatewayFee: 770 }],
     ["partial refund: Rp100.000 of Rp110.000 back, Derap's fee kept", { refunded: 100_000 }, { refunded: 100_000, platformFee: 10_000, net: 0, payoutDue: 0 }],

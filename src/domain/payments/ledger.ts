@@ -1,5 +1,5 @@
 /**
- * The money ledger (issue 26 §1, docs/decisions/031-money-ledger.md): one line per paid
+ * The money ledger (issue 26 §1, docs/decisions/035-money-ledger.md): one line per paid
  * registration, subscription or coach order, computed the same way for the organizer's and the
  * coach's Keuangan and for the admin's view and export, so they agree to the rupiah. Pure: no I/O.
  *

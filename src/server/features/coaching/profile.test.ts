@@ -340,7 +340,7 @@ describe('coach profile, packages, earnings and public page', () => {
       const res = await call('GET', '/api/coach/earnings', andi.headers);
       expect(res.statusCode).toBe(200);
       const body = json<CoachEarnings>(res);
-      // The refunded sale stays a sale, refunded in full (the gateway reported it: no refund row of ours), so it adds nothing net (decision 031).
+      // The refunded sale stays a sale, refunded in full (the gateway reported it: no refund row of ours), so it adds nothing net (decision 035).
       expect(body.total).toEqual({ sales: 4, gross: 2_200_000, refunds: 700_000, platformFee: 240_000, net: 1_260_000 });
       expect(body.byPackage).toEqual([
         { packageId: eight._id, title: 'Paket 8 Minggu', sales: 2, gross: 1_400_000, refunds: 700_000, platformFee: 120_000, net: 580_000 },

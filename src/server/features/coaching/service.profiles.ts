@@ -270,7 +270,7 @@ export async function coachPageMeta(db: Db, uniquelink: string): Promise<{ title
 
 /**
  * GET /api/coach/earnings (Keuangan): every paid (or since refunded) order of the coach's packages,
- * one line of the money ledger each (payments/service.ledger.ts, decision 031): what was paid,
+ * one line of the money ledger each (payments/service.ledger.ts, decision 035): what was paid,
  * what a refund returned, Derap's fee on what was kept and the coach's net; per package and per
  * Asia/Jakarta month of payment, newest month first. The admin's view sums the same lines.
  */

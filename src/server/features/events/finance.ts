@@ -19,7 +19,7 @@ import { managedEvent } from './lifecycle';
  * turned into figures by the domain's `registrationMoney`. A registration counts in the Jakarta
  * month it was paid (the gateway's settlement, else the organizer's verification, else its
  * confirmation). What a refund returned and what is still owed back are the money ledger's
- * (payments/service.ledger.ts, decision 031), so this view and the admin's agree to the rupiah.
+ * (payments/service.ledger.ts, decision 035), so this view and the admin's agree to the rupiah.
  */
 interface MoneyGroup extends PaidRegistrationMoney {
   eventRef: string;

@@ -10,7 +10,7 @@ import { adminLedger } from './service.ledger';
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The admin's view of the money ledger and its month export (issue 26 §1, decision 031). Admins only. */
+/** The admin's view of the money ledger and its month export (issue 26 §1, decision 035). Admins only. */
 export async function ledgerAdminRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', allowRoles('admin'));

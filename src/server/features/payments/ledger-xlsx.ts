@@ -10,7 +10,7 @@ import { coachConnections, events, orderRefunds, orders, runnerRegistrations } f
 import { jakartaMonthRange } from './service.ledger';
 
 /**
- * The admin's month export (issue 26 §1, decision 031): what the gateway settles in one Jakarta
+ * The admin's month export (issue 26 §1, decision 035): what the gateway settles in one Jakarta
  * month, so it can be put next to the gateway's settlement report line by line. Sheet
  * 'Pembayaran': every order paid in the month (gateway settlement time), with its ledger line
  * (gateway fee, Derap's fee, refunds, the seller's net). Sheet 'Refund': every refund that left in

@@ -21,7 +21,7 @@ type Totals = EventFinance['totals'];
 type Session = Awaited<ReturnType<TestApp['login']>>;
 
 /**
- * The money ledger (issue 26 §1, decision 031), through the API on the sandbox gateway: per case,
+ * The money ledger (issue 26 §1, decision 035), through the API on the sandbox gateway: per case,
  * the organizer's Keuangan (event, month view, the list's 'Pendapatan'), the coach's Keuangan and
  * the admin's view read the same lines and agree to the rupiah; only an admin settles a refund
  * Derap owes; the admin's month export matches what the gateway settled.

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { coachConnections, events, orderRefunds, orders, runnerRegistrations } from '../../db/schema';
 
 /**
- * The money ledger in SQL and its reads (issue 26 §1, decision 031). The arithmetic is
+ * The money ledger in SQL and its reads (issue 26 §1, decision 035). The arithmetic is
  * domain/payments/ledger.ts; this module only says, from the rows, what each sale was paid, what
  * its refund returned and what is still owed back. Organizer Keuangan (events/finance.ts), the
  * event list's 'Pendapatan', the coach's Keuangan and the admin's view and export all read these.

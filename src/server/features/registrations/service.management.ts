@@ -214,7 +214,7 @@ export async function cancelRegistration(
 
 /**
  * Marks a manual refund as paid back (the 'refund manual' list). Who pays it back settles it
- * (decision 031): a refund of an order (a bank transfer Derap collected) is Derap's money,
+ * (decision 035): a refund of an order (a bank transfer Derap collected) is Derap's money,
  * so only an admin settles it; a self-managed one is the organizer's (an admin may record it too).
  * Settling only ever moves the amount from "owed" to "returned" in the ledger.
  */

@@ -95,7 +95,7 @@ export function useOrganizerFinance(month: string | null) {
   });
 }
 
-/** GET /api/admin/finance: the admin's money ledger of a month or all time (decision 031); `enabled` for admins only. */
+/** GET /api/admin/finance: the admin's money ledger of a month or all time (decision 035); `enabled` for admins only. */
 export function useAdminLedger(month: string | null, enabled: boolean) {
   return useQuery({
     queryKey: [...eventKeys.all, 'finance', 'ledger', month ?? 'all'],

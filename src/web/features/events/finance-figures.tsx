@@ -6,7 +6,7 @@ import { cn } from '../../components/cn';
 export type Figures = z.infer<typeof moneyFiguresSchema>;
 
 /**
- * The money of some paid registrations, line by line (decisions 020 and 031): what runners paid,
+ * The money of some paid registrations, line by line (decisions 020 and 035): what runners paid,
  * less refunds returned, refunds still owed and Derap's platform fee, is the organizer's net; then
  * who holds it.
  */

@@ -225,7 +225,7 @@ const kindLabels: Record<AdminLedger['kinds'][number]['kind'], string> = {
 };
 
 /**
- * The admin's view of the whole money ledger (decision 031): event registrations (the sum of every
+ * The admin's view of the whole money ledger (decision 035): event registrations (the sum of every
  * organizer's Keuangan), coach packages (the sum of every coach's) and subscriptions, and the
  * month's export for matching the gateway's settlement.
  */

@@ -249,7 +249,7 @@ function ManualRefunds({ list }: { list: ManualRefund[] }) {
                 <CheckCircle2 className="size-4" aria-hidden="true" /> Selesai
               </span>
             ) : r.platform && !isAdmin ? (
-              // Derap collected it, so Derap's admin sends it back and marks it (decision 031).
+              // Derap collected it, so Derap's admin sends it back and marks it (decision 035).
               <span className="text-xs font-semibold text-amber-700">Dikembalikan oleh admin Derap</span>
             ) : (
               <Button

@@ -63,7 +63,7 @@ export function RegistrationActions({ registration: r, eventName }: Registration
   const name = r.runnerData.fullName;
   const isAdmin = useCurrentUser().data?.role === 'admin';
   const manualOwed = r.cancellation?.refund.mode === 'manual' && !r.cancellation.refund.settledAt;
-  // Money Derap collected is Derap's to send back: only its admin marks it returned (decision 031).
+  // Money Derap collected is Derap's to send back: only its admin marks it returned (decision 035).
   const maySettle = manualOwed && (!r.payment.platform || isAdmin);
 
   const items: MenuButtonItem[] = [{ label: 'Ubah Data', icon: Pencil, onSelect: () => setOpen('correct') }];
