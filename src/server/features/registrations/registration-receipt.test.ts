@@ -19,7 +19,7 @@ type Created = { registration: { registrationId: string }; payment_url: string |
 type Receipt = { fullName: string; bibName: string; tshirtSize: string; emailHint: string; qrToken: string };
 type PaymentState = { registration: { registrationId: string; status: string }; payment_url: string | null; receipt: Receipt | null };
 type Mine = {
-  registrations: { registrationId: string; status: string; bibName: string; categoryName: string; qrToken: string | null; event: { name: string; code: string } }[];
+  registrations: { registrationId: string; status: string; bibName: string; categoryName: string; qrToken: string | null; paymentKey: string | null; event: { name: string; code: string } }[];
 };
 
 describe('the registration a runner finishes', () => {
@@ -177,7 +177,17 @@ describe('the registration a runner finishes', () => {
       expect(paid).toMatchObject({ status: 'confirmed', registrationId: byEmail.created.registration.registrationId, categoryName: '10K', qrToken: byEmail.row.qrToken });
       expect(paid.event).toMatchObject({ name: byEmail.event.name, code: byEmail.event.code });
       const pending = registrations.find((r) => r.bibName === 'DEWI')!;
-      expect(pending).toMatchObject({ status: 'pending', registrationId: signedIn.created.registration.registrationId, qrToken: null });
+      expect(pending).toMatchObject({ status: 'pending', registrationId: signedIn.created.registration.registrationId, qrToken: null, paymentKey: null });
+      expect(paid.paymentKey).toBeNull();
+
+      // An unpaid self-managed one carries the payment link's key: the runner's own list may send the proof (issue 26 §5).
+      const { event: bank } = await insertEvent(t, { paymentType: 'self_managed' });
+      const transfer = json<{ registration: { registrationId: string }; paymentKey: string }>(
+        await postRegistration(t, registrationPayload(bank, '10k', { paymentMethod: undefined, runnerData: freshRunner({ email: 'dewi.pelari@gmail.com', bibName: 'DEWI3' }) }), runner.headers),
+      );
+      const listed = json<Mine>(await t.app.inject({ method: 'GET', url: '/api/runner-registrations/mine', headers: runner.headers })).registrations;
+      expect(listed.find((r) => r.bibName === 'DEWI3')).toMatchObject({ registrationId: transfer.registration.registrationId, paymentKey: transfer.paymentKey });
+      expect(transfer.paymentKey).toMatch(/^[\w-]{22}$/);
 
       // Another user sees none of them.
       const other = await t.login('bukan.dewi@gmail.com', 'organizer');
