@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { and, asc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, lte, or } from 'drizzle-orm';
 import { holdReminderDue, paymentProofMessages as m, selfManagedHoldUntil } from '../../../domain/registrations/payment-verification';
 import type { RegistrationJson, SelfManagedPayment } from '../../../domain/registrations/contract';
 import type { Mailer } from '../../adapters/mail/port';
@@ -12,6 +12,7 @@ import { confirmationMail } from './confirmation-mail';
 import { toRegistrationJson } from './registration-view';
 import { holdReminderMail, paymentRejectedMail } from './self-managed-mail';
 import { registrationErrors } from './registration-messages';
+import { releaseSlot } from './waiting-list';
 
 /**
  * Self-managed payments (issue 8 item 9). The runner's 'Saya Sudah Membayar' carries a proof of
@@ -292,14 +293,8 @@ export async function expireStaleSelfManagedRegistrations(db: Db, now: Date = ne
         ),
       )
       .returning({ categoryRef: runnerRegistrations.categoryRef });
-    const perCategory = new Map<string, number>();
-    for (const { categoryRef } of expired) perCategory.set(categoryRef, (perCategory.get(categoryRef) ?? 0) + 1);
-    for (const [categoryRef, n] of perCategory) {
-      await tx
-        .update(eventCategories)
-        .set({ sold: sql`greatest(${eventCategories.sold} - ${n}, 0)` })
-        .where(eq(eventCategories.id, categoryRef));
-    }
+    // One by one: each freed slot goes to the next runner of the category's waiting list, if any (decision 033).
+    for (const { categoryRef } of expired) await releaseSlot(tx, categoryRef, now);
     return expired.length;
   });
 }
