@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { runPlanEvaluations } from '../features/ai-coach/service.evaluation';
 import { pruneAiCoachData } from '../features/ai-coach/service';
 import { pruneSessions } from '../features/auth/service';
-import { sweepRegistrations, sweepWaitingList } from '../features/registrations/service';
+import { sweepRegistrations, sweepWaitingList, WAITING_LIST_JOB } from '../features/registrations/service';
 import { CANCEL_EVENT_JOB, runEventCancellation } from '../features/registrations/service.management';
 import { runSubscriptionLifecycle } from '../features/subscriptions/service';
 import { pruneRateLimitHits } from '../plugins/rate-limit-store';
@@ -58,7 +58,7 @@ export function jobRegistry(config: AppConfig, db: Db, services: Services): JobD
         run: ({ now }) => sweepRegistrations({ db, mail: services.mail, publicUrl: config.publicUrl }, config.selfManagedReminderHours, now),
       },
       // 'Daftar Tunggu': unclaimed offers lapse and pass on, new offers get their mail and 30 minutes (decision 033).
-      { name: 'registrations.waiting-list', every: sweep, run: ({ now }) => sweepWaitingList({ db, mail: services.mail, publicUrl: config.publicUrl }, now) },
+      { name: WAITING_LIST_JOB, every: sweep, run: ({ now }) => sweepWaitingList({ db, mail: services.mail, publicUrl: config.publicUrl }, now) },
     );
   }
   // Strava (when configured): one job per webhook event (keyed by the event, so a duplicate delivery

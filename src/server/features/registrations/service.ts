@@ -30,7 +30,7 @@ import { checkOffer, claimOffer, releaseSlot, waitingListMessages } from './wait
  */
 
 export { expireStaleSelfManagedRegistrations, registrationErrors };
-export { sweepWaitingList } from './waiting-list';
+export { sweepWaitingList, WAITING_LIST_JOB } from './waiting-list';
 
 export interface RegistrationDeps {
   db: Db;

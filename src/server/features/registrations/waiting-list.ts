@@ -5,7 +5,7 @@ import { registrationOpenness, zonedDateTime } from '../../../domain/registratio
 import type { Mailer } from '../../adapters/mail/port';
 import { composeMail } from '../../adapters/mail/compose';
 import type { Db } from '../../db/client';
-import { eventCategories, events, waitingListEntries, type EventCategoryRow, type EventRow, type WaitingListEntryRow } from '../../db/schema';
+import { eventCategories, events, jobs, waitingListEntries, type EventCategoryRow, type EventRow, type WaitingListEntryRow } from '../../db/schema';
 import { conflict, notFound } from '../../app-error';
 import { findRegistrationContext } from '../events/service';
 import { registrationErrors } from './registration-messages';
@@ -21,6 +21,8 @@ import { registrationErrors } from './registration-messages';
  */
 
 export const OFFER_MINUTES = 30;
+/** The periodic job that mails offers and lapses old ones (src/server/jobs/registry.ts). */
+export const WAITING_LIST_JOB = 'registrations.waiting-list';
 /** More than this many waiting runners per category would only be a list nobody reaches. */
 export const WAITING_LIST_MAX = 500;
 const OFFER_BATCH = 100;
@@ -129,6 +131,12 @@ export async function releaseSlot(tx: Db, categoryRef: string, now: Date = new D
     .for('update', { of: waitingListEntries, skipLocked: true });
   if (next) {
     await tx.update(waitingListEntries).set({ status: 'offered', offeredAt: now, updatedAt: now }).where(eq(waitingListEntries.id, next.id));
+    // The offer's mail goes at the job runner's next poll (seconds), not at the job's next period:
+    // its row ('periodic', the runner's key for it) is pulled forward, in this transaction.
+    await tx
+      .update(jobs)
+      .set({ runAt: now })
+      .where(and(eq(jobs.name, WAITING_LIST_JOB), eq(jobs.key, 'periodic'), gt(jobs.runAt, now)));
     return 'offered';
   }
   await tx

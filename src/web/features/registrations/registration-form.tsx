@@ -547,7 +547,7 @@ export function RegistrationForm({
       )}
 
       {codeRequired && (
-        <FormSection title="Verifikasi Email">
+        <FormSection title="Verifikasi Pendaftar">
           <EmailCodeField
             id={emailCodeId}
             eventId={event._id || event.eventId}

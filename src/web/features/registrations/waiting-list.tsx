@@ -24,6 +24,8 @@ export function WaitingListCard({ event }: { event: RegistrationEvent }) {
   const [problems, setProblems] = useState<{ fullName?: string; email?: string }>({});
   const join = useJoinWaitingList();
   const resultRef = useRef<HTMLDivElement>(null);
+  // Folded until asked for: the page's one form stays the registration itself.
+  const [open, setOpen] = useState(false);
   if (full.length === 0) return null;
 
   function onSubmit(e: FormEvent) {
@@ -58,6 +60,19 @@ export function WaitingListCard({ event }: { event: RegistrationEvent }) {
         <Alert ref={resultRef} tone="success" title="Anda masuk Daftar Tunggu" className="mt-4">
           {join.data.message}
         </Alert>
+      ) : !open ? (
+        <Button
+          type="button"
+          variant="outline"
+          className="mt-4 w-full sm:w-auto"
+          aria-expanded={false}
+          onClick={() => {
+            setOpen(true);
+            requestAnimationFrame(() => document.getElementById(`${ids}-${full.length > 1 ? 'category' : 'fullName'}`)?.focus());
+          }}
+        >
+          Masuk Daftar Tunggu
+        </Button>
       ) : (
         <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4" aria-label="Formulir Daftar Tunggu">
           <div className="grid gap-4 sm:grid-cols-2">
@@ -91,7 +106,7 @@ export function WaitingListCard({ event }: { event: RegistrationEvent }) {
             </Alert>
           )}
           <Button type="submit" variant="outline" className="w-full sm:w-auto" loading={join.isPending} disabled={join.isPending}>
-            Masuk Daftar Tunggu
+            Kirim ke Daftar Tunggu
           </Button>
         </form>
       )}
