@@ -1,10 +1,10 @@
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { events, mailOutbox, runnerRegistrations, waitingListEntries, type EventRow } from '../../db/schema';
+import { events, jobs, mailOutbox, runnerRegistrations, waitingListEntries, type EventRow } from '../../db/schema';
 import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
 import { freshIp, freshRunner, insertEvent, postRegistration, readCategory, readRegistration, registrationPayload } from '../../test/fixtures/registrations';
 import { expireStaleSelfManagedRegistrations } from './service';
-import { OFFER_MINUTES, sweepWaitingList } from './waiting-list';
+import { OFFER_MINUTES, sweepWaitingList, WAITING_LIST_JOB } from './waiting-list';
 
 /**
  * Issue 26 §5 (decision 033): 'Daftar Tunggu' per full category. A freed slot stays counted and is
@@ -182,11 +182,16 @@ describe('waiting list', () => {
     await join(event, a);
     await join(event, b);
 
+    // The waiting-list job is due in a minute; the offer pulls it forward so its mail goes at once.
+    const due = new Date(Date.now() + 60 * MINUTE);
+    await t.database.db.insert(jobs).values({ name: WAITING_LIST_JOB, key: 'periodic', runAt: due, createdAt: new Date(), updatedAt: new Date() });
     const organizer = await t.login('dewi.admin@contoh.id', 'admin');
     const canceled = await t.app.inject({ method: 'POST', url: `/api/runner-registrations/${ids[0]}/cancel`, headers: organizer.headers, payload: { reason: 'Data ganda', refund: false } });
     expect(canceled.statusCode).toBe(200);
     expect((await entries()).map((e) => e.status)).toEqual(['offered', 'waiting']);
     expect((await readCategory(t, category.id)).sold).toBe(3);
+    const [job] = await t.database.db.select().from(jobs).where(eq(jobs.name, WAITING_LIST_JOB));
+    expect(job!.runAt.getTime()).toBeLessThanOrEqual(Date.now());
 
     // The two other holds end together: one goes to b, the other back to the public.
     expect(await expireStaleSelfManagedRegistrations(t.database.db, new Date(Date.now() + 49 * 3_600_000))).toBe(2);
