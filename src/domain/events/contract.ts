@@ -49,6 +49,8 @@ export const organizerEventSchema = z.object({
   earlyBirdEndDate: z.string().nullable(),
   paymentOptions: z.array(z.enum(paymentOptionKeys)),
   paymentInstruction: z.object({ qrImage: z.string(), instructions: z.string() }).nullable(),
+  /** The runner must type a 6-digit code mailed to them before a slot is held (decision 033). */
+  emailCodeRequired: z.boolean(),
   /** Registration rows of any status, ever: an event with none may be deleted. */
   registrations: z.number().int(),
   createdBy: z.object({ _id: z.string(), name: z.string() }),

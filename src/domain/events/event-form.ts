@@ -234,6 +234,8 @@ export function createEventInputSchema(now: () => Date = () => new Date(), optio
           instructions: z.string().trim().max(PAYMENT_INSTRUCTIONS_MAX, m.paymentInstructionsTooLong).nullish(),
         })
         .nullish(),
+      /** 'Wajibkan kode verifikasi email': a slot is held only after the runner types the code mailed to them (decision 033). */
+      emailCodeRequired: z.boolean().optional().default(false),
       categories: z
         .array(z.unknown(), { error: m.categoriesInvalid })
         .max(CATEGORIES_MAX, m.tooManyCategories)
@@ -277,6 +279,7 @@ export function createEventInputSchema(now: () => Date = () => new Date(), optio
         e.paymentType === 'self_managed'
           ? { qrImage: e.paymentInstruction?.qrImage ?? '', instructions: e.paymentInstruction?.instructions ?? '' }
           : null,
+      emailCodeRequired: e.emailCodeRequired,
       categories: e.categories,
     }));
 }

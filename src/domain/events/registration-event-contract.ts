@@ -35,6 +35,8 @@ export const registrationEventSchema = z.object({
   paymentType: z.enum(eventPaymentTypes),
   paymentOptions: z.array(z.enum(paymentOptionKeys)),
   paymentInstruction: z.nullable(z.object({ qrImage: z.string(), instructions: z.string() })),
+  /** The form asks for the 6-digit code mailed to the runner before it registers (decision 033). */
+  emailCodeRequired: z.boolean(),
   organizer: z.object({ name: z.string() }),
   categories: z.array(
     z.extend(categorySummarySchema, {

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { eventPaymentTypes, registrationPaymentStatuses, registrationStatuses } from '../events/events';
 import { cancellationJsonSchema } from './management';
 import { paymentProofMessages, REJECTION_REASON_MAX } from './payment-verification';
-import { registrationPayloadSchema } from './registration-form';
+import { registrationPayloadSchema, runnerDataInputSchema } from './registration-form';
 
 /**
  * The spec's runner registration shape (events-and-coach-pages §3), shared by every registration
@@ -321,3 +321,40 @@ export type RegistrationPage = z.infer<typeof registrationPageSchema>;
 export const registrationXlsxSchema = z.string().describe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
 /** The CSV export (UTF-8 with BOM, CRLF), streamed; the schema only documents it. */
 export const registrationCsvSchema = z.string().describe('text/csv');
+
+/* ------------------------------------------------ email code and 'Daftar Tunggu' (decision 033) */
+
+/** `POST /api/runner-registrations/email-code`: mail a 6-digit code to the address about to register. */
+export const emailCodeBodySchema = z.object({
+  eventId: registrationPayloadSchema.shape.eventId,
+  email: runnerDataInputSchema.shape.email,
+});
+export const emailCodeResponseSchema = z.object({
+  message: z.string(),
+  expiresAt: z.string(),
+  /** 'Kirim ulang kode' is refused (429 EMAIL_CODE_TOO_SOON) until then. */
+  resendAfterSeconds: z.number().int(),
+});
+export type EmailCodeResponse = z.infer<typeof emailCodeResponseSchema>;
+
+/** `POST /api/runner-registrations/waiting-list`: join the list of a full category. */
+export const joinWaitingListBodySchema = z.object({
+  eventId: registrationPayloadSchema.shape.eventId,
+  categoryId: registrationPayloadSchema.shape.categoryId,
+  fullName: runnerDataInputSchema.shape.fullName,
+  email: runnerDataInputSchema.shape.email,
+});
+export const joinWaitingListResponseSchema = z.object({ position: z.number().int(), message: z.string() });
+export type JoinWaitingListResponse = z.infer<typeof joinWaitingListResponseSchema>;
+
+/** `GET /api/runner-registrations/waiting-list/offer?token=`: what a claim link offers (pre-fills the form). */
+export const waitingOfferQuerySchema = z.object({ token: z.string().min(1).max(100) });
+export const waitingOfferSchema = z.object({
+  eventCode: z.string(),
+  categoryId: z.string(),
+  categoryName: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  expiresAt: z.string(),
+});
+export type WaitingOffer = z.infer<typeof waitingOfferSchema>;

@@ -14,6 +14,7 @@ import { paymentOptionKeys } from '../payments/payments';
 export const registrationMessages = {
   emailRequired: 'Email wajib diisi',
   emailFormat: 'Format email tidak valid',
+  emailCodeFormat: 'Kode verifikasi terdiri dari 6 angka',
   emailOneAt: 'Email harus mengandung tepat satu simbol @',
   emailDomainShort: 'Domain email tidak lengkap',
   emailNoExtension: 'Domain harus memiliki ekstensi (misalnya .com, .org)',
@@ -265,6 +266,10 @@ export const registrationPayloadSchema = z.object({
    * unless the server's challenge endpoint says it is off. The server checks it before the rest.
    */
   altcha: z.optional(z.string().check(z.maxLength(2000))),
+  /** The 6-digit code mailed to runnerData.email, when the event asks for one (decision 033). */
+  emailCode: z.optional(z.string().check(z.trim(), z.regex(/^\d{6}$/, registrationMessages.emailCodeFormat))),
+  /** A 'Daftar Tunggu' claim link's token: the registration takes the slot offered to this runner. */
+  waitingOffer: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
 });
 export type RegistrationPayloadInput = z.input<typeof registrationPayloadSchema>;
 export type RegistrationPayload = z.output<typeof registrationPayloadSchema>;

@@ -349,6 +349,8 @@ export const events = pgTable(
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
     canceledBy: uuid('canceled_by').references(() => users.id, { onDelete: 'set null' }),
     cancelNotice: text('cancel_notice'),
+    /** The organizer's choice: a slot is held only after the runner types the 6-digit code mailed to them (issue 26 §5). */
+    emailCodeRequired: boolean('email_code_required').notNull().default(false),
     createdBy: uuid('created_by')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -546,6 +548,69 @@ export const registrationAttempts = pgTable(
 );
 
 /**
+ * The 6-digit email codes of events that ask for one (issue 26 §5, decision 033): one live code per
+ * event and email, stored as an HMAC only; `attempts` wrong guesses end it, `sends` in the hour
+ * from `windowStart` cap the mails, `sentAt` paces 'Kirim ulang kode'. Consumed by the registration
+ * that holds the slot, in its transaction.
+ */
+export const registrationEmailCodes = pgTable(
+  'registration_email_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventRef: uuid('event_ref')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    emailKey: text('email_key').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    sends: integer('sends').notNull().default(1),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('registration_email_codes_event_email_key').on(t.eventRef, t.emailKey), index('registration_email_codes_expiry_idx').on(t.expiresAt)],
+);
+
+export const waitingListStatuses = ['waiting', 'offered', 'claimed', 'lapsed'] as const;
+
+/**
+ * 'Daftar Tunggu' (issue 26 §5, decision 033): runners waiting for a full category, first come
+ * first served. A freed slot is not given back to the public: it stays counted in `sold` and goes
+ * to the next `waiting` entry (`offered`, `offeredAt`); a job mails the claim link (only its hash
+ * is kept) and starts its 30 minutes (`offerExpiresAt`); unclaimed, it lapses and passes on.
+ */
+export const waitingListEntries = pgTable(
+  'waiting_list_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventRef: uuid('event_ref')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    categoryRef: uuid('category_ref')
+      .notNull()
+      .references(() => eventCategories.id, { onDelete: 'cascade' }),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    emailKey: text('email_key').notNull(),
+    status: text('status', { enum: waitingListStatuses }).notNull().default('waiting'),
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    /** Null until the offer's mail is written (the 30 minutes start then). */
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
+    offerTokenHash: text('offer_token_hash'),
+    registrationRef: uuid('registration_ref').references(() => runnerRegistrations.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One live place per email per category.
+    uniqueIndex('waiting_list_entries_live_email_key').on(t.categoryRef, t.emailKey).where(sql`${t.status} in ('waiting', 'offered')`),
+    index('waiting_list_entries_queue_idx').on(t.categoryRef, t.createdAt).where(sql`${t.status} = 'waiting'`),
+    index('waiting_list_entries_offered_idx').on(t.offerExpiresAt).where(sql`${t.status} = 'offered'`),
+    uniqueIndex('waiting_list_entries_token_key').on(t.offerTokenHash),
+  ],
+);
+
+/**
  * Solved proof-of-work challenges of the registration form, kept until the challenge itself
  * expires so that each one is accepted once, whichever server sees it.
  */
@@ -613,6 +678,7 @@ export const mailOutbox = pgTable(
 
 export type EventRow = typeof events.$inferSelect;
 export type EventCategoryRow = typeof eventCategories.$inferSelect;
+export type WaitingListEntryRow = typeof waitingListEntries.$inferSelect;
 export type RunnerRegistrationRow = typeof runnerRegistrations.$inferSelect;
 
 /**

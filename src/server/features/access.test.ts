@@ -48,6 +48,12 @@ const publicRoutes = new Set([
   // The runner's 'Kirim ulang email' on the success page: the same credential as the payment state
   // (registration id + order reference), paid registrations only, rate limited.
   'POST /api/runner-registrations/{registrationId}/resend-confirmation',
+  // Issue 26 §5 (decision 033): the email code mailed before a registration (paced per email and
+  // per address), joining 'Daftar Tunggu' of a full category, and a claim link's offer (the token
+  // mailed to the waiting runner is the credential).
+  'POST /api/runner-registrations/email-code',
+  'POST /api/runner-registrations/waiting-list',
+  'GET /api/runner-registrations/waiting-list/offer',
   // The running calendar (issue 16): approved entries, the .ics feed, and submissions from anyone
   // (always pending; rate limited per address, honeypot). Moderation is under /api/admin.
   'GET /api/eventcalendar',

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { runPlanEvaluations } from '../features/ai-coach/service.evaluation';
 import { pruneAiCoachData } from '../features/ai-coach/service';
 import { pruneSessions } from '../features/auth/service';
-import { sweepRegistrations } from '../features/registrations/service';
+import { sweepRegistrations, sweepWaitingList, WAITING_LIST_JOB } from '../features/registrations/service';
 import { CANCEL_EVENT_JOB, runEventCancellation } from '../features/registrations/service.management';
 import { runSubscriptionLifecycle } from '../features/subscriptions/service';
 import { pruneRateLimitHits } from '../plugins/rate-limit-store';
@@ -57,6 +57,8 @@ export function jobRegistry(config: AppConfig, db: Db, services: Services): JobD
         every: sweep,
         run: ({ now }) => sweepRegistrations({ db, mail: services.mail, publicUrl: config.publicUrl, keySecret: config.jwtSecret }, config.selfManagedReminderHours, now),
       },
+      // 'Daftar Tunggu': unclaimed offers lapse and pass on, new offers get their mail and 30 minutes (decision 033).
+      { name: WAITING_LIST_JOB, every: sweep, run: ({ now }) => sweepWaitingList({ db, mail: services.mail, publicUrl: config.publicUrl }, now) },
     );
   }
   // Strava (when configured): one job per athlete whose webhook events wait (coalesced, issue 26 §7)

@@ -91,6 +91,7 @@ export async function updateEvent(db: Db, user: Pick<UserRow, 'id' | 'role'>, ke
           paymentOptions: input.paymentOptions,
           paymentQrImage: input.paymentInstruction?.qrImage ?? null,
           paymentInstructions: input.paymentInstruction?.instructions ?? null,
+          emailCodeRequired: input.emailCodeRequired,
           // A rejected event is resubmitted by fixing it; every other status stays (decision 020).
           status: event.status === 'ditolak' ? 'diajukan' : event.status,
           updatedAt: now,

@@ -85,6 +85,7 @@ export async function createEvent(db: Db, creator: UserRow, input: EventPayload)
           paymentOptions: input.paymentOptions,
           paymentQrImage: input.paymentInstruction?.qrImage ?? null,
           paymentInstructions: input.paymentInstruction?.instructions ?? null,
+          emailCodeRequired: input.emailCodeRequired,
           status: 'diajukan',
           createdBy: creator.id,
         })
@@ -237,6 +238,7 @@ export async function listOrganizerEvents(
       earlyBirdEndDate: iso(e.earlyBirdEndDate),
       paymentOptions: e.paymentOptions.filter(isPaymentOptionKey) as PaymentOptionKey[],
       paymentInstruction: paymentInstructionOf(e),
+      emailCodeRequired: e.emailCodeRequired,
       registrations: Number(registrations ?? 0),
       createdBy: { _id: e.createdBy, name: creatorName },
       eventdate: e.eventDate.toISOString(),
@@ -432,6 +434,7 @@ export function toRegistrationEvent({ event: e, categories, organizerName }: Eve
     paymentType: e.paymentType,
     paymentOptions: e.paymentOptions.filter(isPaymentOptionKey) as PaymentOptionKey[],
     paymentInstruction: paymentInstructionOf(e),
+    emailCodeRequired: e.emailCodeRequired,
     organizer: { name: organizerName },
     categories: categories.map((c) => {
       // The category's own end date, as the registration total reads it (registrationTotal).

@@ -12,6 +12,7 @@ import {
   type RunnerRegistrationRow,
 } from '../../db/schema';
 import { AppError, conflict } from '../../app-error';
+import { releaseSlot } from './waiting-list';
 
 /**
  * One pending registration per identity number and per email per event (issue 8 item 1), and the
@@ -106,12 +107,8 @@ async function expireSelfManaged(db: Db, row: RunnerRegistrationRow, now: Date):
       .set({ status: 'expired', paymentStatus: 'expired', updatedAt: now })
       .where(and(eq(runnerRegistrations.id, row.id), inArray(runnerRegistrations.status, ['pending', 'awaiting_verification'])))
       .returning({ categoryRef: runnerRegistrations.categoryRef });
-    if (expired) {
-      await tx
-        .update(eventCategories)
-        .set({ sold: sql`greatest(${eventCategories.sold} - 1, 0)` })
-        .where(eq(eventCategories.id, expired.categoryRef));
-    }
+    // Freed: to the category's waiting list first (decision 033).
+    if (expired) await releaseSlot(tx, expired.categoryRef, now);
   });
 }
 

@@ -9,6 +9,12 @@ import {
   publicRegistrationParamsSchema,
   resendConfirmationBodySchema,
   resendConfirmationResponseSchema,
+  emailCodeBodySchema,
+  emailCodeResponseSchema,
+  joinWaitingListBodySchema,
+  joinWaitingListResponseSchema,
+  waitingOfferQuerySchema,
+  waitingOfferSchema,
 } from '../../../domain/registrations/contract';
 import type { AppConfig } from '../../config';
 import type { Mailer } from '../../adapters/mail/port';
@@ -35,6 +41,8 @@ import { z } from 'zod';
 import { isReceiptKey, RECEIPT_COOKIE, RECEIPT_COOKIE_DAYS, receiptKey, registrationPaymentState } from './payment-state';
 import { toPublicRegistrationJson } from './registration-view';
 import { createRegistration, type RegistrationDeps } from './service';
+import { EMAIL_CODE_MAX_ATTEMPTS, EMAIL_CODE_RESEND_SECONDS, EMAIL_CODE_SENDS_PER_HOUR, EMAIL_CODE_TTL_MINUTES, sendEmailCode } from './email-code';
+import { findOffer, joinWaitingList, OFFER_MINUTES, toOfferJson } from './waiting-list';
 
 /**
  * Per address (IPv4, or IPv6 /64) per minute. Registrations: `config.registrationRateLimitPerMinute`
@@ -48,6 +56,8 @@ export const PAYMENT_STATE_RATE_LIMIT = 60;
 /** 'Kirim ulang email' per address per hour (each registration also gets one per RESEND_WINDOW_MINUTES). */
 export const RESEND_RATE_LIMIT_PER_HOUR = 10;
 export const REGISTRATION_BODY_LIMIT = 32 * 1024;
+/** 'Daftar Tunggu' joins per address per hour: a family or a club, not a script's invented list. */
+export const WAITING_LIST_RATE_LIMIT_PER_HOUR = 20;
 
 /** The registration form's event reference (id, slug or code); anything else is not looked up. */
 const challengeQuerySchema = z.object({
@@ -79,6 +89,7 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
     identityLimitPerHour: opts.config.registrationIdentityLimitPerHour,
     selfManagedHoldHours: opts.config.selfManagedHoldHours,
     readCacheMs: opts.config.publicReadCacheSeconds * 1000,
+    secret: opts.config.jwtSecret,
     log: app.log,
   };
   const keys = challengeKeys(opts.config.jwtSecret);
@@ -212,5 +223,60 @@ export async function registrationPublicRoutes(app: FastifyInstance, opts: { db:
       },
     },
     async (request) => ({ message: await resendConfirmation(opts.db, opts.mail, request.params.registrationId, request.body.order) }),
+  );
+  r.post(
+    '/api/runner-registrations/email-code',
+    {
+      // Each registration of such an event needs one, so a crowd behind one address gets as many as it registers.
+      config: { rateLimit: { max: opts.config.registrationRateLimitPerMinute, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['registrations'],
+        summary: `Public: mails a 6-digit code to \`email\` for an event whose organizer turned the email code on (409 EMAIL_CODE_NOT_REQUIRED otherwise). The code is then sent as \`emailCode\` with POST /api/runner-registrations, which holds no slot without it (400 EMAIL_CODE_REQUIRED / EMAIL_CODE_INVALID / EMAIL_CODE_EXPIRED). Valid ${EMAIL_CODE_TTL_MINUTES} minutes and ${EMAIL_CODE_MAX_ATTEMPTS} attempts; a new code replaces the old one; one per ${EMAIL_CODE_RESEND_SECONDS} s and ${EMAIL_CODE_SENDS_PER_HOUR} an hour per email (429 EMAIL_CODE_TOO_SOON / EMAIL_CODE_LIMIT)`,
+        security: [],
+        body: emailCodeBodySchema,
+        response: { 200: emailCodeResponseSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return sendEmailCode({ db: opts.db, mail: opts.mail, secret: opts.config.jwtSecret, publicUrl: opts.config.publicUrl }, request.body);
+    },
+  );
+
+  r.post(
+    '/api/runner-registrations/waiting-list',
+    {
+      config: { rateLimit: { max: WAITING_LIST_RATE_LIMIT_PER_HOUR, timeWindow: '1 hour' } },
+      schema: {
+        tags: ['registrations'],
+        summary: `Public: joins 'Daftar Tunggu' of a full category of an open event (409 WAITING_LIST_NOT_FULL while it has room). Once per email per category (a repeat answers 200 with the same place). A freed slot is kept for the first runner waiting and offered by mail with a claim link valid ${OFFER_MINUTES} minutes (the registration page with ?klaim=<token>); unclaimed, it passes to the next`,
+        security: [],
+        body: joinWaitingListBodySchema,
+        response: { 200: joinWaitingListResponseSchema, 201: joinWaitingListResponseSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { created, ...joined } = await joinWaitingList(opts.db, request.body);
+      return reply.status(created ? 201 : 200).send(joined);
+    },
+  );
+
+  r.get(
+    '/api/runner-registrations/waiting-list/offer',
+    {
+      config: { rateLimit: { max: PAYMENT_STATE_RATE_LIMIT, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['registrations'],
+        summary:
+          "Public: what a 'Daftar Tunggu' claim link offers (event, category, the runner's name and email, until when), to pre-fill the registration form; the token is the credential. 404 for an unknown or used link, 409 WAITING_OFFER_EXPIRED once its time is up. The registration is then made with POST /api/runner-registrations and `waitingOffer` = the token, with the same email (no email code needed)",
+        security: [],
+        querystring: waitingOfferQuerySchema,
+        response: { 200: waitingOfferSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return toOfferJson(await findOffer(opts.db, request.query.token));
+    },
   );
 }

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
-import { and, asc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
-import { holdReminderDue, paymentProofMessages as m } from '../../../domain/registrations/payment-verification';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { holdReminderDue, paymentProofMessages as m, selfManagedHoldUntil } from '../../../domain/registrations/payment-verification';
 import type { RegistrationJson, SelfManagedPayment } from '../../../domain/registrations/contract';
 import type { Mailer } from '../../adapters/mail/port';
 import type { StoragePort } from '../../adapters/storage/port';
@@ -13,6 +13,7 @@ import { confirmationMail } from './confirmation-mail';
 import { toRegistrationJson } from './registration-view';
 import { holdReminderMail, paymentRejectedMail } from './self-managed-mail';
 import { registrationErrors } from './registration-messages';
+import { releaseSlot } from './waiting-list';
 
 /**
  * Self-managed payments (issue 8 item 9, issue 26 §5). The runner's 'Saya Sudah Membayar' carries a
@@ -229,13 +230,9 @@ export async function rejectSelfManagedPayment(
       })
       .where(and(eq(runnerRegistrations.id, id), eq(runnerRegistrations.status, found.row.status)))
       .returning();
-    // A hold that already ended gave its slot back then.
-    if (found.row.status === 'awaiting_verification') {
-      await tx
-        .update(eventCategories)
-        .set({ sold: sql`greatest(${eventCategories.sold} - 1, 0)` })
-        .where(eq(eventCategories.id, found.row.categoryRef));
-    }
+    // A hold that already ended gave its slot back then. The freed slot goes to the category's
+    // waiting list first, like every other release (decision 033).
+    if (found.row.status === 'awaiting_verification') await releaseSlot(tx, found.row.categoryRef, now);
     await deps.mail.enqueue(paymentRejectedMail(row!, found.event, found.category, { reason: input.reason, rejectedAt: now, publicUrl: deps.publicUrl }), { tx });
     return { ...found, row: row! };
   });
@@ -330,14 +327,8 @@ export async function expireStaleSelfManagedRegistrations(db: Db, now: Date = ne
         ),
       )
       .returning({ categoryRef: runnerRegistrations.categoryRef });
-    const perCategory = new Map<string, number>();
-    for (const { categoryRef } of expired) perCategory.set(categoryRef, (perCategory.get(categoryRef) ?? 0) + 1);
-    for (const [categoryRef, n] of perCategory) {
-      await tx
-        .update(eventCategories)
-        .set({ sold: sql`greatest(${eventCategories.sold} - ${n}, 0)` })
-        .where(eq(eventCategories.id, categoryRef));
-    }
+    // One by one: each freed slot goes to the next runner of the category's waiting list, if any (decision 033).
+    for (const { categoryRef } of expired) await releaseSlot(tx, categoryRef, now);
     return expired.length;
   });
 }

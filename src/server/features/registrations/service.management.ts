@@ -34,6 +34,7 @@ import { eventCanceledMail, registrationCanceledMail, resendTopicPrefix, type Re
 import { confirmationMail } from './confirmation-mail';
 import { findManagedEvent, type FoundRegistration } from './organizer-service';
 import { toRegistrationJson } from './registration-view';
+import { releaseSlot } from './waiting-list';
 
 /**
  * The organizer's management of registrations and events (issue 13 item 2; decision 021): cancel one
@@ -125,12 +126,8 @@ async function recordCancellation(tx: Db, mail: Mailer, id: string, record: Canc
     })
     .where(eq(runnerRegistrations.id, id))
     .returning();
-  if (wasActive) {
-    await tx
-      .update(eventCategories)
-      .set({ sold: sql`greatest(${eventCategories.sold} - 1, 0)` })
-      .where(eq(eventCategories.id, found.row.categoryRef));
-  }
+  // To the waiting list first while the event takes registrations (never during the event's own cancellation).
+  if (wasActive) await releaseSlot(tx, found.row.categoryRef, now);
   const updated = { ...found, row: row! };
   await mail.enqueue(record.mail(updated), { tx });
   return updated;

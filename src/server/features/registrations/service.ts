@@ -21,6 +21,8 @@ import { registrationErrors } from './registration-messages';
 import type { RegistrationJson } from '../../../domain/registrations/contract';
 import { toRegistrationJson } from './registration-view';
 import { expireStaleSelfManagedRegistrations, sweepSelfManagedRegistrations } from './self-managed-payment';
+import { checkEmailCode, consumeEmailCode, pruneEmailCodes } from './email-code';
+import { checkOffer, claimOffer, releaseSlot, waitingListMessages } from './waiting-list';
 
 /**
  * Public registration (events-and-coach-pages §2 "Registration form", §4, §5; DESIGN.md §5): a slot
@@ -29,6 +31,7 @@ import { expireStaleSelfManagedRegistrations, sweepSelfManagedRegistrations } fr
  */
 
 export { expireStaleSelfManagedRegistrations, registrationErrors };
+export { sweepWaitingList, WAITING_LIST_JOB } from './waiting-list';
 
 export interface RegistrationDeps {
   db: Db;
@@ -42,7 +45,15 @@ export interface RegistrationDeps {
   selfManagedHoldHours: number;
   /** How old the event rows a registration starts from may be (the public read cache; 0 = none). */
   readCacheMs?: number;
+  /** Keys the stored email codes (decision 033). */
+  secret: Uint8Array;
   log: FastifyBaseLogger;
+}
+
+/** What lets this attempt past the gates of decision 033: a checked email code, or a waiting-list offer. */
+interface SlotPass {
+  emailCodeId: string | null;
+  offerId: string | null;
 }
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -77,15 +88,21 @@ export async function createRegistration(
   const r = input.runnerData;
   const keys: RunnerKeys = { identityKey: identityKey(r.identityNo), emailKey: emailKey(r.email) };
   await countIdentityAttempt(db, context.event, keys.identityKey, deps.identityLimitPerHour, now);
+  // A claim link was mailed to this address, so it proves the mailbox as a code would.
+  const offer = input.waitingOffer ? await checkOffer(db, input.waitingOffer, context.event, input.categoryId, keys.emailKey, now) : null;
+  const pass: SlotPass = {
+    offerId: offer?.entry.id ?? null,
+    emailCodeId: context.event.emailCodeRequired && !offer ? await checkEmailCode(db, deps.secret, context.event.id, keys.emailKey, input.emailCode, now) : null,
+  };
   try {
-    return await reserveAndOpen(deps, context, input, keys, userId, now, hooks);
+    return await reserveAndOpen(deps, context, input, keys, userId, now, hooks, pass);
   } catch (err) {
     // The reservation refused rows read from the cache: decide again on fresh rows, once (the event
     // was closed, its price changed, or the category filled up within the cache's few seconds).
     if (!(err instanceof StaleContext)) throw err;
     const fresh = await findRegistrationContext(db, input.eventId, 0);
     if (!fresh) throw notFound(registrationErrors.eventNotFound);
-    return reserveAndOpen(deps, fresh, input, keys, userId, now, hooks, true);
+    return reserveAndOpen(deps, fresh, input, keys, userId, now, hooks, pass, true);
   }
 }
 
@@ -107,6 +124,7 @@ async function reserveAndOpen(
   userId: string | null,
   now: Date,
   hooks: RegistrationHooks,
+  pass: SlotPass,
   fresh = false,
 ): Promise<CreatedRegistration> {
   const { db } = deps;
@@ -116,12 +134,13 @@ async function reserveAndOpen(
   const openness = registrationOpenness({ ...event, categories }, now);
   if (openness.state === 'not_yet') throw conflict(openness.message, 'REGISTRATION_NOT_OPEN');
   if (openness.state === 'closed') throw conflict(openness.message, 'REGISTRATION_CLOSED');
-  if (openness.state === 'full') throw conflict(openness.message, 'EVENT_FULL');
+  // An offer's slot is already counted in `sold`: full is what the offered runner expects.
+  if (openness.state === 'full' && !pass.offerId) throw conflict(openness.message, 'EVENT_FULL');
 
   const category = categories.find((c) => c.categoryId === input.categoryId.toLowerCase() || c.id === input.categoryId);
   if (!category) throw notFound(registrationErrors.categoryNotFound);
   // A cheap early answer; the reservation below is what really decides.
-  if (category.sold >= category.slots) throw conflict(registrationErrors.slotFull(category.name), 'SLOT_FULL');
+  if (category.sold >= category.slots && !pass.offerId) throw conflict(registrationErrors.slotFull(category.name), 'SLOT_FULL');
 
   const offered = event.paymentOptions.filter(isPaymentOptionKey);
   let method: PaymentOptionKey | null = input.paymentMethod ?? null;
@@ -210,6 +229,12 @@ async function reserveAndOpen(
         updatedAt: now,
       })
       .returning();
+    if (pass.emailCodeId) await consumeEmailCode(tx, pass.emailCodeId);
+    if (pass.offerId) {
+      // The offered slot becomes this registration's; `sold` already counts it (waiting-list.ts).
+      if (!(await claimOffer(tx, pass.offerId, row!.id, now))) throw conflict(waitingListMessages.offerExpired, 'WAITING_OFFER_EXPIRED');
+      return { row: row!, paymentUrl: null, stored };
+    }
     // Last: the slot. Nobody else waits on this row for longer than this statement and the COMMIT.
     // The same statement re-checks, on the latest rows, what the (possibly cached) rows said: the
     // event still accepted and open, and the category's price as charged.
@@ -322,12 +347,6 @@ export async function revokeRegistrationOrder(tx: Db, order: OrderRow, log?: Fas
   else log?.warn({ orderId: order.id, status: order.status }, 'refunded registration order left as is (racepack collected or already ended)');
 }
 
-async function releaseSlot(tx: Db, categoryRef: string) {
-  await tx
-    .update(eventCategories)
-    .set({ sold: sql`greatest(${eventCategories.sold} - 1, 0)` })
-    .where(eq(eventCategories.id, categoryRef));
-}
 
 /** Wires the payment hooks of the `registration` order kind. */
 export function registerRegistrationPaymentHooks(payments: PaymentService, mail: Mailer, log?: FastifyBaseLogger, links?: ReceiptLinks) {
@@ -349,5 +368,6 @@ export async function sweepRegistrations(
   now: Date = new Date(),
 ): Promise<{ expired: number; reminded: number }> {
   await sweepRegistrationGuards(deps.db, now);
+  await pruneEmailCodes(deps.db, now);
   return sweepSelfManagedRegistrations(deps, reminderHours, now);
 }

@@ -45,6 +45,7 @@ export interface EventFormValues {
   paymentType: 'platform' | 'self_managed';
   paymentOptions: PaymentOptionKey[];
   paymentInstruction: { qrImage: string; instructions: string };
+  emailCodeRequired: boolean;
   categories: CategoryFormValues[];
 }
 
@@ -71,6 +72,7 @@ const emptyForm = (): EventFormValues => ({
   paymentType: 'platform',
   paymentOptions: [],
   paymentInstruction: { qrImage: '', instructions: '' },
+  emailCodeRequired: false,
   categories: [emptyCategory()],
 });
 
@@ -90,6 +92,7 @@ export function formValuesOf(event: OrganizerEvent): EventFormValues {
     paymentType: event.paymentType,
     paymentOptions: [...event.paymentOptions],
     paymentInstruction: { qrImage: event.paymentInstruction?.qrImage ?? '', instructions: event.paymentInstruction?.instructions ?? '' },
+    emailCodeRequired: event.emailCodeRequired,
     categories: event.categories.map((c) => ({
       categoryId: c.categoryId,
       name: c.name,
@@ -576,6 +579,18 @@ function EventForm({ edited, onOpenChange, save }: EventFormProps) {
               </FormField>
             </div>
           )}
+        </FormSection>
+
+        <FormSection title="Keamanan Pendaftaran">
+          <label className="flex items-start gap-3 text-sm text-slate-800">
+            <input type="checkbox" className="mt-0.5 size-4 shrink-0 accent-brand-600" aria-describedby={`${fieldId('emailCodeRequired')}-hint`} {...register('emailCodeRequired')} />
+            <span>
+              <span className="font-semibold">Wajibkan kode verifikasi email</span>
+              <span id={`${fieldId('emailCodeRequired')}-hint`} className="block text-xs text-slate-600">
+                Slot baru disimpan setelah pelari mengetik kode 6 angka yang dikirim ke emailnya. Mencegah satu orang memborong slot dengan identitas palsu.
+              </span>
+            </span>
+          </label>
         </FormSection>
 
         {serverError && (

@@ -51,6 +51,7 @@ const event = (over: Partial<OrganizerEvent> = {}): OrganizerEvent => ({
   earlyBirdEndDate: null,
   paymentOptions: ['gopay'],
   paymentInstruction: null,
+  emailCodeRequired: false,
   registrations: 21,
   createdBy: { _id: 'u1', name: 'Siti' },
   eventDate: iso(40),

@@ -1,7 +1,7 @@
 import { paymentPagePath } from './payment-link';
 import { ArrowLeft, CalendarDays, Clock, MapPin } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import type { RegistrationEvent } from '../../../domain/events/contract';
 import type { CreatedRegistration } from '../../../domain/registrations/contract';
 import { registrationOpenness, zonedDateTime } from '../../../domain/registrations/openness';
@@ -10,7 +10,8 @@ import { buttonClass } from '../../components/button';
 import { EventImage } from '../../components/event-image';
 import { PublicLayout } from '../../components/public-layout';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
-import { EventLoadError, eventLoadMessages, useRegistrationEvent } from './registrations-api';
+import { EventLoadError, eventLoadMessages, useRegistrationEvent, useWaitingOffer } from './registrations-api';
+import { WaitingListCard, WaitingOfferBanner, waitingOfferError } from './waiting-list';
 import { HoldCountdown } from './hold-countdown';
 import { clearHeld, loadHeld, saveHeld, type HeldRegistration } from './registration-draft';
 
@@ -87,6 +88,14 @@ function EventRegistration({ event }: { event: RegistrationEvent }) {
   // The last answer of this visit: what the self-managed dialog shows when it is opened again.
   const [lastCreated, setLastCreated] = useState<CreatedRegistration | null>(null);
   const openness = registrationOpenness(event);
+  // A 'Daftar Tunggu' claim link (?klaim=): the slot kept for this runner, the form pre-filled (decision 033).
+  const [search] = useSearchParams();
+  const claimToken = search.get('klaim');
+  const offerQuery = useWaitingOffer(claimToken);
+  const [offerOver, setOfferOver] = useState(false);
+  const onOfferOver = useCallback(() => setOfferOver(true), []);
+  const offer = offerQuery.data && offerQuery.data.eventCode === event.code && !offerOver ? { ...offerQuery.data, token: claimToken! } : null;
+  const formOpen = openness.state === 'open' || (openness.state === 'full' && offer !== null);
   const when = zonedDateTime(new Date(event.eventDate), event.timezone);
   const [formWanted, setFormWanted] = useState(false);
   // Without paint timing (Safari): two frames after the photo is decoded, the first one paints it.
@@ -180,7 +189,16 @@ function EventRegistration({ event }: { event: RegistrationEvent }) {
         </HeldRegistrationAlert>
       )}
 
-      {openness.state !== 'open' ? (
+      {claimToken && offerQuery.isError && (
+        <Alert tone="error" title="Tautan klaim tidak dapat dipakai">
+          {waitingOfferError(offerQuery.error)}
+        </Alert>
+      )}
+      {claimToken && offerQuery.data && <WaitingOfferBanner offer={offerQuery.data} timeZone={event.timezone} onExpired={onOfferOver} />}
+
+      {claimToken && offerQuery.isPending ? (
+        <FormLoading />
+      ) : !formOpen ? (
         <Alert tone="info" title={openness.state === 'not_yet' ? 'Pendaftaran belum dibuka' : 'Pendaftaran ditutup'}>
           {openness.message}
         </Alert>
@@ -188,13 +206,16 @@ function EventRegistration({ event }: { event: RegistrationEvent }) {
         <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8" onFocusCapture={preloadPaymentDialogs}>
           {formWanted ? (
             <Suspense fallback={<FormLoading />}>
-              <RegistrationForm event={event} onRegistered={onRegistered} />
+              <RegistrationForm key={offer ? 'offer' : 'plain'} event={event} onRegistered={onRegistered} offer={offer} />
             </Suspense>
           ) : (
             <FormLoading />
           )}
         </div>
       )}
+
+      {/* Full categories of an event still taking registrations: join their waiting list. */}
+      {!offer && (openness.state === 'open' || openness.state === 'full') && <WaitingListCard event={event} />}
 
       <Suspense fallback={null}>
         {created && event.paymentType === 'self_managed' && <SelfManagedPaymentDialog event={event} created={created} onClose={() => setCreated(null)} />}

@@ -28,6 +28,7 @@ const event: RegistrationEvent = {
   earlyBirdEndDate: null,
   paymentType: 'platform',
   paymentOptions: ['gopay'],
+  emailCodeRequired: false,
   paymentInstruction: null,
   organizer: { name: 'Panitia' },
   categories: [{ categoryId: '10k', name: '10K', description: '', price: 185000, adminFee: 10000, slots: 100, sold: 0, originalPrice: null, earlyBird: false, earlyBirdEndDate: null }],

@@ -1,7 +1,7 @@
 import '../../../domain/shared/zod-locale';
 import { useEffect, useId, useRef, useState, type ClipboardEvent, type FormEvent, type ReactNode } from 'react';
 import type { RegistrationEvent } from '../../../domain/events/contract';
-import type { CreatedRegistration } from '../../../domain/registrations/contract';
+import type { CreatedRegistration, WaitingOffer } from '../../../domain/registrations/contract';
 import { bloodTypes, identityTypes, registrationTotal, sexes, tshirtSizes } from '../../../domain/events/events';
 import { formatRupiah } from '../../../domain/shared/money';
 import { jakartaToday } from '../../../domain/shared/wire-date';
@@ -34,6 +34,10 @@ import { loadDraft, retryDelayMs, saveDraft } from './registration-draft';
 import { ErrorSummary, type SummaryItem } from './error-summary';
 import { RetryNotice, type PendingRetry } from './retry-notice';
 import { useSchemaForm } from './use-schema-form';
+import { EmailCodeField } from './email-code-field';
+
+/** A 'Daftar Tunggu' claim link's offer, with its token (sent as `waitingOffer`). */
+export type ClaimedOffer = WaitingOffer & { token: string };
 
 type RunnerField = keyof typeof runnerDataInputSchema.shape;
 
@@ -92,7 +96,16 @@ const phoneChars = (value: string) => value.replace(/[^0-9+]/g, '');
 /** A 503 (server busy, database unreachable) or no answer at all: worth trying again by itself. */
 const isRetryable = (error: unknown) => (error instanceof ApiError ? error.status === 503 : error instanceof TypeError);
 
-export function RegistrationForm({ event, onRegistered }: { event: RegistrationEvent; onRegistered: (created: CreatedRegistration) => void }) {
+export function RegistrationForm({
+  event,
+  onRegistered,
+  offer = null,
+}: {
+  event: RegistrationEvent;
+  onRegistered: (created: CreatedRegistration) => void;
+  /** Opened from a claim link: the offered category and the offer's name and email, fixed. */
+  offer?: ClaimedOffer | null;
+}) {
   const ids = useId();
   const draftKey = event._id || event.eventId;
   // What the runner typed survives a reload of this tab (a rush is when people reload).
@@ -102,6 +115,7 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
       ...draft,
       categoryId: event.categories.some((c) => c.categoryId === draft.categoryId) ? draft.categoryId : '',
       paymentMethod: (event.paymentOptions as string[]).includes(draft.paymentMethod) ? draft.paymentMethod : '',
+      ...(offer ? { categoryId: offer.categoryId, email: offer.email, fullName: draft.fullName || offer.fullName } : {}),
     };
   });
   // The domain's runner schema checks the runner fields; the choices below them pass through. What
@@ -121,6 +135,11 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
   const [verifying, setVerifying] = useState(false);
   // A registration refused because the servers are busy (or unreachable) is sent again by itself.
   const [retry, setRetry] = useState<PendingRetry | null>(null);
+  // The organizer's email code (decision 033); a claim link already proved the mailbox.
+  const codeRequired = event.emailCodeRequired && !offer;
+  const [emailCode, setEmailCode] = useState('');
+  const [emailCodeProblem, setEmailCodeProblem] = useState<string | undefined>();
+  const emailCodeId = `${ids}-emailCode`;
 
   useEffect(() => {
     saveDraft(draftKey, values);
@@ -238,6 +257,12 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
       return;
     }
     setSummaryShown(0);
+    if (codeRequired && !/^\d{6}$/.test(emailCode)) {
+      setEmailCodeProblem(emailCode ? registrationMessages.emailCodeFormat : 'Masukkan kode verifikasi 6 digit yang kami kirim ke email Anda.');
+      requestAnimationFrame(() => focusField(emailCodeId));
+      return;
+    }
+    setEmailCodeProblem(undefined);
     const chosen = event.categories.find((c) => c.categoryId === current.categoryId)!;
     const payload: RegistrationPayloadInput = {
       // The database id names exactly one event; a slug or code could also be another event's.
@@ -245,6 +270,8 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
       categoryId: chosen.categoryId,
       runnerData: Object.fromEntries(runnerFields.map((f) => [f, current[f]])) as RegistrationPayloadInput['runnerData'],
       ...(current.paymentMethod ? { paymentMethod: current.paymentMethod as RegistrationPayloadInput['paymentMethod'] } : {}),
+      ...(codeRequired ? { emailCode } : {}),
+      ...(offer ? { waitingOffer: offer.token } : {}),
     };
     return send(payload);
   }
@@ -281,6 +308,11 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
           const retryAfter = error instanceof ApiError ? error.retryAfter : undefined;
           return setRetry({ payload, dueAt: Date.now() + retryDelayMs(retryAfter), busy });
         }
+        if (error instanceof ApiError && error.code?.startsWith('EMAIL_CODE_')) {
+          // Said under the code field, where it is fixed.
+          setEmailCodeProblem(error.message);
+          return requestAnimationFrame(() => focusField(emailCodeId));
+        }
         const message = error instanceof ApiError ? error.message : 'Gagal melakukan pendaftaran.';
         showAlert(`Terjadi kesalahan saat mendaftar: ${message}`);
       },
@@ -298,6 +330,7 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
       optional?: boolean;
       placeholder?: string;
       onPaste?: (e: ClipboardEvent<HTMLInputElement>) => void;
+      readOnly?: boolean;
     } = {},
   ) => (
     <FormField layout="page" id={controlId(field)} label={fieldLabels[field]} mark={opts.optional ? 'optional' : 'required'} hint={opts.hint} error={errors[field]}>
@@ -310,6 +343,8 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
           maxLength={opts.maxLength}
           placeholder={opts.placeholder}
           onPaste={opts.onPaste}
+          readOnly={opts.readOnly}
+          className={opts.readOnly ? 'bg-slate-100' : undefined}
           required={!opts.optional}
           {...runnerField(field, field === 'phone' || field === 'emergencyContact' ? phoneChars : undefined)}
         />
@@ -340,7 +375,7 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
       <FormSection title="Data Pelari" description="Isi sesuai identitas resmi. Kolom bertanda * wajib diisi.">
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            {text('email', { type: 'email', autoComplete: 'email', inputMode: 'email', placeholder: 'nama@gmail.com', hint: 'Konfirmasi dan kode QR dikirim ke email ini.' })}
+            {text('email', { type: 'email', autoComplete: 'email', inputMode: 'email', placeholder: 'nama@gmail.com', hint: offer ? 'Email penerima tautan klaim (tidak dapat diubah).' : 'Konfirmasi dan kode QR dikirim ke email ini.', readOnly: !!offer })}
             {emailSuggestion && (
               <Button
                 type="button"
@@ -439,8 +474,10 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
           <legend className="sr-only">Pilih kategori</legend>
           <div className="grid gap-3 sm:grid-cols-2">
             {event.categories.map((c) => {
-              const full = categoryIsFull(c);
-              const firstOpen = c === event.categories.find((x) => !categoryIsFull(x));
+              // A claim link's slot is kept for this runner in its category only.
+              const reserved = offer?.categoryId === c.categoryId;
+              const full = offer ? !reserved : categoryIsFull(c);
+              const firstOpen = offer ? reserved : c === event.categories.find((x) => !categoryIsFull(x));
               const left = Math.max(c.slots - c.sold, 0);
               return (
                 <label
@@ -461,7 +498,9 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
                   <span className="min-w-0 flex-1">
                     <span className="flex flex-wrap items-center gap-2">
                       <CategoryChip name={c.name} />
-                      {full ? (
+                      {reserved ? (
+                        <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-bold text-green-800">Disimpan untuk Anda</span>
+                      ) : categoryIsFull(c) ? (
                         <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold text-red-800">Slot Habis</span>
                       ) : (
                         <span className="text-xs text-slate-600">Sisa {left} slot</span>
@@ -514,6 +553,23 @@ export function RegistrationForm({ event, onRegistered }: { event: RegistrationE
             </div>
           </fieldset>
           <FieldError id={`${controlId('paymentMethod')}-error`} message={choiceProblems.paymentMethod} />
+        </FormSection>
+      )}
+
+      {codeRequired && (
+        <FormSection title="Verifikasi Pendaftar">
+          <EmailCodeField
+            id={emailCodeId}
+            eventId={event._id || event.eventId}
+            email={values.email}
+            checkEmail={() => check(['email'])}
+            value={emailCode}
+            onChange={(code) => {
+              setEmailCode(code);
+              if (emailCodeProblem && /^\d{6}$/.test(code)) setEmailCodeProblem(undefined);
+            }}
+            error={emailCodeProblem}
+          />
         </FormSection>
       )}
 

@@ -8,7 +8,10 @@ import type { RegistrationEvent } from '../../../domain/events/contract';
 import type {
   ChallengeResponse,
   CreatedRegistration,
+  EmailCodeResponse,
+  JoinWaitingListResponse,
   PaymentStateJson,
+  WaitingOffer,
   ResendConfirmationResponse,
   SelfManagedPaymentResponse,
 } from '../../../domain/registrations/contract';
@@ -129,4 +132,30 @@ export function useSubmitPaymentProof() {
 export function paymentConfirmErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 404) return error.message;
   return `Gagal mengkonfirmasi pembayaran.${error instanceof ApiError ? ` ${error.message}` : ' Periksa koneksi internet Anda lalu coba lagi.'}`;
+}
+
+/** 'Kirim kode' (decision 033): the 6-digit code mailed to the address about to register. */
+export function useSendEmailCode() {
+  return useMutation({
+    mutationFn: (input: { eventId: string; email: string }) => api.post<EmailCodeResponse>('/api/runner-registrations/email-code', input),
+  });
+}
+
+/** 'Masuk Daftar Tunggu' of a full category. */
+export function useJoinWaitingList() {
+  return useMutation({
+    mutationFn: (input: { eventId: string; categoryId: string; fullName: string; email: string }) =>
+      api.post<JoinWaitingListResponse>('/api/runner-registrations/waiting-list', input),
+  });
+}
+
+/** What a 'Daftar Tunggu' claim link (?klaim=) offers; the token is its credential. */
+export function useWaitingOffer(token: string | null) {
+  return useQuery({
+    queryKey: ['events-public', 'waiting-offer', token],
+    enabled: Boolean(token),
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+    staleTime: Infinity,
+    queryFn: () => api.get<WaitingOffer>(`/api/runner-registrations/waiting-list/offer?token=${encodeURIComponent(token!)}`),
+  });
 }
