@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
-import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { holdReminderDue, paymentProofMessages as m, selfManagedHoldUntil } from '../../../domain/registrations/payment-verification';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { holdReminderDue, paymentProofMessages as m } from '../../../domain/registrations/payment-verification';
 import type { RegistrationJson, SelfManagedPayment } from '../../../domain/registrations/contract';
 import type { Mailer } from '../../adapters/mail/port';
 import type { StoragePort } from '../../adapters/storage/port';
