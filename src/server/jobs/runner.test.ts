@@ -205,6 +205,7 @@ describe('the registry of the product’s jobs', () => {
       'rate-limits.prune',
       'registrations.cancel-event',
       'registrations.sweep',
+      'registrations.waiting-list',
       'subscriptions.lifecycle',
     ]);
     const quiet = jobRegistry({ ...t.config, paymentExpirySweepSeconds: 0 }, t.database.db, {

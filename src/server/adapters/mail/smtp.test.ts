@@ -95,13 +95,13 @@ describe('SMTP mail adapter against a local SMTP server', () => {
   it('is the adapter when SMTP_URL is set; a confirmed registration is delivered with the inline QR and marked sent', async () => {
     expect(t.app.mail.name).toBe('smtp');
     const { event } = await insertEvent(t, { paymentType: 'self_managed', name: 'Bandung Trail 2027' });
-    const created = json<{ registration: { registrationId: string } }>(
+    const created = json<{ registration: { registrationId: string }; paymentKey: string }>(
       await postRegistration(t, registrationPayload(event, '10k', { paymentMethod: undefined })),
     );
     const id = created.registration.registrationId;
     // The runner sends the proof of transfer; the organizer verifies it, which sends the confirmation.
     const body = multipart([{ field: 'file', filename: 'bukti.png', type: 'image/png', bytes: TINY_PNG }]);
-    const proof = await t.app.inject({ method: 'PATCH', url: `/api/runner-registrations/${id}/payment-status-paid`, headers: body.headers, payload: body.payload, remoteAddress: freshIp() });
+    const proof = await t.app.inject({ method: 'PATCH', url: `/api/runner-registrations/${id}/payment-status-paid?key=${created.paymentKey}`, headers: body.headers, payload: body.payload, remoteAddress: freshIp() });
     expect(proof.statusCode).toBe(200);
     const [owner] = await t.database.db.select().from(users).where(eq(users.id, event.createdBy));
     const organizer = await t.login(owner!.email, 'organizer');

@@ -84,8 +84,10 @@ describe('at most 40 megapixels for every image upload', () => {
     const { event } = await insertEvent(t, { paymentType: 'self_managed', categories: [{ name: '10K', slots: 10 }] });
     const registered = await postRegistration(t, registrationPayload(event, '10k', { paymentMethod: undefined, runnerData: freshRunner() }));
     expect(registered.statusCode, registered.body).toBe(201);
-    const { registrationId } = json<{ registration: { registrationId: string } }>(registered).registration;
-    const proof = await send(`/api/runner-registrations/${registrationId}/payment-status-paid`, 'PATCH', png(20_000, 20_000));
+    const created = json<{ registration: { registrationId: string }; paymentKey: string }>(registered);
+    const { registrationId } = created.registration;
+    // The runner's own link carries the payment key (decision 031); the pixel check comes after it.
+    const proof = await send(`/api/runner-registrations/${registrationId}/payment-status-paid?key=${created.paymentKey}`, 'PATCH', png(20_000, 20_000));
     expect(proof.statusCode, proof.body).toBe(422);
     expect(proof.json()).toEqual(TOO_MANY);
 
