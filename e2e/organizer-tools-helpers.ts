@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { toJakartaLocalInput } from '../src/domain/events/event-form';
 import { expect, signIn, uniqueEmail } from './fixtures';
-import { solvedChallenge } from './registration-challenge';
+import { runnerAddressHeader, solvedChallenge } from './registration-challenge';
 
 /**
  * Organizer-tools fixtures built only through the public API, as real people would: the organizer
@@ -60,6 +60,7 @@ export async function seedEventWithRunners(
   const runners: SeededRunner[] = [];
   for (const [i, runner] of opts.runners.entries()) {
     const res = await anonymous.post('/api/runner-registrations', {
+      headers: runnerAddressHeader(),
       data: {
         ...(await solvedChallenge(anonymous)),
         eventId: event.code,

@@ -15,3 +15,14 @@ export async function solvedChallenge(request: APIRequestContext): Promise<{ alt
   if (!solution) throw new Error('challenge not solved');
   return { altcha: Buffer.from(JSON.stringify({ challenge: body.challenge, solution: { counter: solution.counter, derivedKey: solution.derivedKey } })).toString('base64') };
 }
+
+let nextRunner = 0;
+/**
+ * A distinct client address for one fixture runner (the browser tests' server trusts X-Forwarded-For
+ * from loopback): a runner registering from their own phone, not the tenth hold of one address.
+ */
+export function runnerAddressHeader(): { 'x-forwarded-for': string } {
+  nextRunner += 1;
+  const n = (process.pid * 7919 + nextRunner) % 65_000;
+  return { 'x-forwarded-for': `198.18.${Math.floor(n / 250)}.${(n % 250) + 1}` };
+}
