@@ -10,6 +10,7 @@ import {
   registrationMonthSql as monthSql,
   registrationRefundOwedSql,
   registrationRefundedSql,
+  registrationLedgerColumns,
 } from '../payments/service.ledger';
 import { managedEvent } from './lifecycle';
 
@@ -34,13 +35,7 @@ async function moneyGroups(db: Db, where: SQL | undefined): Promise<MoneyGroup[]
       eventRef: runnerRegistrations.eventRef,
       categoryRef: runnerRegistrations.categoryRef,
       month: monthSql,
-      paymentType: events.paymentType,
-      paymentAmount: runnerRegistrations.paymentAmount,
-      adminFee: runnerRegistrations.adminFee,
-      refunded: sql<number>`${registrationRefundedSql}::float8`,
-      refundOwed: sql<number>`${registrationRefundOwedSql}::float8`,
-      gatewayPaymentType: orders.paymentType,
-      paymentMethod: runnerRegistrations.paymentMethod,
+      ...registrationLedgerColumns,
       n: sql<number>`count(*)::float8`,
     })
     .from(runnerRegistrations)

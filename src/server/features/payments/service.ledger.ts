@@ -32,6 +32,17 @@ const manualSettledSql = sql`(case when ${runnerRegistrations.refundMode} = 'man
 export const registrationRefundedSql = sql`(${gatewayRefundedSql} + ${manualSettledSql})`;
 /** Owed back to the runner and not yet returned. */
 export const registrationRefundOwedSql = sql`(case when ${runnerRegistrations.refundMode} = 'manual' and ${runnerRegistrations.refundSettledAt} is null then coalesce(${runnerRegistrations.refundAmount}, 0) else 0 end)`;
+
+/** What one registration's ledger line is computed from (domain/events/finance.ts), for every read of it. */
+export const registrationLedgerColumns = {
+  paymentType: events.paymentType,
+  paymentAmount: runnerRegistrations.paymentAmount,
+  adminFee: runnerRegistrations.adminFee,
+  refunded: sql<number>`${registrationRefundedSql}::float8`,
+  refundOwed: sql<number>`${registrationRefundOwedSql}::float8`,
+  gatewayPaymentType: orders.paymentType,
+  paymentMethod: runnerRegistrations.paymentMethod,
+};
 /** The organizer's net of one registration (ledgerLine's `net`, in SQL for the event list). */
 export const registrationNetSql = sql`greatest(${runnerRegistrations.paymentAmount} - least(${registrationRefundedSql} + ${registrationRefundOwedSql}, ${runnerRegistrations.paymentAmount}) - ${runnerRegistrations.adminFee}, 0)`;
 
@@ -107,13 +118,7 @@ export interface LedgerKindTotal extends LedgerLine {
 async function registrationTotal(db: Db, month: string | null): Promise<LedgerKindTotal> {
   const rows = await db
     .select({
-      paymentType: events.paymentType,
-      paymentAmount: runnerRegistrations.paymentAmount,
-      adminFee: runnerRegistrations.adminFee,
-      refunded: sql<number>`${registrationRefundedSql}::float8`,
-      refundOwed: sql<number>`${registrationRefundOwedSql}::float8`,
-      gatewayPaymentType: orders.paymentType,
-      paymentMethod: runnerRegistrations.paymentMethod,
+      ...registrationLedgerColumns,
     })
     .from(runnerRegistrations)
     .innerJoin(events, eq(events.id, runnerRegistrations.eventRef))
