@@ -17,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
-import { users } from '../../src/server/db/schema';
+import { users } from '../../src/server/db/schema/users';
 import { insertCategory, insertEvent, insertRegistrations } from '../../src/server/test/fixtures/registration-data';
 import { eq } from 'drizzle-orm';
 

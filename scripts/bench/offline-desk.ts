@@ -23,7 +23,8 @@ import { chromiumPath } from '../chromium-path.mjs';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
-import { runnerRegistrations, users } from '../../src/server/db/schema';
+import { runnerRegistrations } from '../../src/server/db/schema/registrations';
+import { users } from '../../src/server/db/schema/users';
 import { insertCategory, insertEvent, insertRegistrations } from '../../src/server/test/fixtures/registration-data';
 
 const total = Number(process.argv[2] ?? 20_000);

@@ -23,7 +23,7 @@ import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
-import { events } from '../../src/server/db/schema';
+import { events } from '../../src/server/db/schema/events';
 import { seedDemoData } from '../../src/server/seed/seed';
 
 const seconds = Math.max(1, Math.min(Number(process.argv[2] ?? 5), 30));

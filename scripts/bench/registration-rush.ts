@@ -30,7 +30,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
-import { eventCategories, runnerRegistrations } from '../../src/server/db/schema';
+import { eventCategories } from '../../src/server/db/schema/events';
+import { runnerRegistrations } from '../../src/server/db/schema/registrations';
 import { startFakeMidtrans, type FakeMidtrans } from '../../src/server/test/fixtures/fake-midtrans';
 import { benchRegistration, insertBenchEvent, postJson, processCpuMs, startServerProcess, stopServerProcess, scratchDatabase } from './rush-event';
 

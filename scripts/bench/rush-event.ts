@@ -5,7 +5,8 @@ import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import type { Db } from '../../src/server/db/client';
-import { eventCategories, events, users } from '../../src/server/db/schema';
+import { eventCategories, events } from '../../src/server/db/schema/events';
+import { users } from '../../src/server/db/schema/users';
 
 const DAY_MS = 86_400_000;
 

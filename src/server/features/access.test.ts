@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles as ROLES, type Role } from '../../domain/users/roles';
-import { users } from '../db/schema';
+import { users } from '../db/schema/users';
 import { buildTestApp, type TestApp } from '../test/fixtures/build-test-app';
 
 /**

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { runnerRegistrations } from '../db/schema';
+import { runnerRegistrations } from '../db/schema/registrations';
 import type { JobDefinition } from '../jobs/runner';
 import { buildTestApp, type TestApp } from '../test/fixtures/build-test-app';
 import { eventsApi } from '../test/fixtures/events';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jobs } from '../db/schema';
+import { jobs } from '../db/schema/infra';
 import { buildTestApp, type TestApp } from '../test/fixtures/build-test-app';
 import { insertEvent, postRegistration, readCategory, readRegistration, registrationPayload } from '../test/fixtures/registrations';
 import { jobRegistry } from './registry';

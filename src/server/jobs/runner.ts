@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { jobs, type JobRow } from '../db/schema';
+import { jobs, type JobRow } from '../db/schema/infra';
 
 /**
  * The durable job runner: background work lives in the database, not in a server's timers, so

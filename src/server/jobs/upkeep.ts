@@ -1,6 +1,6 @@
 import { and, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { jobs } from '../db/schema';
+import { jobs } from '../db/schema/infra';
 
 const KEEP_FINISHED_MS = 7 * 24 * 3_600_000;
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../domain/users/roles';
-import type { UserRow } from '../db/schema';
+import type { UserRow } from '../db/schema/users';
 import { ACCESS_COOKIE } from './session-cookies';
 import { forbidden, unauthorized } from '../app-error';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { cacheVersions } from '../db/schema';
+import { cacheVersions } from '../db/schema/infra';
 import { ACCESS_COOKIE } from './session-cookies';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { rateLimitHits } from '../db/schema';
+import { rateLimitHits } from '../db/schema/infra';
 
 /**
  * A store for @fastify/rate-limit that keeps its counters in the database, so a limit holds across

@@ -6,7 +6,7 @@
 import { sameEventKey, type RoadOrTrail } from '../../domain/event-calendar/event-calendar';
 import { addDays, jakartaToday } from '../../domain/shared/wire-date';
 import type { Db } from '../db/client';
-import { calendarEvents } from '../db/schema';
+import { calendarEvents } from '../db/schema/event-calendar';
 
 interface DemoEntry {
   eventname: string;

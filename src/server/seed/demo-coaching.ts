@@ -3,7 +3,9 @@ import { FREESLOT, coachPlatformFee, packageEndDay } from '../../domain/coaching
 import { addDays, jakartaToday } from '../../domain/shared/wire-date';
 import type { StoragePort } from '../adapters/storage/port';
 import type { Db } from '../db/client';
-import { coachConnections, coachPackages, coachProfiles, orders, uploads } from '../db/schema';
+import { coachConnections, coachPackages, coachProfiles } from '../db/schema/coaching';
+import { orders } from '../db/schema/payments';
+import { uploads } from '../db/schema/uploads';
 import { newOrderRef } from '../features/payments/service';
 import { COACH_PURCHASE_FINISH_PATH } from '../features/coaching/service.purchases';
 import { newImageKey } from '../features/uploads/service';

@@ -13,7 +13,9 @@ import type { Db } from '../db/client';
 import { newQrToken, newRegistrationId } from '../features/registrations/service';
 import { newImageKey } from '../features/uploads/service';
 import { demoHeaderImage, type HeaderPalette } from './demo-header-image';
-import { eventCategories, events, runnerRegistrations, uploads } from '../db/schema';
+import { eventCategories, events } from '../db/schema/events';
+import { runnerRegistrations } from '../db/schema/registrations';
+import { uploads } from '../db/schema/uploads';
 
 const DAY = 86_400_000;
 

@@ -7,7 +7,7 @@ import { fromJakartaWallClock } from '../../domain/shared/jakarta-time';
 import { addDays, jakartaToday } from '../../domain/shared/wire-date';
 import { cityKey } from '../../domain/group-runs/group-runs';
 import type { Db } from '../db/client';
-import { groupRunParticipants, groupRuns } from '../db/schema';
+import { groupRunParticipants, groupRuns } from '../db/schema/group-runs';
 
 interface DemoRun {
   host: string;

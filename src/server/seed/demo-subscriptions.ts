@@ -1,7 +1,8 @@
 import { SUBSCRIPTION_PLANS, TRIAL_DAYS, planDays } from '../../domain/subscriptions/pricing';
 import { DAY_MS as DAY } from '../../domain/subscriptions/subscription';
 import type { Db } from '../db/client';
-import { orders, subscriptionGrants } from '../db/schema';
+import { orders } from '../db/schema/payments';
+import { subscriptionGrants } from '../db/schema/subscriptions';
 import { newOrderRef } from '../features/payments/service';
 import { SUBSCRIPTION_FINISH_PATH } from '../features/subscriptions/service';
 

@@ -12,7 +12,7 @@ import { seedDemoEvents } from './demo-events';
 import { seedDemoCoaching } from './demo-coaching';
 import { demoSubscriptions, seedDemoSubscriptions } from './demo-subscriptions';
 import { buildDemoPlan } from './demo-plan';
-import { users } from '../db/schema';
+import { users } from '../db/schema/users';
 
 export interface DemoUser {
   name: string;

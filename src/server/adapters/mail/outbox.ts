@@ -1,4 +1,4 @@
-import { mailOutbox } from '../../db/schema';
+import { mailOutbox } from '../../db/schema/infra';
 import type { Db } from '../../db/client';
 import type { Mailer, OutgoingMail } from './port';
 

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMidtransGateway } from './midtrans';
 import { createSandboxGateway, recordSandboxTransaction, sandboxKey } from './sandbox';
 import { GatewayError } from './port';
-import { orderRefunds, orders } from '../../db/schema';
+import { orderRefunds, orders } from '../../db/schema/payments';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { startFakeMidtrans, type FakeMidtrans } from '../../test/fixtures/fake-midtrans';
 import { readOrder, recordHooks, sampleOrder } from '../../test/fixtures/payments';
 import { refundKeyOf, refundMessages } from '../../features/payments/service';
-import type { OrderRow } from '../../db/schema';
+import type { OrderRow } from '../../db/schema/payments';
 
 /** Refunds through the payment module (decision 021): the Midtrans adapter against the fake, the sandbox, and refundOrder. */
 describe('refunds through Midtrans (fake Midtrans on 127.0.0.1)', () => {

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { paymentSandboxTransactions } from '../../db/schema';
+import { paymentSandboxTransactions } from '../../db/schema/payments';
 import { mapMidtransStatus, midtransSignature, midtransTime, readMidtransNotification } from './midtrans';
 import { GatewayError, type GatewayTransaction, type PaymentGateway, type RefundedTransaction } from './port';
 

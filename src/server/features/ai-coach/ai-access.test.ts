@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PREMIUM_REQUIRED_MESSAGE, type SubscriptionStatus } from '../../../domain/subscriptions/subscription';
-import { users } from '../../db/schema';
+import { users } from '../../db/schema/users';
 import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -5,7 +5,9 @@ import { aiMessages, type CreatePlanRequest, type PlanDraftResponse } from '../.
 import { modifyMessages } from '../../../domain/ai-coach/chat/modify';
 import { addDays, jakartaToday, planDateToIso } from '../../../domain/shared/wire-date';
 import { buildApp } from '../../app';
-import { aiPlanDrafts, trainingRuns, users } from '../../db/schema';
+import { aiPlanDrafts } from '../../db/schema/ai-coach';
+import { trainingRuns } from '../../db/schema/training-plan';
+import { users } from '../../db/schema/users';
 import { AiFailure, type AiCoachPort } from '../../adapters/ai/port';
 import { createWorkoutOcr, imageDimensions } from '../../adapters/ai/workout-ocr';
 import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';

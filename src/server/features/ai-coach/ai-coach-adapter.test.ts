@@ -6,7 +6,7 @@ import { checkPlan } from '../../../domain/ai-coach/safety/plan-checker';
 import { isoToPlanDate, planDateToIso } from '../../../domain/shared/wire-date';
 import { formatPaceBand } from '../../../domain/ai-coach/engine/paces';
 import { runColor } from '../../../domain/training-plan/run-types';
-import { users } from '../../db/schema';
+import { users } from '../../db/schema/users';
 import { AiFailure, type AiCoachPort } from '../../adapters/ai/port';
 import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
 import { startFakeGemini, type FakeGemini } from '../../adapters/ai/testing/fake-gemini';

@@ -7,7 +7,9 @@ import { addDays, isoToPlanDate, jakartaToday, type IsoDay } from '../../../doma
 import { parsePaceRange } from '../../../domain/training-plan/pace';
 import { heartRateZone } from '../../../domain/training-plan/scoring';
 import { plannedDistanceKm } from '../../../domain/training-plan/training-program';
-import { aiEvaluations, aiPlanDrafts, trainingRuns, users, type TrainingRunRow } from '../../db/schema';
+import { aiEvaluations, aiPlanDrafts } from '../../db/schema/ai-coach';
+import { trainingRuns, type TrainingRunRow } from '../../db/schema/training-plan';
+import { users } from '../../db/schema/users';
 import { tenKForm } from '../../test/fixtures/ai-coach';
 import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
 import { addRuns, findPlan } from '../training-plan/service';

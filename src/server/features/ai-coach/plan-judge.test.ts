@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatePlanRequest, PlanDraftResponse } from '../../../domain/ai-coach/contract';
 import { jakartaToday } from '../../../domain/shared/wire-date';
-import { users } from '../../db/schema';
+import { users } from '../../db/schema/users';
 import { createPlanFollowingRefusals } from '../../test/fixtures/ai-coach';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { judgePlan } from '../../../../scripts/eval/coach-judge';

@@ -7,7 +7,9 @@ import { plannedDistanceKm } from '../../../domain/training-plan/training-progra
 import { accessEndDay, hasPremiumAccess } from '../../../domain/subscriptions/subscription';
 import { addDays, jakartaToday, planDateToIso, type IsoDay } from '../../../domain/shared/wire-date';
 import type { Db } from '../../db/client';
-import { aiCoachProfiles, aiEvaluations, aiPlanDrafts, trainingPlans, trainingRuns, users, type TrainingRunRow } from '../../db/schema';
+import { aiCoachProfiles, aiEvaluations, aiPlanDrafts } from '../../db/schema/ai-coach';
+import { trainingPlans, trainingRuns, type TrainingRunRow } from '../../db/schema/training-plan';
+import { users } from '../../db/schema/users';
 import { findPlan, listRuns, replaceUnloggedAiRuns, rowIsLocked, type PlanOwner } from '../training-plan/service';
 import { isUnderSafetyHold, keepSafe, readProfile } from './service';
 import { plannedRun as plannedRunOf } from '../../../domain/ai-coach/engine/planned-run';

@@ -34,7 +34,8 @@ import { addDays, isoToPlanDate, jakartaToday, planDateToIso, type IsoDay } from
 import type { Run, TrainingPlan } from '../../../domain/training-plan/contract';
 import { AppError, badRequest, conflict, notFound } from '../../app-error';
 import type { Db } from '../../db/client';
-import { aiCoachProfiles, aiEvaluations, aiPlanDrafts, aiUsage, type UserRow } from '../../db/schema';
+import { aiCoachProfiles, aiEvaluations, aiPlanDrafts, aiUsage } from '../../db/schema/ai-coach';
+import type { UserRow } from '../../db/schema/users';
 import { AiFailure, type AiCoachPort } from '../../adapters/ai/port';
 import { readPlan, replaceUnloggedAiRuns } from '../training-plan/service';
 import { requirePixelLimit } from '../uploads/service';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { isNotNull } from 'drizzle-orm';
 import { loadConfig } from '../../config';
-import { refreshTokens } from '../../db/schema';
+import { refreshTokens } from '../../db/schema/auth';
 import { REFRESH_GRACE_MS } from './tokens';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { startMockOidc } from '../../test/fixtures/mock-oidc';

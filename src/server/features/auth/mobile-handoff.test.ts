@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { authSessions, mobileHandoffCodes } from '../../db/schema';
+import { authSessions, mobileHandoffCodes } from '../../db/schema/auth';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { handoffMessages } from './mobile-handoff';
 

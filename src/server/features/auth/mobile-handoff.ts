@@ -3,7 +3,8 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { handoffValidationMessages } from '../../../domain/auth/mobile-handoff';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { mobileHandoffCodes, users, type UserRow } from '../../db/schema';
+import { mobileHandoffCodes } from '../../db/schema/auth';
+import { users, type UserRow } from '../../db/schema/users';
 import { startSession, type TokenPair } from './tokens';
 
 /**

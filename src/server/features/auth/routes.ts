@@ -20,7 +20,7 @@ import { userResponseSchema } from '../../../domain/users/contract';
 import type { IdentityProvider, OidcFlowState } from '../../adapters/auth/google-oidc';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema/users';
 import { errorResponseSchema } from '../../plugins/errors';
 import { badRequest, notFound, unauthorized } from '../../app-error';
 import { requireUser, signedIn } from '../../plugins/auth';

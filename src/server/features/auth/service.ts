@@ -1,6 +1,6 @@
 import { and, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { authSessions, refreshTokens } from '../../db/schema';
+import { authSessions, refreshTokens } from '../../db/schema/auth';
 
 /** How long a revoked session stays for the record (who signed out, why) before it goes. */
 export const REVOKED_SESSION_RETENTION_DAYS = 30;

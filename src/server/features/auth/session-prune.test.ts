@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { authSessions, refreshTokens } from '../../db/schema';
+import { authSessions, refreshTokens } from '../../db/schema/auth';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { pruneSessions, REVOKED_SESSION_RETENTION_DAYS } from './service';
 import { revokeSession, rotateRefreshToken } from './tokens';

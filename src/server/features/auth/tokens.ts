@@ -3,7 +3,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { authSessions, refreshTokens, users, type UserRow } from '../../db/schema';
+import { authSessions, refreshTokens } from '../../db/schema/auth';
+import { users, type UserRow } from '../../db/schema/users';
 
 export interface TokenPair {
   token: string;

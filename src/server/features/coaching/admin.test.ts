@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { coachAdminMessages, type AdminCoach } from '../../../domain/coaching/admin-contract';
 import { FREESLOT, slotDatesOnFill } from '../../../domain/coaching/coaching';
 import { jakartaToday, addDays } from '../../../domain/shared/wire-date';
-import { coachConnections, coachProfiles } from '../../db/schema';
+import { coachConnections, coachProfiles } from '../../db/schema/coaching';
 import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
 import { multipart, TINY_PNG } from '../../test/fixtures/multipart';
 

@@ -2,7 +2,8 @@ import { FREESLOT } from '../../../domain/coaching/coaching';
 import { formatJakartaDate } from '../../../domain/shared/jakarta-time';
 import { composeMail } from '../../adapters/mail/compose';
 import type { OutgoingMail } from '../../adapters/mail/port';
-import type { CoachConnectionRow, CoachInvitationRow, UserRow } from '../../db/schema';
+import type { CoachConnectionRow, CoachInvitationRow } from '../../db/schema/coaching';
+import type { UserRow } from '../../db/schema/users';
 
 export const endedTopic = (connection: Pick<CoachConnectionRow, 'id'>) => `coaching-ended:${connection.id}`;
 

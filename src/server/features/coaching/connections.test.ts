@@ -2,7 +2,8 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { coachingMessages, connectionMessages, invitationMessages, type CoachConnectionList, type CoachInvitationList, type ConnectRunnerResponse, type MyCoachList } from '../../../domain/coaching/contract';
 import { addDays, jakartaToday } from '../../../domain/shared/wire-date';
-import { coachConnections, mailOutbox } from '../../db/schema';
+import { coachConnections } from '../../db/schema/coaching';
+import { mailOutbox } from '../../db/schema/infra';
 import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
 import { liveConnection } from './service';
 

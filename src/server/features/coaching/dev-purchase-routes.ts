@@ -6,7 +6,7 @@ import { suggestUniqueLink } from '../../../domain/coaching/coaching';
 import { coachingMessages } from '../../../domain/coaching/contract';
 import { forbidden } from '../../app-error';
 import type { Db } from '../../db/client';
-import { coachPackages, coachProfiles } from '../../db/schema';
+import { coachPackages, coachProfiles } from '../../db/schema/coaching';
 import { requireUser, signedIn } from '../../plugins/auth';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
 

@@ -6,7 +6,7 @@ import { coachingMessages } from '../../../domain/coaching/contract';
 import { jakartaToday } from '../../../domain/shared/wire-date';
 import { forbidden, notFound } from '../../app-error';
 import type { Db } from '../../db/client';
-import { coachConnections } from '../../db/schema';
+import { coachConnections } from '../../db/schema/coaching';
 import { requireUser, signedIn } from '../../plugins/auth';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
 import { findUserByEmail } from '../users/service';

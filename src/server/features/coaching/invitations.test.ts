@@ -11,7 +11,8 @@ import {
   type ConnectRunnerResponse,
 } from '../../../domain/coaching/contract';
 import { addDays, isoToPlanDate, jakartaToday } from '../../../domain/shared/wire-date';
-import { coachConnections, coachInvitations, mailOutbox } from '../../db/schema';
+import { coachConnections, coachInvitations } from '../../db/schema/coaching';
+import { mailOutbox } from '../../db/schema/infra';
 import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
 import { runInput } from '../../test/fixtures/training-plan';
 import { liveConnection } from './service';

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { coachingMessages, type CoachEarnings, type CoachPackage, type CoachProfile, type PublicCoachProfile } from '../../../domain/coaching/contract';
-import { coachConnections, coachPackages, coachProfiles, orders } from '../../db/schema';
+import { coachConnections, coachPackages, coachProfiles } from '../../db/schema/coaching';
+import { orders } from '../../db/schema/payments';
 import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
 import { multipart, TINY_PNG } from '../../test/fixtures/multipart';
 

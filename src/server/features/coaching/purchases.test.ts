@@ -3,7 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { CoachPaymentResponse } from '../../../domain/coaching/admin-contract';
 import { coachingMessages } from '../../../domain/coaching/contract';
 import { addDays, jakartaToday } from '../../../domain/shared/wire-date';
-import { coachConnections, coachPackages, coachProfiles, mailOutbox, orders } from '../../db/schema';
+import { coachConnections, coachPackages, coachProfiles } from '../../db/schema/coaching';
+import { mailOutbox } from '../../db/schema/infra';
+import { orders } from '../../db/schema/payments';
 import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
 import { postNotification, sandboxEvent } from '../../test/fixtures/payments';
 import { recordSandboxTransaction, sandboxKey } from '../../adapters/payments/sandbox';

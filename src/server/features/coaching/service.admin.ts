@@ -5,7 +5,9 @@ import { jakartaToday } from '../../../domain/shared/wire-date';
 import { isStorageKey, type StoragePort } from '../../adapters/storage/port';
 import { badRequest, conflict, notFound } from '../../app-error';
 import type { Db } from '../../db/client';
-import { coachConnections, coachProfiles, uploads, users, type CoachProfileRow, type UserRow } from '../../db/schema';
+import { coachConnections, coachProfiles, type CoachProfileRow } from '../../db/schema/coaching';
+import { uploads } from '../../db/schema/uploads';
+import { users, type UserRow } from '../../db/schema/users';
 
 /**
  * The admin's coach tools (issue 14 items 1 and 6): the coach list with verification and slot

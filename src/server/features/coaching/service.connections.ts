@@ -6,7 +6,8 @@ import { jakartaToday, type IsoDay } from '../../../domain/shared/wire-date';
 import { conflict, notFound } from '../../app-error';
 import type { Mailer } from '../../adapters/mail/port';
 import type { Db } from '../../db/client';
-import { coachConnections, coachInvitations, coachProfiles, users, type CoachConnectionRow, type UserRow } from '../../db/schema';
+import { coachConnections, coachInvitations, coachProfiles, type CoachConnectionRow } from '../../db/schema/coaching';
+import { users, type UserRow } from '../../db/schema/users';
 import { coachingEndedMail } from './connection-mails';
 
 /**

@@ -12,7 +12,8 @@ import { coachingMessages, connectionMessages, invitationMessages, type CoachCon
 import { jakartaToday, type IsoDay } from '../../../domain/shared/wire-date';
 import { AppError, badRequest, conflict, notFound } from '../../app-error';
 import type { Db } from '../../db/client';
-import { coachConnections, coachInvitations, coachProfiles, users, type CoachInvitationRow, type UserRow } from '../../db/schema';
+import { coachConnections, coachInvitations, coachProfiles, type CoachInvitationRow } from '../../db/schema/coaching';
+import { users, type UserRow } from '../../db/schema/users';
 import { findUserByEmail } from '../users/service';
 import { coachInvitationMail, invitationAcceptedMail } from './connection-mails';
 import { coachesNow, fillSlot, lockOwnSlot, toCoachConnection, type ConnectionDeps } from './service.connections';

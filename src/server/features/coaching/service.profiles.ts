@@ -14,7 +14,9 @@ import { AppError, badRequest, conflict, notFound } from '../../app-error';
 import type { LedgerLine } from '../../../domain/payments/ledger';
 import { coachLedgerRows } from '../payments/service.ledger';
 import type { Db } from '../../db/client';
-import { coachConnections, coachPackages, coachProfiles, uploads, users, type CoachPackageRow, type CoachProfileRow } from '../../db/schema';
+import { coachConnections, coachPackages, coachProfiles, type CoachPackageRow, type CoachProfileRow } from '../../db/schema/coaching';
+import { uploads } from '../../db/schema/uploads';
+import { users } from '../../db/schema/users';
 
 /**
  * Coach profile, packages and earnings (events-and-coach-pages §3–§5, §7, §9; issue 14 items 4–5).

@@ -7,7 +7,9 @@ import { composeMail } from '../../adapters/mail/compose';
 import type { Mailer, OutgoingMail } from '../../adapters/mail/port';
 import { AppError, conflict, forbidden, notFound } from '../../app-error';
 import type { Db } from '../../db/client';
-import { coachConnections, coachPackages, coachProfiles, users, type OrderRow, type UserRow } from '../../db/schema';
+import { coachConnections, coachPackages, coachProfiles } from '../../db/schema/coaching';
+import type { OrderRow } from '../../db/schema/payments';
+import { users, type UserRow } from '../../db/schema/users';
 import { findReusableOrder, type PaymentService } from '../payments/service';
 
 /**

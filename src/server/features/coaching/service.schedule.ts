@@ -5,7 +5,7 @@ import { aiMessages } from '../../../domain/ai-coach/contract';
 import type { IsoDay } from '../../../domain/shared/wire-date';
 import { AppError, badRequest, notFound } from '../../app-error';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema/users';
 import { AiFailure } from '../../adapters/ai/port';
 import { ParseLimitError } from '../../adapters/parsing/worker-pool';
 import { scheduleMimeTypes, type ScheduleMime, type ScheduleReaderPort } from '../../adapters/schedule/port';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coachConnections } from '../../db/schema';
+import { coachConnections } from '../../db/schema/coaching';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { liveConnection, requireLiveConnection } from './service';
 

@@ -4,7 +4,7 @@ import { coachingMessages } from '../../../domain/coaching/contract';
 import { jakartaToday, type IsoDay } from '../../../domain/shared/wire-date';
 import { notFound } from '../../app-error';
 import type { Db } from '../../db/client';
-import { coachConnections, type CoachConnectionRow } from '../../db/schema';
+import { coachConnections, type CoachConnectionRow } from '../../db/schema/coaching';
 
 /**
  * Coaching (DESIGN.md §4; runner-and-coach §6): who may coach whom. Other features ask here before

@@ -1,7 +1,8 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, jakartaToday } from '../../../domain/shared/wire-date';
-import { calendarEvents, mailOutbox } from '../../db/schema';
+import { calendarEvents } from '../../db/schema/event-calendar';
+import { mailOutbox } from '../../db/schema/infra';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { eventsApi } from '../../test/fixtures/events';
 import { freshIp } from '../../test/fixtures/registrations';

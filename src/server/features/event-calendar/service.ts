@@ -13,7 +13,8 @@ import type { Mailer } from '../../adapters/mail/port';
 import { composeMail } from '../../adapters/mail/compose';
 import { conflict, notFound } from '../../app-error';
 import type { Db } from '../../db/client';
-import { calendarEvents, type CalendarEventRow, type UserRow } from '../../db/schema';
+import { calendarEvents, type CalendarEventRow } from '../../db/schema/event-calendar';
+import type { UserRow } from '../../db/schema/users';
 import { listEventsByStatus } from '../events/service';
 
 /**

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eventFormMessages as m } from '../../../domain/events/event-form';
 import { EVENT_ADMIN_FEE } from '../../../domain/events/events';
-import { eventCategories, events } from '../../db/schema';
+import { eventCategories, events } from '../../db/schema/events';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { eventPayload, eventsApi, insertRegistration } from '../../test/fixtures/events';
 import { findEventByAnyId } from './service';

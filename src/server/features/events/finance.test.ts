@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema';
+import { orders } from '../../db/schema/payments';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { eventsApi, insertRegistration } from '../../test/fixtures/events';
 

@@ -3,7 +3,10 @@ import type { EventFinance, OrganizerFinance } from '../../../domain/events/cont
 import { addFigures, emptyFigures, feeGroupOf, registrationMoney, type MoneyFigures, type PaidRegistrationMoney } from '../../../domain/events/finance';
 import { gatewayFee, gatewayFeeTable, type GatewayFeeGroup } from '../../../domain/payments/gateway-fees';
 import type { Db } from '../../db/client';
-import { eventCategories, events, orderRefunds, orders, runnerRegistrations, type EventRow, type UserRow } from '../../db/schema';
+import { eventCategories, events, type EventRow } from '../../db/schema/events';
+import { orderRefunds, orders } from '../../db/schema/payments';
+import { runnerRegistrations } from '../../db/schema/registrations';
+import type { UserRow } from '../../db/schema/users';
 import {
   paidRegistrationSql,
   registrationLedgerJoins,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eventChangeMessages as c } from '../../../domain/events/event-changes';
 import { eventFormMessages as m } from '../../../domain/events/event-form';
 import { registrationOpenness } from '../../../domain/registrations/openness';
-import { eventCategories, events } from '../../db/schema';
+import { eventCategories, events } from '../../db/schema/events';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { eventPayload, eventsApi, insertRegistration } from '../../test/fixtures/events';
 import { freshRunner, postRegistration } from '../../test/fixtures/registrations';

@@ -4,7 +4,9 @@ import { categoryIsLocked, eventChangeProblems, matchCategories, type StoredCate
 import { eventFormMessages, type EventPayload } from '../../../domain/events/event-form';
 import { jakartaToday } from '../../../domain/shared/wire-date';
 import type { Db } from '../../db/client';
-import { eventCategories, events, runnerRegistrations, type EventCategoryRow, type EventRow, type UserRow } from '../../db/schema';
+import { eventCategories, events, type EventCategoryRow, type EventRow } from '../../db/schema/events';
+import { runnerRegistrations } from '../../db/schema/registrations';
+import type { UserRow } from '../../db/schema/users';
 import { AppError, conflict, forbidden, notFound } from '../../app-error';
 import { canManageEvent, categoryValues, eventMessages, findEventByKey, listOrganizerEvents } from './service';
 

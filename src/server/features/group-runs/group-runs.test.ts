@@ -4,7 +4,8 @@ import path from 'node:path';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GROUP_RUNS_PER_DAY } from '../../../domain/group-runs/group-runs';
-import { groupRuns, mailOutbox } from '../../db/schema';
+import { groupRuns } from '../../db/schema/group-runs';
+import { mailOutbox } from '../../db/schema/infra';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 
 const DAY = 86_400_000;

@@ -7,7 +7,8 @@ import type { Mailer } from '../../adapters/mail/port';
 import { composeMail } from '../../adapters/mail/compose';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../app-error';
 import type { Db } from '../../db/client';
-import { groupRunParticipants, groupRunReports, groupRuns, users, type GroupRunRow, type UserRow } from '../../db/schema';
+import { groupRunParticipants, groupRunReports, groupRuns, type GroupRunRow } from '../../db/schema/group-runs';
+import { users, type UserRow } from '../../db/schema/users';
 
 /**
  * Running Buddy (issue 16 item 5). The access rule: anyone reads active, visible runs; the host

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { mailOutboxResponseSchema } from '../../../domain/mail-outbox/contract';
 import type { Db } from '../../db/client';
-import { mailOutbox } from '../../db/schema';
+import { mailOutbox } from '../../db/schema/infra';
 import { allowRoles } from '../../plugins/auth';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
 

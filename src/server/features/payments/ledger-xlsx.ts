@@ -6,7 +6,10 @@ import { gatewayRefunded, ledgerLine, type LedgerLine } from '../../../domain/pa
 import type { OrderKind } from '../../../domain/payments/payments';
 import { jakartaWallClock } from '../../../domain/shared/jakarta-time';
 import type { Db } from '../../db/client';
-import { coachConnections, events, orderRefunds, orders, runnerRegistrations } from '../../db/schema';
+import { coachConnections } from '../../db/schema/coaching';
+import { events } from '../../db/schema/events';
+import { orderRefunds, orders } from '../../db/schema/payments';
+import { runnerRegistrations } from '../../db/schema/registrations';
 import { jakartaMonthRange } from './service.ledger';
 
 /**

@@ -6,7 +6,10 @@ import type { EventFinance, OrganizerFinance } from '../../../domain/events/cont
 import { jakartaMonth } from '../../../domain/events/finance';
 import type { AdminLedger } from '../../../domain/payments/contract';
 import { managementMessages as m } from '../../../domain/registrations/management';
-import { coachPackages, coachProfiles, eventCategories, runnerRegistrations, users, type EventRow } from '../../db/schema';
+import { coachPackages, coachProfiles } from '../../db/schema/coaching';
+import { eventCategories, type EventRow } from '../../db/schema/events';
+import { runnerRegistrations } from '../../db/schema/registrations';
+import { users } from '../../db/schema/users';
 import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
 import { readOrder, sandboxEvent } from '../../test/fixtures/payments';
 import { freshRunner, insertEvent, postRegistration, readRegistration } from '../../test/fixtures/registrations';

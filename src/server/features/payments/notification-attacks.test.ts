@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { orders, paymentNotifications } from '../../db/schema';
+import { orders, paymentNotifications } from '../../db/schema/payments';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { startFakeMidtrans, type FakeMidtrans } from '../../test/fixtures/fake-midtrans';
 import { notificationLog, postNotification, readOrder, recordHooks, rejectionLog, sampleOrder, type HookLog } from '../../test/fixtures/payments';

@@ -11,7 +11,7 @@ import { recordSandboxTransaction, sandboxKey, sandboxOutcomeStatus } from '../.
 import type { AppConfig } from '../../config';
 import { rateLimitKey } from '../../plugins/client-address';
 import type { Db } from '../../db/client';
-import type { OrderRow } from '../../db/schema';
+import type { OrderRow } from '../../db/schema/payments';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
 import { badRequest } from '../../app-error';
 import { renderSandboxCheckout, renderSandboxError, renderSandboxNotFound } from './sandbox-page';

@@ -2,7 +2,7 @@ import { formatJakartaDate, formatJakartaTime } from '../../../domain/shared/jak
 import { formatRupiah } from '../../../domain/shared/money';
 import { isOpenOrder, paymentOptionKeys, paymentOptionLabels, type PaymentOptionKey } from '../../../domain/payments/payments';
 import { escapeHtml } from '../../adapters/mail/compose';
-import type { OrderRow } from '../../db/schema';
+import type { OrderRow } from '../../db/schema/payments';
 
 /** The sandbox checkout: one small server-rendered page, no script, readable on a 360 px phone. */
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxKey, sandboxNotification } from '../../adapters/payments/sandbox';
-import { orders } from '../../db/schema';
+import { orders } from '../../db/schema/payments';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { notificationLog, postNotification, readOrder, recordHooks, sampleOrder, sandboxEvent, type HookLog } from '../../test/fixtures/payments';
 import { formatDeadline } from './sandbox-page';

@@ -3,7 +3,10 @@ import { addLedgerLine, emptyLedgerLine, gatewayRefunded, ledgerLine, type Ledge
 import { gatewayFeeGroup } from '../../../domain/payments/gateway-fees';
 import type { OrderKind } from '../../../domain/payments/payments';
 import type { Db } from '../../db/client';
-import { coachConnections, events, orderRefunds, orders, runnerRegistrations } from '../../db/schema';
+import { coachConnections } from '../../db/schema/coaching';
+import { events } from '../../db/schema/events';
+import { orderRefunds, orders } from '../../db/schema/payments';
+import { runnerRegistrations } from '../../db/schema/registrations';
 
 /**
  * The money ledger in SQL and its reads (issue 26 §1, decision 035). The arithmetic is

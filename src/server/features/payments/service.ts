@@ -20,7 +20,7 @@ import {
   type VerifiedNotification,
 } from '../../adapters/payments/port';
 import type { Db } from '../../db/client';
-import { orderRefunds, orders, paymentNotificationRejections, paymentNotifications, type OrderRefundRow, type OrderRow } from '../../db/schema';
+import { orderRefunds, orders, paymentNotificationRejections, paymentNotifications, type OrderRefundRow, type OrderRow } from '../../db/schema/payments';
 import { AppError, badRequest, conflict, notFound } from '../../app-error';
 
 /**

@@ -3,7 +3,8 @@ import type { RefundMode } from '../../../domain/events/events';
 import { zonedDateTime } from '../../../domain/registrations/registration-form';
 import type { OutgoingMail } from '../../adapters/mail/port';
 import { composeMail as compose } from '../../adapters/mail/compose';
-import type { EventCategoryRow, EventRow, RunnerRegistrationRow } from '../../db/schema';
+import type { EventCategoryRow, EventRow } from '../../db/schema/events';
+import type { RunnerRegistrationRow } from '../../db/schema/registrations';
 
 /**
  * Mails of a cancellation (decision 021): one registration canceled by the organizer (with the

@@ -4,7 +4,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { and, count, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { runnerRegistrations, usedRegistrationChallenges } from '../../db/schema';
+import { runnerRegistrations, usedRegistrationChallenges } from '../../db/schema/registrations';
 import { AppError } from '../../app-error';
 
 /**

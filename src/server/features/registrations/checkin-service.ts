@@ -11,7 +11,9 @@ import {
 } from '../../../domain/registrations/checkin';
 import { racepackMessages } from '../../../domain/registrations/runner-export';
 import type { Db } from '../../db/client';
-import { eventCategories, runnerRegistrations, type UserRow } from '../../db/schema';
+import { eventCategories } from '../../db/schema/events';
+import { runnerRegistrations } from '../../db/schema/registrations';
+import type { UserRow } from '../../db/schema/users';
 import { collectingDevice, racepackRefusal, takeRacepack, type ManagedEvent } from './organizer-service';
 
 /**

@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_CHECKIN_BATCH, qrDigest, type CheckinList, type CheckinSyncResponse } from '../../../domain/registrations/checkin';
-import { runnerRegistrations } from '../../db/schema';
+import { runnerRegistrations } from '../../db/schema/registrations';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { insertCategory, insertEvent, insertRegistration, insertRegistrations } from '../../test/fixtures/registration-data';
 import { qrTokenDigest } from './checkin-service';

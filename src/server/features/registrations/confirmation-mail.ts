@@ -3,7 +3,8 @@ import { formatRupiah } from '../../../domain/shared/money';
 import { zonedDateTime } from '../../../domain/registrations/registration-form';
 import type { OutgoingMail } from '../../adapters/mail/port';
 import { escapeHtml } from '../../adapters/mail/compose';
-import type { EventCategoryRow, EventRow, RunnerRegistrationRow } from '../../db/schema';
+import type { EventCategoryRow, EventRow } from '../../db/schema/events';
+import type { RunnerRegistrationRow } from '../../db/schema/registrations';
 
 export const confirmationTopic = (row: Pick<RunnerRegistrationRow, 'id'>) => `registration:${row.id}`;
 

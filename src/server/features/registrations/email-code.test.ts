@@ -1,6 +1,8 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { events, mailOutbox, registrationEmailCodes } from '../../db/schema';
+import { events } from '../../db/schema/events';
+import { mailOutbox } from '../../db/schema/infra';
+import { registrationEmailCodes } from '../../db/schema/registrations';
 import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
 import { eventPayload } from '../../test/fixtures/events';
 import { freshIp, insertEvent, postRegistration, readCategory, registrationPayload, runnerData } from '../../test/fixtures/registrations';

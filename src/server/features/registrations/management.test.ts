@@ -4,7 +4,10 @@ import { managementMessages as m, RESEND_PER_HOUR } from '../../../domain/regist
 import type { EventCancellation } from '../../../domain/registrations/management';
 import type { RegistrationJson } from '../../../domain/registrations/contract';
 import { EVENT_CANCELED_MESSAGE } from '../../../domain/registrations/openness';
-import { events, jobs, mailOutbox, registrationChanges, runnerRegistrations, users, type EventRow } from '../../db/schema';
+import { events, type EventRow } from '../../db/schema/events';
+import { jobs, mailOutbox } from '../../db/schema/infra';
+import { registrationChanges, runnerRegistrations } from '../../db/schema/registrations';
+import { users } from '../../db/schema/users';
 import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
 import { startFakeMidtrans, type FakeMidtrans } from '../../test/fixtures/fake-midtrans';
 import { postNotification, readOrder } from '../../test/fixtures/payments';

@@ -2,7 +2,9 @@ import { desc, eq, or } from 'drizzle-orm';
 import type { MyRegistration } from '../../../domain/registrations/contract';
 import { emailKey } from '../../../domain/registrations/registration-identity';
 import type { Db } from '../../db/client';
-import { eventCategories, events, runnerRegistrations, type UserRow } from '../../db/schema';
+import { eventCategories, events } from '../../db/schema/events';
+import { runnerRegistrations } from '../../db/schema/registrations';
+import type { UserRow } from '../../db/schema/users';
 import { paymentKeyFor } from './payment-key';
 
 /** More than anyone runs; the dashboard lists the latest. */

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { attachmentHeader } from './organizer-routes';
 import { eventRegistrationBatches, findManagedEvent } from './organizer-service';
 import { insertCategory, insertEvent, insertRegistration, insertRegistrations } from '../../test/fixtures/registration-data';
-import { users } from '../../db/schema';
+import { users } from '../../db/schema/users';
 import { eq, sql } from 'drizzle-orm';
 
 const BOM = '\uFEFF';

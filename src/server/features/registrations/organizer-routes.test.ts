@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isoToPlanDate } from '../../../domain/shared/wire-date';
-import { runnerRegistrations } from '../../db/schema';
+import { runnerRegistrations } from '../../db/schema/registrations';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { insertCategory, insertEvent, insertRegistration, insertRegistrations } from '../../test/fixtures/registration-data';
 

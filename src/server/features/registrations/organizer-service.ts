@@ -2,7 +2,9 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import { registrationStatusLabels } from '../../../domain/events/events';
 import { paymentStatusLabels, racepackMessages, statusesMatching } from '../../../domain/registrations/runner-export';
 import type { Db } from '../../db/client';
-import { eventCategories, events, runnerRegistrations, type EventRow, type RunnerRegistrationRow, type UserRow } from '../../db/schema';
+import { eventCategories, events, type EventRow } from '../../db/schema/events';
+import { runnerRegistrations, type RunnerRegistrationRow } from '../../db/schema/registrations';
+import type { UserRow } from '../../db/schema/users';
 import { conflict, forbidden, notFound, type AppError } from '../../app-error';
 import { checkinMessages } from '../../../domain/registrations/checkin';
 import type { RegistrationFilters, RegistrationJson, RegistrationPage } from '../../../domain/registrations/contract';

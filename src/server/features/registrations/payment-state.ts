@@ -1,7 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { eventCategories, events, orders, runnerRegistrations } from '../../db/schema';
+import { eventCategories, events } from '../../db/schema/events';
+import { orders } from '../../db/schema/payments';
+import { runnerRegistrations } from '../../db/schema/registrations';
 import { notFound } from '../../app-error';
 import { registrationErrors } from './registration-messages';
 import type { PaymentStateJson } from '../../../domain/registrations/contract';

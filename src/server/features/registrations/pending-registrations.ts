@@ -1,16 +1,9 @@
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { zonedDateTime } from '../../../domain/registrations/registration-form';
 import type { Db } from '../../db/client';
-import {
-  eventCategories,
-  orders,
-  registrationAttempts,
-  runnerRegistrations,
-  usedRegistrationChallenges,
-  type EventCategoryRow,
-  type EventRow,
-  type RunnerRegistrationRow,
-} from '../../db/schema';
+import { eventCategories, type EventCategoryRow, type EventRow } from '../../db/schema/events';
+import { orders } from '../../db/schema/payments';
+import { registrationAttempts, runnerRegistrations, usedRegistrationChallenges, type RunnerRegistrationRow } from '../../db/schema/registrations';
 import { AppError, conflict } from '../../app-error';
 import { releaseSlot } from './waiting-list';
 

@@ -5,7 +5,10 @@ import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { FULL_MESSAGE, registrationMessages as m } from '../../../domain/registrations/registration-form';
 import { GatewayError } from '../../adapters/payments/port';
 import { sandboxKey, sandboxNotification } from '../../adapters/payments/sandbox';
-import { eventCategories, mailOutbox, orders, runnerRegistrations } from '../../db/schema';
+import { eventCategories } from '../../db/schema/events';
+import { mailOutbox } from '../../db/schema/infra';
+import { orders } from '../../db/schema/payments';
+import { runnerRegistrations } from '../../db/schema/registrations';
 import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
 import { postNotification, readOrder, sandboxEvent } from '../../test/fixtures/payments';
 import {

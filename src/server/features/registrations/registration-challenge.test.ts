@@ -3,7 +3,7 @@ import { createChallenge, solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { runnerRegistrations, usedRegistrationChallenges } from '../../db/schema';
+import { runnerRegistrations, usedRegistrationChallenges } from '../../db/schema/registrations';
 import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
 import {
   CHALLENGE_ALGORITHM,

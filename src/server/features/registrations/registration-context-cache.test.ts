@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eventCategories, events, orders } from '../../db/schema';
+import { eventCategories, events } from '../../db/schema/events';
+import { orders } from '../../db/schema/payments';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { freshRunner, insertEvent, postRegistration, readCategory, readRegistration, registrationPayload } from '../../test/fixtures/registrations';
 import { findRegistrationContext, type RegistrationContext } from '../events/service';

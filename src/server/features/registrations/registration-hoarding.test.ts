@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orders, registrationAttempts, runnerRegistrations } from '../../db/schema';
+import { orders } from '../../db/schema/payments';
+import { registrationAttempts, runnerRegistrations } from '../../db/schema/registrations';
 import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
 import { readOrder, sandboxEvent } from '../../test/fixtures/payments';
 import { sweepRegistrationGuards } from './pending-registrations';

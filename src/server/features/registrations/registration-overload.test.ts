@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CreateTransactionInput } from '../../adapters/payments/port';
-import { runnerRegistrations } from '../../db/schema';
+import { runnerRegistrations } from '../../db/schema/registrations';
 import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
 import { freshRunner, insertEvent, postRegistration, readCategory, registrationPayload } from '../../test/fixtures/registrations';
 import { REGISTRATION_BUSY_RETRY_AFTER_SECONDS, registrationBusy } from './admission';

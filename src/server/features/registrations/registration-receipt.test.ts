@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOutboxMailer } from '../../adapters/mail/outbox';
-import { mailOutbox } from '../../db/schema';
+import { mailOutbox } from '../../db/schema/infra';
 import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
 import { readOrder, sandboxEvent } from '../../test/fixtures/payments';
 import { freshIp, freshRunner, insertEvent, postRegistration, readRegistration, registrationPayload } from '../../test/fixtures/registrations';

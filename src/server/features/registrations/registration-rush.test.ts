@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GatewayError, type CreateTransactionInput } from '../../adapters/payments/port';
-import { eventCategories, orders, runnerRegistrations } from '../../db/schema';
+import { eventCategories } from '../../db/schema/events';
+import { orders } from '../../db/schema/payments';
+import { runnerRegistrations } from '../../db/schema/registrations';
 import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
 import { freshRunner, insertEvent, postRegistration, readCategory, readRegistration, registrationPayload } from '../../test/fixtures/registrations';
 import { OPENING_GRACE_MINUTES, paymentMessages } from '../payments/service';

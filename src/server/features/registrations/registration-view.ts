@@ -1,7 +1,8 @@
 /** Rows to the registration shapes of the API (their schemas are in domain/registrations/contract.ts). */
 import type { PublicRegistrationJson, RegistrationJson } from '../../../domain/registrations/contract';
 import { isoToPlanDate } from '../../../domain/shared/wire-date';
-import type { EventCategoryRow, EventRow, RunnerRegistrationRow } from '../../db/schema';
+import type { EventCategoryRow, EventRow } from '../../db/schema/events';
+import type { RunnerRegistrationRow } from '../../db/schema/registrations';
 
 /** What the public registration answer may show of a registration. */
 export function toPublicRegistrationJson(r: RegistrationJson): PublicRegistrationJson {

@@ -1,7 +1,8 @@
 import { formatRupiah } from '../../../domain/shared/money';
 import { zonedDateTime } from '../../../domain/registrations/registration-form';
 import type { OutgoingMail } from '../../adapters/mail/port';
-import type { EventCategoryRow, EventRow, RunnerRegistrationRow } from '../../db/schema';
+import type { EventCategoryRow, EventRow } from '../../db/schema/events';
+import type { RunnerRegistrationRow } from '../../db/schema/registrations';
 import { composeMail as compose } from '../../adapters/mail/compose';
 
 /**

@@ -5,7 +5,10 @@ import type { RegistrationJson, SelfManagedPayment } from '../../../domain/regis
 import type { Mailer } from '../../adapters/mail/port';
 import type { StoragePort } from '../../adapters/storage/port';
 import type { Db } from '../../db/client';
-import { eventCategories, events, runnerRegistrations, uploads, type EventCategoryRow, type EventRow, type RunnerRegistrationRow, type UserRow } from '../../db/schema';
+import { eventCategories, events, type EventCategoryRow, type EventRow } from '../../db/schema/events';
+import { runnerRegistrations, type RunnerRegistrationRow } from '../../db/schema/registrations';
+import { uploads } from '../../db/schema/uploads';
+import type { UserRow } from '../../db/schema/users';
 import { AppError, conflict, notFound } from '../../app-error';
 import { isPaymentKey, paymentKeyFor } from './payment-key';
 import { newImageKey, recordUpload, type CheckedImage } from '../uploads/service';

@@ -14,20 +14,11 @@ import {
 import type { RegistrationJson } from '../../../domain/registrations/contract';
 import type { Mailer, OutgoingMail } from '../../adapters/mail/port';
 import type { Db } from '../../db/client';
-import {
-  eventCategories,
-  events,
-  jobs,
-  mailOutbox,
-  orderRefunds,
-  orders,
-  registrationChanges,
-  runnerRegistrations,
-  type EventCategoryRow,
-  type EventRow,
-  type RunnerRegistrationRow,
-  type UserRow,
-} from '../../db/schema';
+import { eventCategories, events, type EventCategoryRow, type EventRow } from '../../db/schema/events';
+import { jobs, mailOutbox } from '../../db/schema/infra';
+import { orderRefunds, orders } from '../../db/schema/payments';
+import { registrationChanges, runnerRegistrations, type RunnerRegistrationRow } from '../../db/schema/registrations';
+import type { UserRow } from '../../db/schema/users';
 import { AppError, conflict, forbidden, notFound } from '../../app-error';
 import type { PaymentService } from '../payments/service';
 import { eventCanceledMail, registrationCanceledMail, resendTopicPrefix, type RefundFacts } from './cancellation-mail';

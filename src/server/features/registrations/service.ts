@@ -10,7 +10,9 @@ import { registrationMessages, registrationOpenness, type RegistrationPayload } 
 import { wireDateToIso } from '../../../domain/shared/wire-date';
 import type { Mailer } from '../../adapters/mail/port';
 import type { Db } from '../../db/client';
-import { eventCategories, events, runnerRegistrations, type EventCategoryRow, type EventRow, type OrderRow, type RunnerRegistrationRow } from '../../db/schema';
+import { eventCategories, events, type EventCategoryRow, type EventRow } from '../../db/schema/events';
+import type { OrderRow } from '../../db/schema/payments';
+import { runnerRegistrations, type RunnerRegistrationRow } from '../../db/schema/registrations';
 import { AppError, badRequest, conflict, notFound } from '../../app-error';
 import type { PaymentService, StoredOrder } from '../payments/service';
 import { findRegistrationContext, type RegistrationContext } from '../events/service';

@@ -1,6 +1,8 @@
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { events, jobs, mailOutbox, runnerRegistrations, waitingListEntries, type EventRow } from '../../db/schema';
+import { events, type EventRow } from '../../db/schema/events';
+import { jobs, mailOutbox } from '../../db/schema/infra';
+import { runnerRegistrations, waitingListEntries } from '../../db/schema/registrations';
 import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
 import { freshIp, freshRunner, insertEvent, postRegistration, readCategory, readRegistration, registrationPayload } from '../../test/fixtures/registrations';
 import { expireStaleSelfManagedRegistrations } from './service';

@@ -5,7 +5,9 @@ import { registrationOpenness, zonedDateTime } from '../../../domain/registratio
 import type { Mailer } from '../../adapters/mail/port';
 import { composeMail } from '../../adapters/mail/compose';
 import type { Db } from '../../db/client';
-import { eventCategories, events, jobs, waitingListEntries, type EventCategoryRow, type EventRow, type WaitingListEntryRow } from '../../db/schema';
+import { eventCategories, events, type EventCategoryRow, type EventRow } from '../../db/schema/events';
+import { jobs } from '../../db/schema/infra';
+import { waitingListEntries, type WaitingListEntryRow } from '../../db/schema/registrations';
 import { conflict, notFound } from '../../app-error';
 import { findRegistrationContext } from '../events/service';
 import { registrationErrors } from './registration-messages';

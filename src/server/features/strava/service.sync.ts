@@ -13,7 +13,8 @@ import { StravaRateLimited, StravaUnauthorized, type StravaActivity } from '../.
 import { notFound } from '../../app-error';
 import type { StravaConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { stravaAccounts, stravaActivities, users, type StravaActivityRow, type UserRow } from '../../db/schema';
+import { stravaAccounts, stravaActivities, type StravaActivityRow } from '../../db/schema/strava';
+import { users, type UserRow } from '../../db/schema/users';
 import { RetryAt, type JobRunner } from '../../jobs/runner';
 import {
   addKeptRun,

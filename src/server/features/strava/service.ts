@@ -5,7 +5,9 @@ import { hasPremiumAccess } from '../../../domain/subscriptions/subscription';
 import { StravaUnauthorized, type StravaApiPort, type StravaGrant } from '../../adapters/strava/port';
 import type { AppConfig, StravaConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { stravaAccounts, stravaActivities, trainingPlans, trainingRuns, users, type StravaAccountRow, type UserRow } from '../../db/schema';
+import { stravaAccounts, stravaActivities, type StravaAccountRow } from '../../db/schema/strava';
+import { trainingPlans, trainingRuns } from '../../db/schema/training-plan';
+import { users, type UserRow } from '../../db/schema/users';
 import type { JobRunner } from '../../jobs/runner';
 import { openToken, sealToken } from './token-crypto';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { subscriptionMessages, type AdminSubscriptionResponse, type InitiatePaymentResponse } from '../../../domain/subscriptions/contract';
-import { users } from '../../db/schema';
+import { users } from '../../db/schema/users';
 import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
 import { sandboxEvent } from '../../test/fixtures/payments';
 

@@ -1,7 +1,8 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAST_DUE_GRACE_DAYS } from '../../../domain/subscriptions/subscription';
-import { mailOutbox, users } from '../../db/schema';
+import { mailOutbox } from '../../db/schema/infra';
+import { users } from '../../db/schema/users';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { runSubscriptionLifecycle } from './service';
 

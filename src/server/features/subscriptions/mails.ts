@@ -4,7 +4,8 @@ import type { PaidPlanType } from '../../../domain/subscriptions/contract';
 import { grantKindLabels } from '../../../domain/subscriptions/subscription';
 import { composeMail } from '../../adapters/mail/compose';
 import type { OutgoingMail } from '../../adapters/mail/port';
-import type { OrderRow, UserRow } from '../../db/schema';
+import type { OrderRow } from '../../db/schema/payments';
+import type { UserRow } from '../../db/schema/users';
 
 /** One receipt per paid order. */
 export const receiptTopic = (order: Pick<OrderRow, 'id'>) => `subscription-receipt:${order.id}`;

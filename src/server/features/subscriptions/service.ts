@@ -31,7 +31,9 @@ import {
 import type { Mailer } from '../../adapters/mail/port';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../app-error';
 import type { Db } from '../../db/client';
-import { orders, subscriptionGrants, users, type OrderRow, type UserRow } from '../../db/schema';
+import { orders, type OrderRow } from '../../db/schema/payments';
+import { subscriptionGrants } from '../../db/schema/subscriptions';
+import { users, type UserRow } from '../../db/schema/users';
 import { findReusableOrder, type PaymentService } from '../payments/service';
 import { receiptMail, reminderMail } from './mails';
 

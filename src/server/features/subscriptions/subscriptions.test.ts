@@ -5,7 +5,10 @@ import { subscriptionMessages } from '../../../domain/subscriptions/contract';
 import { paygQuote } from '../../../domain/subscriptions/pricing';
 import { addDays, jakartaToday } from '../../../domain/shared/wire-date';
 import { sandboxKey, sandboxNotification } from '../../adapters/payments/sandbox';
-import { mailOutbox, orders, subscriptionGrants, users } from '../../db/schema';
+import { mailOutbox } from '../../db/schema/infra';
+import { orders } from '../../db/schema/payments';
+import { subscriptionGrants } from '../../db/schema/subscriptions';
+import { users } from '../../db/schema/users';
 import { buildTestApp, json, type TestApp } from '../../test/fixtures/build-test-app';
 import { postNotification, sandboxEvent } from '../../test/fixtures/payments';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, isoToPlanDate, jakartaToday, planDateToIso } from '../../../domain/shared/wire-date';
-import { calendarFeeds } from '../../db/schema';
+import { calendarFeeds } from '../../db/schema/training-plan';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { messages } from '../../../domain/training-plan/training-plan';
 import { insertAiRun, planApi, runInput, setPeriodEnd, type Headers } from '../../test/fixtures/training-plan';

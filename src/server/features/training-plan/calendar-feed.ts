@@ -3,7 +3,8 @@ import { and, asc, eq, gte } from 'drizzle-orm';
 import type { IsoDay } from '../../../domain/shared/wire-date';
 import { accessEndDay } from '../../../domain/subscriptions/subscription';
 import type { Db } from '../../db/client';
-import { calendarFeeds, trainingRuns, users } from '../../db/schema';
+import { calendarFeeds, trainingRuns } from '../../db/schema/training-plan';
+import { users } from '../../db/schema/users';
 import { findPlan, viewRun, type PlanOwner } from './service';
 import type { CalendarRun } from './ics';
 

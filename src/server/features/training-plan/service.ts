@@ -18,7 +18,8 @@ import type { LockedRunInput, PlanRun, Run, RunPatch, TrainingPlan } from '../..
 import type { ResultSource } from '../../../domain/strava/strava';
 import { accessEndDay } from '../../../domain/subscriptions/subscription';
 import type { Db } from '../../db/client';
-import { trainingPlans, trainingRuns, type TrainingRunRow, type UserRow } from '../../db/schema';
+import { trainingPlans, trainingRuns, type TrainingRunRow } from '../../db/schema/training-plan';
+import type { UserRow } from '../../db/schema/users';
 import { badRequest, forbidden, notFound } from '../../app-error';
 
 type RunInput = {

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, isoToPlanDate } from '../../../domain/shared/wire-date';
 import { MAX_RUNS_PER_PLAN, MAX_RUNS_PER_REQUEST, messages } from '../../../domain/training-plan/training-plan';
-import { trainingPlans, trainingRuns } from '../../db/schema';
+import { trainingPlans, trainingRuns } from '../../db/schema/training-plan';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { afterTestDates, planApi, runInput, type Method } from '../../test/fixtures/training-plan';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../../domain/training-plan/training-plan';
 import type { PlanRun, TrainingPlan } from '../../../domain/training-plan/contract';
-import { trainingRuns } from '../../db/schema';
+import { trainingRuns } from '../../db/schema/training-plan';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { afterTestDates, byTitle, insertAiRun, insertCoachRun, planApi, runInput, setPeriodEnd, UNKNOWN_ID } from '../../test/fixtures/training-plan';
 

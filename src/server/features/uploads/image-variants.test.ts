@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { uploads } from '../../db/schema';
+import { uploads } from '../../db/schema/uploads';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { variantKey } from './image-variants';
 import { uploadMessages } from './routes';

@@ -7,7 +7,7 @@ import { IMAGE_MAX_BYTES } from '../../../domain/events/events';
 import { fileParamsSchema, fileQuerySchema, uploadResultSchema } from '../../../domain/uploads/contract';
 import { isStorageKey, type StoragePort } from '../../adapters/storage/port';
 import type { Db } from '../../db/client';
-import { uploads } from '../../db/schema';
+import { uploads } from '../../db/schema/uploads';
 import { allowRoles, requireUser } from '../../plugins/auth';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
 import { badRequest, notFound } from '../../app-error';

@@ -5,7 +5,7 @@ import { imageLimitMessages } from '../../../domain/uploads/contract';
 import { withinPixelLimit } from '../../adapters/parsing/image-size';
 import type { StoragePort } from '../../adapters/storage/port';
 import type { Db } from '../../db/client';
-import { uploads } from '../../db/schema';
+import { uploads } from '../../db/schema/uploads';
 import { AppError, badRequest } from '../../app-error';
 
 /** Allowed image types, decided by the file's first bytes (never by its name or declared type). */

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from '../../../domain/events/events';
-import { uploads } from '../../db/schema';
+import { uploads } from '../../db/schema/uploads';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { uploadMessages } from './routes';
 

@@ -1,7 +1,7 @@
 import { eq, ilike, or, sql, asc } from 'drizzle-orm';
 import type { Role } from '../../../domain/users/roles';
 import type { Db } from '../../db/client';
-import { users, type UserRow } from '../../db/schema';
+import { users, type UserRow } from '../../db/schema/users';
 import type { PublicUser } from '../../../domain/users/contract';
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
