@@ -35,13 +35,11 @@ describe('the schema split by owner', () => {
   describe('a database migrated from zero', () => {
     let database: Database;
     let drop: () => Promise<void>;
+    // A fresh test database is the migrations applied to an empty one (PGlite: once, in global-setup).
     beforeAll(async () => {
       ({ database, drop } = await openTestDatabase());
     });
-    afterAll(async () => {
-      await database.close();
-      await drop();
-    });
+    afterAll(() => drop());
 
     it('has the tables, columns and indexes the modules declare', async () => {
       const { rows: columns } = await database.db.execute<{ table_name: string; column_name: string; is_nullable: string }>(
