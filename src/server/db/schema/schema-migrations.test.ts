@@ -14,7 +14,8 @@ import * as schema from './index';
  * modules declare (on PGlite, and on PostgreSQL in the api-postgres project).
  */
 
-type PgSnapshot = DrizzleSnapshotJSON & {
+/** The parts of drizzle-kit's snapshot this test reads. */
+type PgSnapshot = {
   tables: Record<string, { name: string; columns: Record<string, { name: string; notNull: boolean }>; indexes: Record<string, unknown>; compositePrimaryKeys: Record<string, { name: string }>; uniqueConstraints: Record<string, { name: string }> }>;
 };
 
@@ -29,7 +30,7 @@ const declared = () => generateDrizzleJson(schema as Record<string, unknown>) as
 
 describe('the schema split by owner', () => {
   it('generates no migration against the last snapshot', async () => {
-    expect(await generateMigration(lastSnapshot(), declared())).toEqual([]);
+    expect(await generateMigration(lastSnapshot() as unknown as DrizzleSnapshotJSON, declared() as unknown as DrizzleSnapshotJSON)).toEqual([]);
   });
 
   describe('a database migrated from zero', () => {
@@ -42,12 +43,11 @@ describe('the schema split by owner', () => {
     afterAll(() => drop());
 
     it('has the tables, columns and indexes the modules declare', async () => {
-      const { rows: columns } = await database.db.execute<{ table_name: string; column_name: string; is_nullable: string }>(
+      const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+      const columns = await rowsOf<{ table_name: string; column_name: string; is_nullable: string }>(
         sql`select table_name, column_name, is_nullable from information_schema.columns where table_schema = 'public'`,
       );
-      const { rows: indexes } = await database.db.execute<{ tablename: string; indexname: string }>(
-        sql`select tablename, indexname from pg_indexes where schemaname = 'public'`,
-      );
+      const indexes = await rowsOf<{ tablename: string; indexname: string }>(sql`select tablename, indexname from pg_indexes where schemaname = 'public'`);
       const actual: Record<string, { columns: string[]; indexes: string[] }> = {};
       const of = (t: string) => (actual[t] ??= { columns: [], indexes: [] });
       for (const c of columns) of(c.table_name).columns.push(`${c.column_name}${c.is_nullable === 'NO' ? ' not null' : ''}`);

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { and, asc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte } from 'drizzle-orm';
 import { holdReminderDue, paymentProofMessages as m } from '../../../domain/registrations/payment-verification';
 import type { RegistrationJson, SelfManagedPayment } from '../../../domain/registrations/contract';
 import type { Mailer } from '../../adapters/mail/port';
@@ -17,6 +17,7 @@ import { toRegistrationJson } from './registration-view';
 import { holdReminderMail, paymentRejectedMail } from './self-managed-mail';
 import { registrationErrors } from './registration-messages';
 import { releaseSlot } from './waiting-list';
+import { reserveCategorySlot } from '../events/service.slots';
 
 /**
  * Self-managed payments (issue 8 item 9, issue 26 §5). The runner's 'Saya Sudah Membayar' carries a
@@ -192,12 +193,7 @@ export async function verifySelfManagedPayment(
 
 /** One slot of the category taken again for a registration whose hold ended, or 409 when none is free. */
 async function retakeSlot(tx: Db, categoryRef: string): Promise<void> {
-  const [taken] = await tx
-    .update(eventCategories)
-    .set({ sold: sql`${eventCategories.sold} + 1` })
-    .where(and(eq(eventCategories.id, categoryRef), lt(eventCategories.sold, eventCategories.slots)))
-    .returning({ id: eventCategories.id });
-  if (!taken) throw conflict(m.slotTaken, 'SLOT_TAKEN');
+  if (!(await reserveCategorySlot(tx, categoryRef))) throw conflict(m.slotTaken, 'SLOT_TAKEN');
 }
 
 /**

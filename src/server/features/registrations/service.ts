@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { registrationTotal } from '../../../domain/events/events';
 import { categoryPriceAt } from '../../../domain/events/early-bird';
@@ -16,6 +16,7 @@ import { runnerRegistrations, type RunnerRegistrationRow } from '../../db/schema
 import { AppError, badRequest, conflict, notFound } from '../../app-error';
 import type { PaymentService, StoredOrder } from '../payments/service';
 import { findRegistrationContext, type RegistrationContext } from '../events/service';
+import { reserveCategorySlot } from '../events/service.slots';
 import { confirmationMail } from './confirmation-mail';
 import { receiptKey } from './payment-state';
 import { countIdentityAttempt, findResumable, isPendingDuplicate, pendingMessages, sweepRegistrationGuards, type ResumedRegistration, type RunnerKeys } from './pending-registrations';
@@ -240,21 +241,14 @@ async function reserveAndOpen(
     // Last: the slot. Nobody else waits on this row for longer than this statement and the COMMIT.
     // The same statement re-checks, on the latest rows, what the (possibly cached) rows said: the
     // event still accepted and open, and the category's price as charged.
-    const reserved = await tx
-      .update(eventCategories)
-      .set({ sold: sql`${eventCategories.sold} + 1` })
-      .where(
-        and(
-          eq(eventCategories.id, category.id),
-          lt(eventCategories.sold, eventCategories.slots),
-          eq(eventCategories.price, category.price),
-          eq(eventCategories.adminFee, category.adminFee),
-          sql`${eventCategories.originalPrice} is not distinct from ${category.originalPrice}`,
-          sql`exists (select 1 from ${events} where ${events.id} = ${event.id} and ${events.status} = 'diterima' and ${events.regOpen} <= ${now} and ${events.regClose} >= ${now})`,
-        ),
-      )
-      .returning({ id: eventCategories.id });
-    if (reserved.length === 0) {
+    const reserved = await reserveCategorySlot(tx, category.id, {
+      eventRef: event.id,
+      price: category.price,
+      adminFee: category.adminFee,
+      originalPrice: category.originalPrice,
+      now,
+    });
+    if (!reserved) {
       if (!fresh) throw new StaleContext();
       throw conflict(registrationErrors.slotFull(category.name), 'SLOT_FULL');
     }

@@ -10,6 +10,7 @@ import { jobs } from '../../db/schema/infra';
 import { waitingListEntries, type WaitingListEntryRow } from '../../db/schema/registrations';
 import { conflict, notFound } from '../../app-error';
 import { findRegistrationContext } from '../events/service';
+import { releaseCategorySlots } from '../events/service.slots';
 import { registrationErrors } from './registration-messages';
 
 /**
@@ -112,7 +113,7 @@ async function positionOf(db: Db, entry: WaitingListEntryRow): Promise<number> {
 /**
  * Frees one held slot of `categoryRef` in `tx`: offered to the first runner still waiting while
  * the event is open for registration (the slot stays counted), otherwise given back. Every place
- * that ends a hold calls this instead of decrementing `sold` itself. SKIP LOCKED: two slots freed
+ * that ends a hold calls this; the events feature alone moves `sold` (events/service.slots.ts). SKIP LOCKED: two slots freed
  * at once go to two different runners.
  */
 export async function releaseSlot(tx: Db, categoryRef: string, now: Date = new Date()): Promise<'offered' | 'freed'> {
@@ -141,10 +142,7 @@ export async function releaseSlot(tx: Db, categoryRef: string, now: Date = new D
       .where(and(eq(jobs.name, WAITING_LIST_JOB), eq(jobs.key, 'periodic'), gt(jobs.runAt, now)));
     return 'offered';
   }
-  await tx
-    .update(eventCategories)
-    .set({ sold: sql`greatest(${eventCategories.sold} - 1, 0)` })
-    .where(eq(eventCategories.id, categoryRef));
+  await releaseCategorySlots(tx, categoryRef);
   return 'freed';
 }
 
