@@ -1,3 +1,4 @@
+import { and, count, gt, like } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema/infra';
 import type { Db } from '../../db/client';
 import type { Mailer, OutgoingMail } from './port';
@@ -41,4 +42,13 @@ export function createOutboxMailer(db: Db): Mailer {
     kick() {},
     close: async () => {},
   };
+}
+
+/** Mails whose topic starts with `topicPrefix` written since `since`, whichever server wrote them (per-registration resend limits). */
+export async function countMailsSince(db: Db, topicPrefix: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(mailOutbox)
+    .where(and(like(mailOutbox.topic, `${topicPrefix}%`), gt(mailOutbox.createdAt, since)));
+  return row?.n ?? 0;
 }

@@ -474,3 +474,21 @@ export async function moveEventStatus(db: Db, id: string, to: EventStatus): Prom
   const [event] = await listOrganizerEvents(db, { id });
   return event!;
 }
+
+/** The event's status, with its row locked in `tx` until the caller's commit (a cancellation decides on it). */
+export async function lockEventStatus(tx: Db, eventId: string): Promise<EventStatus | null> {
+  const [locked] = await tx.select({ status: events.status }).from(events).where(eq(events.id, eventId)).for('update');
+  return locked?.status ?? null;
+}
+
+/**
+ * Records an event's cancellation in the caller's transaction: status `dibatalkan`, when, by whom,
+ * and the notice mailed to every runner. The registrations feature carries it through (its
+ * cancellation job refunds and mails each runner).
+ */
+export async function markEventCanceled(tx: Db, eventId: string, cancel: { by: string; notice: string; now: Date }): Promise<void> {
+  await tx
+    .update(events)
+    .set({ status: 'dibatalkan', canceledAt: cancel.now, canceledBy: cancel.by, cancelNotice: cancel.notice, updatedAt: cancel.now })
+    .where(eq(events.id, eventId));
+}

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, like, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { cancelableEventStatuses, type RegistrationStatus } from '../../../domain/events/events';
 import { gatewayRefundablePaymentTypes, refundableThroughGateway } from '../../../domain/payments/payments';
@@ -13,9 +13,10 @@ import {
 } from '../../../domain/registrations/management';
 import type { RegistrationJson } from '../../../domain/registrations/contract';
 import type { Mailer, OutgoingMail } from '../../adapters/mail/port';
+import { countMailsSince } from '../../adapters/mail/outbox';
+import { oneOffJobState } from '../../jobs/upkeep';
 import type { Db } from '../../db/client';
 import { eventCategories, events, type EventCategoryRow, type EventRow } from '../../db/schema/events';
-import { jobs, mailOutbox } from '../../db/schema/infra';
 import { orderRefunds, orders } from '../../db/schema/payments';
 import { registrationChanges, runnerRegistrations, type RunnerRegistrationRow } from '../../db/schema/registrations';
 import type { UserRow } from '../../db/schema/users';
@@ -23,6 +24,7 @@ import { AppError, conflict, forbidden, notFound } from '../../app-error';
 import type { PaymentService } from '../payments/service';
 import { eventCanceledMail, registrationCanceledMail, resendTopicPrefix, type RefundFacts } from './cancellation-mail';
 import { confirmationMail } from './confirmation-mail';
+import { lockEventStatus, markEventCanceled } from '../events/service';
 import { findManagedEvent, type FoundRegistration } from './organizer-service';
 import { toRegistrationJson } from './registration-view';
 import { releaseSlot } from './waiting-list';
@@ -239,11 +241,7 @@ export async function resendConfirmation(deps: Pick<ManagementDeps, 'db' | 'mail
   const current = await load(db, found.id);
   if (!current || !paidStatuses.includes(current.row.status)) throw conflict(m.resendNotConfirmed, 'NOT_CONFIRMED');
   const prefix = resendTopicPrefix(current.row);
-  const [recent] = await db
-    .select({ n: count() })
-    .from(mailOutbox)
-    .where(and(like(mailOutbox.topic, `${prefix}%`), gt(mailOutbox.createdAt, new Date(now.getTime() - 3_600_000))));
-  if ((recent?.n ?? 0) >= RESEND_PER_HOUR) throw new AppError('too_many', m.resendTooOften, 'RESEND_LIMIT');
+  if ((await countMailsSince(db, prefix, new Date(now.getTime() - 3_600_000))) >= RESEND_PER_HOUR) throw new AppError('too_many', m.resendTooOften, 'RESEND_LIMIT');
   const message = await confirmationMail(current.row, current.event, current.category);
   await mail.enqueue({ ...message, topic: `${prefix}${now.getTime()}` });
   mail.kick();
@@ -325,11 +323,10 @@ export async function cancelEvent(
 ): Promise<EventCancellation> {
   const event = await findManagedEvent(deps.db, user, key);
   await deps.db.transaction(async (tx) => {
-    const [locked] = await tx.select({ status: events.status }).from(events).where(eq(events.id, event.id)).for('update');
-    if (locked!.status === 'dibatalkan') return;
-    if (!cancelableEventStatuses.includes(locked!.status)) throw conflict(m.eventAlreadyCanceled, 'EVENT_CANCELED');
-    const now = new Date();
-    await tx.update(events).set({ status: 'dibatalkan', canceledAt: now, canceledBy: user.id, cancelNotice: notice, updatedAt: now }).where(eq(events.id, event.id));
+    const status = await lockEventStatus(tx, event.id);
+    if (status === 'dibatalkan') return;
+    if (!cancelableEventStatuses.includes(status!)) throw conflict(m.eventAlreadyCanceled, 'EVENT_CANCELED');
+    await markEventCanceled(tx, event.id, { by: user.id, notice, now: new Date() });
     await deps.enqueue(tx, event.id);
   });
   return eventCancellationState(deps.db, event.id);
@@ -453,10 +450,7 @@ export async function eventCancellationState(db: Db, eventRef: string): Promise<
     .limit(5000);
   let progress: EventCancellation['progress'] = null;
   if (event.status === 'dibatalkan') {
-    const [job] = await db
-      .select({ status: jobs.status, lastError: jobs.lastError })
-      .from(jobs)
-      .where(and(eq(jobs.name, CANCEL_EVENT_JOB), eq(jobs.key, eventRef)));
+    const job = await oneOffJobState(db, CANCEL_EVENT_JOB, eventRef);
     const remaining = Number(sums?.remaining ?? 0);
     progress = {
       state: remaining === 0 ? 'done' : job?.status === 'failed' ? 'failed' : 'running',

@@ -6,7 +6,7 @@ import type { Mailer } from '../../adapters/mail/port';
 import { composeMail } from '../../adapters/mail/compose';
 import type { Db } from '../../db/client';
 import { eventCategories, events, type EventCategoryRow, type EventRow } from '../../db/schema/events';
-import { jobs } from '../../db/schema/infra';
+import { runPeriodicJobSoon } from '../../jobs/upkeep';
 import { waitingListEntries, type WaitingListEntryRow } from '../../db/schema/registrations';
 import { conflict, notFound } from '../../app-error';
 import { findRegistrationContext } from '../events/service';
@@ -136,10 +136,7 @@ export async function releaseSlot(tx: Db, categoryRef: string, now: Date = new D
     await tx.update(waitingListEntries).set({ status: 'offered', offeredAt: now, updatedAt: now }).where(eq(waitingListEntries.id, next.id));
     // The offer's mail goes at the job runner's next poll (seconds), not at the job's next period:
     // its row ('periodic', the runner's key for it) is pulled forward, in this transaction.
-    await tx
-      .update(jobs)
-      .set({ runAt: now })
-      .where(and(eq(jobs.name, WAITING_LIST_JOB), eq(jobs.key, 'periodic'), gt(jobs.runAt, now)));
+    await runPeriodicJobSoon(tx, WAITING_LIST_JOB, now);
     return 'offered';
   }
   await releaseCategorySlots(tx, categoryRef);
