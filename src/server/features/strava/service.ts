@@ -1,14 +1,15 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
 import type { StravaStatus } from '../../../domain/strava/contract';
 import { hasPremiumAccess } from '../../../domain/subscriptions/subscription';
 import { StravaUnauthorized, type StravaApiPort, type StravaGrant } from '../../adapters/strava/port';
 import type { AppConfig, StravaConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { stravaAccounts, stravaActivities, type StravaAccountRow } from '../../db/schema/strava';
-import { trainingPlans, trainingRuns } from '../../db/schema/training-plan';
-import { users, type UserRow } from '../../db/schema/users';
+import type { UserRow } from '../../db/schema/users';
 import type { JobRunner } from '../../jobs/runner';
+import { clearStravaResults } from '../training-plan/service';
+import { patchUserState } from '../users/service';
 import { openToken, sealToken } from './token-crypto';
 
 /**
@@ -121,17 +122,9 @@ function isEmbedded(db: Db): boolean {
 export async function forgetStravaData(db: Db, userId: string): Promise<void> {
   const run = async (tx: Db) => {
     await tx.delete(stravaAccounts).where(eq(stravaAccounts.userId, userId));
-    await tx.update(users).set({ stravaAthleteId: null, updatedAt: new Date() }).where(eq(users.id, userId));
+    await patchUserState(tx, userId, { stravaAthleteId: null, updatedAt: new Date() });
     await tx.delete(stravaActivities).where(eq(stravaActivities.userId, userId));
-    await tx
-      .update(trainingRuns)
-      .set({ trainingDistance: null, trainingTime: null, trainingPace: null, trainingHr: null, resultSource: null, updatedAt: new Date() })
-      .where(
-        and(
-          eq(trainingRuns.resultSource, 'strava'),
-          inArray(trainingRuns.planId, db.select({ id: trainingPlans.id }).from(trainingPlans).where(eq(trainingPlans.userId, userId))),
-        ),
-      );
+    await clearStravaResults(tx, userId);
   };
   // All or nothing; inside a caller's transaction this is a savepoint.
   await db.transaction(run);
@@ -248,7 +241,7 @@ export async function storeLink(db: Db, config: StravaConfig, userId: string, gr
         updatedAt: now,
       };
       await tx.insert(stravaAccounts).values({ userId, ...sealed }).onConflictDoUpdate({ target: stravaAccounts.userId, set: sealed });
-      await tx.update(users).set({ stravaAthleteId: grant.athleteId, updatedAt: now }).where(eq(users.id, userId));
+      await patchUserState(tx, userId, { stravaAthleteId: grant.athleteId, updatedAt: now });
       return 'connected' as const;
     });
   } catch (err) {

@@ -35,6 +35,7 @@ import { orders, type OrderRow } from '../../db/schema/payments';
 import { subscriptionGrants } from '../../db/schema/subscriptions';
 import { users, type UserRow } from '../../db/schema/users';
 import { findReusableOrder, type PaymentService } from '../payments/service';
+import { patchUserState } from '../users/service';
 import { receiptMail, reminderMail } from './mails';
 
 /**
@@ -93,12 +94,7 @@ async function grantDays(
     .returning({ id: subscriptionGrants.id });
   // The ledger already holds this order's grant: the gateway repeated itself, nothing more to give.
   if (!entry) return null;
-  const [updated] = await tx
-    .update(users)
-    .set({ subscriptionStatus: grant.status, currentPeriodEnd: end, cancelAtPeriodEnd: false, updatedAt: now })
-    .where(eq(users.id, user.id))
-    .returning();
-  return updated!;
+  return (await patchUserState(tx, user.id, { subscriptionStatus: grant.status, currentPeriodEnd: end, cancelAtPeriodEnd: false, updatedAt: now }))!;
 }
 
 /**
@@ -182,7 +178,7 @@ export async function startTrial(db: Db, userId: string, now: Date = new Date())
     if (user.hasHadTrial) throw conflict(subscriptionMessages.trialUsed, 'TRIAL_USED');
     // A paying runner who also takes the trial keeps 'active'; the trial's days come after the paid ones.
     const status = hasPremiumAccess({ status: user.subscriptionStatus, currentPeriodEnd: user.currentPeriodEnd }, now) && user.subscriptionStatus === 'active' ? 'active' : 'trialing';
-    await tx.update(users).set({ hasHadTrial: true }).where(eq(users.id, userId));
+    await patchUserState(tx, userId, { hasHadTrial: true });
     const updated = await grantDays(tx, user, { kind: 'trial', days: TRIAL_DAYS, status }, now);
     return updated!;
   });
@@ -195,8 +191,7 @@ export async function setCancelAtPeriodEnd(db: Db, userId: string, cancel: boole
     if (!hasPremiumAccess({ status: user.subscriptionStatus, currentPeriodEnd: user.currentPeriodEnd }, now)) {
       throw conflict(subscriptionMessages.nothingToCancel, 'NO_ACTIVE_SUBSCRIPTION');
     }
-    const [updated] = await tx.update(users).set({ cancelAtPeriodEnd: cancel, updatedAt: now }).where(eq(users.id, userId)).returning();
-    return updated!;
+    return (await patchUserState(tx, userId, { cancelAtPeriodEnd: cancel, updatedAt: now }))!;
   });
 }
 
@@ -298,10 +293,7 @@ export async function revokeSubscriptionOrder(tx: Db, order: OrderRow, now: Date
     .returning({ id: subscriptionGrants.id });
   if (!entry) return;
   const ended = newEnd.getTime() <= now.getTime();
-  await tx
-    .update(users)
-    .set({ currentPeriodEnd: newEnd, ...(ended ? { subscriptionStatus: 'canceled' as const, cancelAtPeriodEnd: false } : {}), updatedAt: now })
-    .where(eq(users.id, user.id));
+  await patchUserState(tx, user.id, { currentPeriodEnd: newEnd, ...(ended ? { subscriptionStatus: 'canceled' as const, cancelAtPeriodEnd: false } : {}), updatedAt: now });
 }
 
 /** An admin adds days of access to a user, with the reason recorded in the ledger. */
@@ -349,17 +341,7 @@ export async function runSubscriptionLifecycle(deps: { db: Db; mail: Mailer; pub
     for (const user of due) {
       const next = lapsedStatus({ status: user.subscriptionStatus, currentPeriodEnd: user.currentPeriodEnd, cancelAtPeriodEnd: user.cancelAtPeriodEnd }, now);
       if (!next) continue;
-      const [row] = await db
-        .update(users)
-        .set({ subscriptionStatus: next, cancelAtPeriodEnd: false, updatedAt: now })
-        .where(
-          and(
-            eq(users.id, user.id),
-            eq(users.subscriptionStatus, user.subscriptionStatus),
-            user.currentPeriodEnd ? eq(users.currentPeriodEnd, user.currentPeriodEnd) : isNull(users.currentPeriodEnd),
-          ),
-        )
-        .returning({ id: users.id });
+      const row = await patchUserState(db, user.id, { subscriptionStatus: next, cancelAtPeriodEnd: false, updatedAt: now }, user);
       if (!row) continue;
       changed++;
       if (next === 'none') cleared++;

@@ -470,3 +470,16 @@ export async function addKeptRun(db: Db, owner: PlanOwner, day: IsoDay, title: s
   await db.update(trainingPlans).set({ updatedAt: new Date() }).where(eq(trainingPlans.id, plan.id));
   return toRun(row!);
 }
+
+/** Empties the results Strava filled in a runner's plan (`result_source = 'strava'`), on disconnect; results the runner typed or kept stay. */
+export async function clearStravaResults(tx: Db, userId: string, now = new Date()): Promise<void> {
+  await tx
+    .update(trainingRuns)
+    .set({ trainingDistance: null, trainingTime: null, trainingPace: null, trainingHr: null, resultSource: null, updatedAt: now })
+    .where(
+      and(
+        eq(trainingRuns.resultSource, 'strava'),
+        inArray(trainingRuns.planId, tx.select({ id: trainingPlans.id }).from(trainingPlans).where(eq(trainingPlans.userId, userId))),
+      ),
+    );
+}

@@ -1,4 +1,4 @@
-import { eq, ilike, or, sql, asc } from 'drizzle-orm';
+import { and, eq, ilike, isNull, or, sql, asc } from 'drizzle-orm';
 import type { Role } from '../../../domain/users/roles';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema/users';
@@ -48,6 +48,36 @@ export async function findOrCreateUser(db: Db, input: NewUserInput): Promise<{ u
   const raced = await findUserByEmail(db, input.email);
   if (!raced) throw new Error('user vanished after a conflicting insert');
   return { user: raced, created: false };
+}
+
+/** What other features keep on a user's row: the subscription state (subscriptions) and the Strava athlete (strava). */
+export type UserStatePatch = Partial<Pick<typeof users.$inferInsert, 'subscriptionStatus' | 'currentPeriodEnd' | 'cancelAtPeriodEnd' | 'hasHadTrial' | 'stravaAthleteId' | 'updatedAt'>>;
+
+/**
+ * The one way another feature changes a user's row, in its own transaction: exactly `patch` is set.
+ * With `readAs`, only while the row still holds the subscription state the caller read (compare and
+ * set, for a job racing a payment); null when it changed meanwhile or the user is gone.
+ */
+export async function patchUserState(
+  tx: Db,
+  id: string,
+  patch: UserStatePatch,
+  readAs?: Pick<UserRow, 'subscriptionStatus' | 'currentPeriodEnd'>,
+): Promise<UserRow | null> {
+  const [row] = await tx
+    .update(users)
+    .set(patch)
+    .where(
+      readAs
+        ? and(
+            eq(users.id, id),
+            eq(users.subscriptionStatus, readAs.subscriptionStatus),
+            readAs.currentPeriodEnd ? eq(users.currentPeriodEnd, readAs.currentPeriodEnd) : isNull(users.currentPeriodEnd),
+          )
+        : eq(users.id, id),
+    )
+    .returning();
+  return row ?? null;
 }
 
 export async function updateUser(db: Db, id: string, patch: Partial<typeof users.$inferInsert>): Promise<UserRow | null> {
