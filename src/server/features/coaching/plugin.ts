@@ -7,13 +7,13 @@ import { routePlugin, serverFeature } from '../../feature-kit';
 import { sharePagesPlugin, withQueryLayout } from '../../plugins/share-pages';
 import type { AiCoachService } from '../ai-coach/service';
 import type { PaymentService } from '../payments/service';
-import { coachAdminRoutes } from './admin-routes';
-import { connectionRoutes } from './connection-routes';
-import { devCoachPurchaseRoutes } from './dev-purchase-routes';
-import { devCoachingRoutes } from './dev-routes';
-import { coachPaymentRoutes } from './payment-routes';
-import { coachProfileRoutes } from './profile-routes';
-import { runnerPlanRoutes } from './runner-plan-routes';
+import { coachAdminRoutes } from './routes.admin';
+import { connectionRoutes } from './routes.connections';
+import { devCoachPurchaseRoutes } from './routes.dev-purchase';
+import { devCoachingRoutes } from './routes.dev';
+import { coachPaymentRoutes } from './routes.payments';
+import { coachProfileRoutes } from './routes.profiles';
+import { runnerPlanRoutes } from './routes.runner-plans';
 import { coachPageMeta } from './service.profiles';
 
 interface CoachingDeps {

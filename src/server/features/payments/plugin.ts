@@ -1,7 +1,7 @@
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { routePlugin, serverFeature, sweepMs } from '../../feature-kit';
-import { ledgerAdminRoutes } from './ledger-routes';
+import { ledgerAdminRoutes } from './routes.ledger';
 import { paymentsPlugin } from './routes';
 import type { PaymentService } from './service';
 

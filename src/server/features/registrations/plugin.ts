@@ -4,13 +4,12 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { routePlugin, serverFeature, sweepMs } from '../../feature-kit';
 import type { PaymentService } from '../payments/service';
-import { registrationManagementRoutes } from './management-routes';
-import { organizerRegistrationRoutes } from './organizer-routes';
-import { registrationPublicRoutes } from './public-routes';
-import { runnerRegistrationRoutes } from './runner-routes';
-import { selfManagedPaymentRoutes } from './self-managed-routes';
-import { sweepRegistrations, sweepWaitingList, WAITING_LIST_JOB } from './service';
-import { CANCEL_EVENT_JOB, runEventCancellation } from './service.management';
+import { registrationManagementRoutes } from './management/routes';
+import { organizerRegistrationRoutes } from './management/routes.runner-data';
+import { registrationPublicRoutes } from './public/routes';
+import { runnerRegistrationRoutes } from './public/routes.runner';
+import { selfManagedPaymentRoutes } from './self-managed/routes';
+import { CANCEL_EVENT_JOB, runEventCancellation, sweepRegistrations, sweepWaitingList, WAITING_LIST_JOB } from './service';
 
 const MINUTE = 60_000;
 

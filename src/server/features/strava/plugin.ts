@@ -3,10 +3,10 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { routePlugin, serverFeature } from '../../feature-kit';
 import type { JobRunner } from '../../jobs/runner';
-import { stravaActivityRoutes } from './activity-routes';
+import { stravaActivityRoutes } from './routes.activities';
 import { stravaRoutes } from './routes';
 import { runStravaEvent, runStravaPending, runStravaSync, STRAVA_EVENT_JOB, STRAVA_PENDING_JOB, STRAVA_SYNC_JOB } from './service.sync';
-import { stravaWebhookRoutes } from './webhook-routes';
+import { stravaWebhookRoutes } from './routes.webhook';
 
 const MINUTE = 60_000;
 

@@ -1,8 +1,8 @@
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { routePlugin, serverFeature } from '../../feature-kit';
-import { calendarFeedRoutes } from './calendar-feed-routes';
-import { devTrainingPlanRoutes } from './dev-routes';
+import { calendarFeedRoutes } from './routes.calendar-feed';
+import { devTrainingPlanRoutes } from './routes.dev';
 import { trainingPlanRoutes } from './routes';
 
 export const trainingPlanFeature = serverFeature<{ db: Db; config: AppConfig; now?: () => Date }>({

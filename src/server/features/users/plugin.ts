@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { routePlugin, serverFeature } from '../../feature-kit';
-import { adminRoutes } from './admin-routes';
+import { adminRoutes } from './routes.admin';
 
 export const usersFeature = serverFeature<{ db: Db }>({
   name: 'users',
