@@ -1,5 +1,7 @@
 // The architecture of DESIGN.md §3, enforced by lint (no plugin that needs a native resolver):
 //   derap/boundaries  who may import whom (web features stay apart, server features meet only
+//                     through a service; each feature imports its own tables, reads declared ones,
+//                     and writes no other owner's table — see "data ownership" below;
 //                     through a service, infrastructure never reaches into features)
 //   derap/no-cycles   no import cycle among our own modules (type-only imports excluded)
 //   derap/api-calls   a web feature calls the API only from its *-api.ts modules
@@ -110,6 +112,62 @@ export function serverFileNameViolation(relPath) {
   return `Server feature files are named routes.ts / service.ts / <topic>.ts, or routes.<topic>.ts / service.<topic>.ts when a folder has several (${name}).`;
 }
 
+// ---- data ownership (issue 27 item 1) ------------------------------------------------------
+// Each table lives in its owner's module, src/server/db/schema/<owner>.ts (`infra`: jobs, rate
+// limits, cache versions, mail outbox). A server feature imports its own tables; another owner's
+// only when declared below, and then only to READ them: a write goes through the owner's service.
+
+const SCHEMA_DIR = 'src/server/db/schema/';
+/** Owners whose tables every server feature may read. */
+const sharedReads = ['users'];
+/** Which other owners' tables a server feature reads (joins and reports), never writes. */
+export const declaredReads = {
+  'ai-coach': ['training-plan'],
+  coaching: ['uploads'],
+  events: ['payments', 'registrations'],
+  'mail-outbox': ['infra'],
+  payments: ['coaching', 'events', 'registrations'],
+  registrations: ['events', 'payments', 'uploads'],
+  subscriptions: ['payments'],
+};
+
+/** The owner whose tables `toRel` declares, or null when it is not a schema module. */
+export function schemaOwner(toRel) {
+  const rel = toRel.split(path.sep).join('/').replace(/\.ts$/, '');
+  if (rel === SCHEMA_DIR.slice(0, -1)) return 'index';
+  return rel.startsWith(SCHEMA_DIR) ? rel.slice(SCHEMA_DIR.length) : null;
+}
+
+/**
+ * How a server feature file may use the tables of `toRel`: 'own', 'read' (declared), or a message
+ * why it may not import them at all; null when the rule does not apply (not a feature file, a test,
+ * not a schema module).
+ */
+export function tableAccess(fromRel, toRel) {
+  const from = locate(fromRel);
+  const owner = schemaOwner(toRel);
+  if (!from || !owner || isTest(fromRel) || from.side !== 'server' || from.layer !== 'features') return null;
+  if (owner === from.feature) return 'own';
+  if (sharedReads.includes(owner) || (declaredReads[from.feature] ?? []).includes(owner)) return 'read';
+  if (owner === 'index') return `A server feature imports tables from their owner's module (db/schema/<owner>), not from the index of all of them.`;
+  return `features/${from.feature} may not use the tables of ${owner}: read them through its service, or declare the read in declaredReads (eslint-rules/architecture.js).`;
+}
+
+const WRITES = new Set(['insert', 'update', 'delete']);
+
+/** Reports `x.insert(t)` / `x.update(t)` / `x.delete(t)` where `t` is a table the file may only read. */
+function readOnlyTables(context, readOnly) {
+  return {
+    CallExpression(node) {
+      const callee = node.callee;
+      if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier' || !WRITES.has(callee.property.name)) return;
+      const table = node.arguments[0];
+      if (table?.type !== 'Identifier' || !readOnly.has(table.name)) return;
+      context.report({ node, message: `${table.name} belongs to ${readOnly.get(table.name)}: a feature only reads it; write through ${readOnly.get(table.name)}'s service.` });
+    },
+  };
+}
+
 // ---- the boundaries rule ------------------------------------------------------------------
 
 function resolveFile(absNoExt) {
@@ -125,14 +183,23 @@ const boundaries = {
     const cwd = context.cwd ?? process.cwd();
     const file = context.filename ?? context.getFilename();
     const fromRel = path.relative(cwd, file);
+    /** Local names of tables this file may only read → their owner. */
+    const readOnly = new Map();
     function check(node, source) {
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       const target = path.resolve(path.dirname(file), source);
       const toRel = path.relative(cwd, target);
       const message = boundaryViolation(fromRel, toRel);
       if (message) context.report({ node, message });
+      // A row type (`import type { OrderRow }`) describes data handed over by a service; it uses no table.
+      const typeOnly = node.importKind === 'type' || (node.specifiers?.length > 0 && node.specifiers.every((sp) => sp.importKind === 'type'));
+      const access = typeOnly ? null : tableAccess(fromRel, toRel);
+      if (access === 'read' && node.type === 'ImportDeclaration') {
+        for (const spec of node.specifiers) if (spec.type === 'ImportSpecifier') readOnly.set(spec.local.name, schemaOwner(toRel));
+      } else if (access && access !== 'own' && access !== 'read') context.report({ node, message: access });
     }
     return {
+      ...readOnlyTables(context, readOnly),
       ImportDeclaration: (node) => check(node, node.source.value),
       ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
       ExportAllDeclaration: (node) => check(node, node.source.value),

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
-import architecture, { boundaryViolation, domainNeighbours, mustCallThroughApiModule, runtimeImports, serverFileNameViolation } from './architecture.js';
+import architecture, { declaredReads, tableAccess, boundaryViolation, domainNeighbours, mustCallThroughApiModule, runtimeImports, serverFileNameViolation } from './architecture.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -173,5 +173,51 @@ describe('derap/api-calls', () => {
     expect(mustCallThroughApiModule('src/web/features/registrations/runner-data/runner-data-api.ts')).toBe(false);
     expect(mustCallThroughApiModule('src/web/components/session-gate.tsx')).toBe(false);
     expect(mustCallThroughApiModule('src/server/features/events/routes.ts')).toBe(false);
+  });
+});
+
+describe('derap/boundaries: each feature owns its tables', () => {
+  it("fires when a feature imports another owner's tables it has not declared, or the index of all", async () => {
+    expect(await lint("import { orders } from '../../db/schema/payments';\nexport const t = orders;", 'src/server/features/group-runs/service.ts')).toEqual([
+      expect.stringMatching(/^derap\/boundaries: features\/group-runs may not use the tables of payments/),
+    ]);
+    expect(await lint("import { coachConnections } from '../../../db/schema/coaching';", 'src/server/features/registrations/public/service.ts')).toHaveLength(1);
+    expect(await lint("import { users } from '../../db/schema/index';", 'src/server/features/users/service.ts')).toEqual([expect.stringMatching(/not from the index/)]);
+  });
+
+  it('fires when a feature writes a table it may only read', async () => {
+    const code = [
+      "import { eventCategories } from '../../../db/schema/events';",
+      "import type { Db } from '../../../db/client';",
+      'export const take = (tx: Db) => tx.update(eventCategories).set({ sold: 1 });',
+      'export const add = (tx: Db) => tx.insert(eventCategories).values([]);',
+      'export const drop = (tx: Db) => tx.delete(eventCategories);',
+    ].join('\n');
+    const messages = await lint(code, 'src/server/features/registrations/public/service.ts');
+    expect(messages).toHaveLength(3);
+    for (const m of messages) expect(m).toMatch(/^derap\/boundaries: eventCategories belongs to events: a feature only reads it; write through events's service/);
+    expect(await lint("import { users } from '../../db/schema/users';\nexport const f = (db: any) => db.update(users);", 'src/server/features/strava/service.ts')).toHaveLength(1);
+  });
+
+  it('lets a feature read and write its own tables, read declared and shared ones, and name foreign row types', async () => {
+    const own = "import { runnerRegistrations } from '../../../db/schema/registrations';\nexport const f = (db: any) => db.update(runnerRegistrations);";
+    expect(await lint(own, 'src/server/features/registrations/public/service.ts')).toEqual([]);
+    const read = "import { eventCategories, events } from '../../../db/schema/events';\nexport const f = (db: any) => db.select().from(events).innerJoin(eventCategories, undefined);";
+    expect(await lint(read, 'src/server/features/registrations/public/service.ts')).toEqual([]);
+    expect(await lint("import { users } from '../../db/schema/users';\nexport const f = (db: any) => db.select().from(users);", 'src/server/features/group-runs/service.ts')).toEqual([]);
+    expect(await lint("import type { OrderRow } from '../../db/schema/payments';", 'src/server/features/coaching/service.ts')).toEqual([]);
+    // Tests set up whatever they need; infrastructure and the composition are not features.
+    expect(await lint("import { orders } from '../../db/schema/payments';\nexport const f = (db: any) => db.insert(orders);", 'src/server/features/group-runs/x.test.ts')).toEqual([]);
+    expect(await lint("import { jobs } from '../db/schema/infra';\nexport const f = (db: any) => db.update(jobs);", 'src/server/jobs/upkeep.ts')).toEqual([]);
+  });
+
+  it('is a function of the two paths and the declared reads', () => {
+    expect(tableAccess('src/server/features/events/service.slots.ts', 'src/server/db/schema/events')).toBe('own');
+    expect(tableAccess('src/server/features/payments/service.ledger.ts', 'src/server/db/schema/registrations.ts')).toBe('read');
+    expect(tableAccess('src/server/features/auth/tokens.ts', 'src/server/db/schema/users')).toBe('read');
+    expect(tableAccess('src/server/features/auth/tokens.ts', 'src/server/db/schema/strava')).toMatch(/may not use/);
+    expect(tableAccess('src/server/seed/demo-events.ts', 'src/server/db/schema/events')).toBeNull();
+    expect(tableAccess('src/server/features/events/service.ts', 'src/server/features/events/service.slots')).toBeNull();
+    for (const [feature, owners] of Object.entries(declaredReads)) expect(owners, feature).not.toContain(feature);
   });
 });
