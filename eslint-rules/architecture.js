@@ -1,8 +1,7 @@
 // The architecture of DESIGN.md §3, enforced by lint (no plugin that needs a native resolver):
 //   derap/boundaries  who may import whom (web features stay apart, server features meet only
-//                     through a service; each feature imports its own tables, reads declared ones,
-//                     and writes no other owner's table — see "data ownership" below;
-//                     through a service, infrastructure never reaches into features)
+//                     through a service, infrastructure never reaches into features; each feature
+//                     imports its own tables, reads declared ones, writes no other owner's table)
 //   derap/no-cycles   no import cycle among our own modules (type-only imports excluded)
 //   derap/api-calls   a web feature calls the API only from its *-api.ts modules
 //   derap/server-file-names  one naming scheme for the files of every server feature
