@@ -266,6 +266,10 @@ export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
 export const registrationDecisionSchema = z.object({ registration: registrationJsonSchema, message: z.string() });
 export type RegistrationDecision = z.infer<typeof registrationDecisionSchema>;
 
+/** An organizer's correction of a runner's details: the decision and how many fields changed. */
+export const registrationCorrectedSchema = registrationDecisionSchema.extend({ changes: z.number().int() });
+export type RegistrationCorrected = z.infer<typeof registrationCorrectedSchema>;
+
 /** PATCH /api/runner-registrations/{registrationId}/racepack. */
 export const racepackBodySchema = z.object({
   racePackStatus: z.literal('racepack_collected', { error: 'racePackStatus harus racepack_collected.' }),
