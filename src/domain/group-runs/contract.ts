@@ -136,6 +136,7 @@ export const groupRunParticipantParamsSchema = groupRunIdParamsSchema.extend({ u
 
 /** What every action without a run to return answers: its Indonesian confirmation. */
 export const groupRunMessageSchema = z.object({ message: z.string() });
+export type GroupRunMessage = z.infer<typeof groupRunMessageSchema>;
 
 /** Created, edited or canceled: the confirmation and the run as it now stands. */
 export const groupRunChangeSchema = z.object({ message: z.string(), groupRun: groupRunSchema });
@@ -146,6 +147,7 @@ export const myGroupRunsSchema = z.object({ groupRuns: z.array(groupRunSchema.ex
 export type MyGroupRuns = z.infer<typeof myGroupRunsSchema>;
 
 export const groupRunDetailResponseSchema = z.object({ groupRun: groupRunDetailSchema });
+export type GroupRunDetailResponse = z.infer<typeof groupRunDetailResponseSchema>;
 
 export const adminGroupRunListQuerySchema = z.object({ status: z.enum(['reported', 'hidden']).default('reported') });
 export const adminGroupRunListSchema = z.object({ groupRuns: z.array(adminGroupRunSchema) });

@@ -44,6 +44,7 @@ export const stravaActivityListSchema = z.object({ data: z.array(stravaActivityS
 export const stravaActivityParamsSchema = z.object({ id: z.string().max(64) });
 
 export const stravaMessageSchema = z.object({ message: z.string() });
+export type StravaMessage = z.infer<typeof stravaMessageSchema>;
 
 const stravaId = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 
