@@ -8,15 +8,12 @@ import {
   coachPackageInputSchema,
   coachPackageParamsSchema,
   coachPackageResponseSchema,
-  coachPackageSchema,
   coachProfileInputSchema,
   coachProfileResponseSchema,
-  coachProfileSchema,
   coachUserParamsSchema,
   myCoachPackagesSchema,
   publicCoachPackageListSchema,
   publicCoachProfileResponseSchema,
-  publicCoachProfileSchema,
   uniqueLinkParamsSchema,
 } from '../../../domain/coaching/contract';
 import type { AppConfig } from '../../config';

@@ -16,7 +16,7 @@ import {
   calendarSubmissionSchema,
   calendarSubmittedSchema,
 } from '../../../domain/event-calendar/contract';
-import { roadOrTrailLabels, roadOrTrailValues } from '../../../domain/event-calendar/event-calendar';
+import { roadOrTrailLabels } from '../../../domain/event-calendar/event-calendar';
 import { JAKARTA_TIME_ZONE } from '../../../domain/shared/jakarta-time';
 import { addDays } from '../../../domain/shared/wire-date';
 import type { Mailer } from '../../adapters/mail/port';
