@@ -82,7 +82,7 @@ test('signed-out visitors to /admin go to /login', async ({ page }) => {
   await page.waitForURL(/\/login$/);
 });
 
-test('a user with a very long name and email never widens the user list on a phone', async ({ page, loginAs, request }) => {
+test('a user with a very long name and email never widens the user list on a phone', { tag: '@layout' }, async ({ page, loginAs, request }) => {
   const email = `alamat.email.yang.sangat.panjang.sekali.${Date.now()}@contoh-domain-panjang.id`;
   await signIn(request, { email, name: 'Ni Luh Putu Ayu Kusumawardhani Pramesti Dewi' });
   await loginAs('admin');
