@@ -3,6 +3,7 @@
 //                     through a service, infrastructure never reaches into features)
 //   derap/no-cycles   no import cycle among our own modules (type-only imports excluded)
 //   derap/api-calls   a web feature calls the API only from its *-api.ts modules
+//   derap/server-file-names  one naming scheme for the files of every server feature
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -27,6 +28,10 @@ const serverRoots = new Set(['app', 'main', 'wiring']);
 /** Server infrastructure: never a feature (features depend on it, not the other way). */
 const serverInfra = new Set(['plugins', 'adapters', 'db', 'config']);
 
+/**
+ * A feature's public face: `service.ts` or `service.<topic>.ts` at the feature's root. A sub-slice's
+ * own service (`registrations/management/service.ts`) is private; the root face re-exports from it.
+ */
 const isServiceModule = (rest) => /^service(\.[^/]*)?$/.test(rest);
 const isTest = (relPath) => /\.test\.tsx?$/.test(relPath) || /(^|\/)src\/server\/test\//.test(relPath);
 
@@ -56,6 +61,25 @@ export function boundaryViolation(fromRel, toRel) {
   return null;
 }
 
+/**
+ * The one server file naming scheme: inside a feature or sub-slice, `routes.ts` / `service.ts` /
+ * `<topic>.ts`, and several of a kind in one folder `routes.<topic>.ts` / `service.<topic>.ts`
+ * (so `coaching/routes.profiles.ts`, never `profile-routes.ts`). Topics are kebab-case.
+ */
+const SCHEME_FILE = /^(routes|service)(\.[a-z0-9]+(-[a-z0-9]+)*)?(\.test)?\.ts$/;
+const TOPIC_FILE = /^[a-z0-9]+(-[a-z0-9]+)*(\.test)?\.ts$/;
+const ROUTES_OR_SERVICE_WORD = /(^|-)(routes|service)(-|\.)/;
+
+/** Why the server feature file at `relPath` breaks the naming scheme, or null when it follows it. */
+export function serverFileNameViolation(relPath) {
+  const where = locate(relPath);
+  if (!where || where.side !== 'server' || where.layer !== 'features' || !where.rest) return null;
+  const name = path.basename(relPath);
+  if (!/\.ts$/.test(name) || SCHEME_FILE.test(name)) return null;
+  if (TOPIC_FILE.test(name) && !ROUTES_OR_SERVICE_WORD.test(name)) return null;
+  return `Server feature files are named routes.ts / service.ts / <topic>.ts, or routes.<topic>.ts / service.<topic>.ts when a folder has several (${name}).`;
+}
+
 function resolveFile(absNoExt) {
   if (EXTENSIONS.some((e) => absNoExt.endsWith(e)) && existsSync(absNoExt)) return absNoExt;
   for (const e of EXTENSIONS) if (existsSync(absNoExt + e)) return absNoExt + e;
@@ -82,6 +106,15 @@ const boundaries = {
       ExportAllDeclaration: (node) => check(node, node.source.value),
       ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
     };
+  },
+};
+
+const serverFileNames = {
+  meta: { type: 'suggestion', docs: { description: 'One file naming scheme for every server feature (DESIGN.md §3)' }, schema: [] },
+  create(context) {
+    const cwd = context.cwd ?? process.cwd();
+    const message = serverFileNameViolation(path.relative(cwd, context.filename ?? context.getFilename()));
+    return message ? { Program: (node) => context.report({ node, message }) } : {};
   },
 };
 
@@ -211,4 +244,4 @@ const apiCalls = {
   },
 };
 
-export default { rules: { boundaries, 'no-cycles': noCycles, 'api-calls': apiCalls } };
+export default { rules: { boundaries, 'no-cycles': noCycles, 'api-calls': apiCalls, 'server-file-names': serverFileNames } };

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
-import architecture, { boundaryViolation, mustCallThroughApiModule, runtimeImports } from './architecture.js';
+import architecture, { boundaryViolation, mustCallThroughApiModule, runtimeImports, serverFileNameViolation } from './architecture.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -19,7 +19,7 @@ async function lint(code: string, filePath: string, cwd = root) {
         files: ['**/*.ts', '**/*.tsx'],
         languageOptions: { parser: tseslint.parser, globals: { fetch: 'readonly', XMLHttpRequest: 'readonly', window: 'readonly' } },
         plugins: { derap: architecture },
-        rules: { 'derap/boundaries': 'error', 'derap/no-cycles': 'error', 'derap/api-calls': 'error' },
+        rules: { 'derap/boundaries': 'error', 'derap/no-cycles': 'error', 'derap/api-calls': 'error', 'derap/server-file-names': 'error' },
       },
     ],
   });
@@ -45,14 +45,14 @@ describe('derap/boundaries', () => {
   });
 
   it("fires when a server feature reaches past another feature's service, or infrastructure into a feature", async () => {
-    expect(await lint("import { x } from '../registrations/organizer-service';", 'src/server/features/events/x.ts')).toEqual([
+    expect(await lint("import { x } from '../registrations/management/service';", 'src/server/features/events/x.ts')).toEqual([
       expect.stringMatching(/only through its service\.ts/),
     ]);
     expect(await lint("import { x } from '../registrations/service';", 'src/server/features/events/x.ts')).toEqual([]);
     expect(await lint("import { x } from '../features/auth/tokens';", 'src/server/plugins/x.ts')).toEqual([expect.stringMatching(/never imports a feature/)]);
     expect(await lint("import { x } from './features/auth/routes';", 'src/server/app.ts')).toEqual([]);
     // Tests may reach anything they set up.
-    expect(await lint("import { x } from '../registrations/organizer-service';", 'src/server/features/events/x.test.ts')).toEqual([]);
+    expect(await lint("import { x } from '../registrations/management/service';", 'src/server/features/events/x.test.ts')).toEqual([]);
   });
 
   it('is a pure function of the two paths', () => {
@@ -60,6 +60,30 @@ describe('derap/boundaries', () => {
     expect(boundaryViolation('src/web/features/a/x.ts', 'src/web/features/a/deep/y')).toBeNull();
     expect(boundaryViolation('src/server/seed/x.ts', 'src/server/features/events/service')).toBeNull();
     expect(boundaryViolation('src/server/jobs/x.ts', 'src/server/features/events/routes')).toMatch(/service\.ts/);
+    // A sub-slice's service is private to its feature; the root service.ts is the face.
+    expect(boundaryViolation('src/server/jobs/x.ts', 'src/server/features/registrations/management/service')).toMatch(/service\.ts/);
+    expect(boundaryViolation('src/server/jobs/x.ts', 'src/server/features/coaching/service.profiles')).toBeNull();
+    expect(boundaryViolation('src/server/features/registrations/service.ts', 'src/server/features/registrations/management/service')).toBeNull();
+  });
+});
+
+describe('derap/server-file-names', () => {
+  it('fires on a server feature file outside the scheme', async () => {
+    expect(await lint('export const x = 1;', 'src/server/features/coaching/profile-routes.ts')).toEqual([
+      expect.stringMatching(/^derap\/server-file-names: Server feature files are named routes\.ts/),
+    ]);
+    for (const bad of ['organizer-service.ts', 'routes-admin.ts', 'service_admin.ts', 'checkin/checkin-service.ts', 'adminRoutes.ts', 'routes.admin.x.ts']) {
+      expect(serverFileNameViolation(`src/server/features/registrations/${bad}`), bad).toMatch(/routes\.<topic>\.ts/);
+    }
+  });
+
+  it('lets routes / service / topic files (and their tests) through, in a feature or a sub-slice', async () => {
+    expect(await lint('export const x = 1;', 'src/server/features/coaching/routes.profiles.ts')).toEqual([]);
+    for (const good of ['routes.ts', 'service.ts', 'routes.runner-data.ts', 'service.ledger.ts', 'waiting-list.ts', 'waiting-list.test.ts', 'public/routes.ts', 'management/service.runner-data.ts', 'checkin/checkin.test.ts']) {
+      expect(serverFileNameViolation(`src/server/features/registrations/${good}`), good).toBeNull();
+    }
+    expect(serverFileNameViolation('src/server/plugins/input-guard.ts')).toBeNull();
+    expect(serverFileNameViolation('src/web/features/events/events-api.ts')).toBeNull();
   });
 });
 

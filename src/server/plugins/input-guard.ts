@@ -32,7 +32,7 @@ export const routeBodyLimits: Record<string, number> = {
   // The chat history (30 messages of up to 4000 characters) and the client's copy of the plan.
   'POST /api/ai/chat': 512 * 1024,
   'POST /api/ai/modify': 2 * 1024 * 1024,
-  // The same plan writes and AI calls by a coach for a connected runner (coaching/runner-plan-routes.ts).
+  // The same plan writes and AI calls by a coach for a connected runner (coaching/routes.runner-plans.ts).
   'POST /api/runner/:runnerId/training-plans': 2 * 1024 * 1024,
   'PUT /api/runner/:runnerId/training-plans': 2 * 1024 * 1024,
   'POST /api/coach/runner/:runnerId/ai/chat': 512 * 1024,
