@@ -27,7 +27,7 @@ export default defineConfig({
   plugins: [react()],
   test: {
     // Vitest's default keeps a core for its main process, which only coordinates: on the 2-core CI
-    // machine that was one test file at a time. A worker per core (decision 036).
+    // machine that was one test file at a time. A worker per core (decision 047).
     maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
