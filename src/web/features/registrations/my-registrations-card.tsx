@@ -2,7 +2,7 @@ import { paymentPagePath } from './payment-link';
 import { ArrowRight, QrCode } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { registrationStatusLabels } from '../../../domain/events/events';
+import { registrationStatusLabels } from '../../../domain/registrations/registrations';
 import type { MyRegistration } from '../../../domain/registrations/contract';
 import { zonedDateTime } from '../../../domain/registrations/openness';
 import { Badge } from '../../components/badge';

@@ -2,7 +2,7 @@ import '../../../domain/shared/zod-locale';
 import { useEffect, useId, useRef, useState, type ClipboardEvent, type FormEvent, type ReactNode } from 'react';
 import type { RegistrationEvent } from '../../../domain/events/contract';
 import type { CreatedRegistration, WaitingOffer } from '../../../domain/registrations/contract';
-import { bloodTypes, identityTypes, registrationTotal, sexes, tshirtSizes } from '../../../domain/events/events';
+import { bloodTypes, identityTypes, registrationTotal, sexes, tshirtSizes } from '../../../domain/registrations/registrations';
 import { formatRupiah } from '../../../domain/shared/money';
 import { jakartaToday } from '../../../domain/shared/wire-date';
 import { paymentOptionLabels } from '../../../domain/payments/payments';
@@ -16,7 +16,7 @@ import {
   type ChoiceField,
   type RegistrationPayloadInput,
 } from '../../../domain/registrations/registration-form';
-import { BIB_NAME_MAX } from '../../../domain/events/events';
+import { BIB_NAME_MAX } from '../../../domain/registrations/registrations';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';

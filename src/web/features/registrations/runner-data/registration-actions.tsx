@@ -3,7 +3,7 @@ import { HandCoins, History, Mail, Pencil, XCircle } from 'lucide-react';
 import { forwardRef, useId, useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
-import { BIB_NAME_MAX, bloodTypes, tshirtSizes } from '../../../../domain/events/events';
+import { BIB_NAME_MAX, bloodTypes, tshirtSizes } from '../../../../domain/registrations/registrations';
 import { isPaymentOptionKey, paymentTypeOf, refundableThroughGateway } from '../../../../domain/payments/payments';
 import type { RegistrationJson } from '../../../../domain/registrations/contract';
 import {

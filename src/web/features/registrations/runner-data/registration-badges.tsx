@@ -1,4 +1,4 @@
-import { registrationStatusLabels, type RegistrationPaymentStatus, type RegistrationStatus } from '../../../../domain/events/events';
+import { registrationStatusLabels, type RegistrationPaymentStatus, type RegistrationStatus } from '../../../../domain/registrations/registrations';
 import { paymentStatusLabels } from '../../../../domain/registrations/runner-export';
 import { Badge } from '../../../components/badge';
 

@@ -1,6 +1,6 @@
 import { ChevronDown, Columns3, Download, FileSpreadsheet, Hourglass, UsersRound, X } from 'lucide-react';
 import { useEffect, useId, useState, type FocusEvent, type MouseEvent, type ReactNode } from 'react';
-import { registrationPaymentStatuses, registrationStatuses, registrationStatusLabels } from '../../../../domain/events/events';
+import { registrationPaymentStatuses, registrationStatuses, registrationStatusLabels } from '../../../../domain/registrations/registrations';
 import { formatRupiah } from '../../../../domain/shared/money';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import type { CsvSeparator, RacepackFilter, RegistrationFilters, RegistrationJson } from '../../../../domain/registrations/contract';

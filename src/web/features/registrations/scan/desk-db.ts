@@ -6,7 +6,7 @@
  *   and the device's own id and name; kept across sign-outs until synced.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { RegistrationStatus } from '../../../../domain/events/events';
+import type { RegistrationStatus } from '../../../../domain/registrations/registrations';
 import {
   asRegistrationId,
   CHECKIN_LIST_TTL_MS,

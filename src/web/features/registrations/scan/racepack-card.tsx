@@ -1,6 +1,6 @@
 import { AlertTriangle, ChevronDown, PackageCheck } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import type { RegistrationStatus } from '../../../../domain/events/events';
+import type { RegistrationStatus } from '../../../../domain/registrations/registrations';
 import { racepackMessages } from '../../../../domain/registrations/runner-export';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
