@@ -225,8 +225,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pages: [
       { route: '/coaching/:uniquelink', meta: ({ uniquelink }) => coachPageMeta(db, uniquelink ?? ''), modules: withQueryLayout('features/coaching/public-page/public-coach-page.tsx') },
       { route: '/buddy/:id', meta: ({ id }) => groupRunPageMeta(db, id ?? ''), modules: withQueryLayout('features/group-runs/buddy-detail-page.tsx') },
-      { route: '/register/:code', meta: ({ code }) => registerPageMeta(db, code ?? ''), modules: withQueryLayout('features/registrations/register-page.tsx', '../domain/events/registration-event-contract.ts') },
-      { route: '/registration', meta: () => eventListPageMeta(), modules: withQueryLayout('features/registrations/registration-list-page.tsx') },
+      { route: '/register/:code', meta: ({ code }) => registerPageMeta(db, code ?? ''), modules: withQueryLayout('features/registrations/public/register-page.tsx', '../domain/events/registration-event-contract.ts') },
+      { route: '/registration', meta: () => eventListPageMeta(), modules: withQueryLayout('features/registrations/public/registration-list-page.tsx') },
       { route: '/calendar', meta: (_, query) => calendarPageMeta(query), modules: withQueryLayout('features/event-calendar/calendar-page.tsx') },
       { route: '/coaching', meta: async () => null, modules: withQueryLayout('features/public-site/coaching-page.tsx') },
     ],

@@ -1,7 +1,7 @@
 /** The signed-in runner's own registrations ('Event Diikuti' on the dashboard home). */
 import { useQuery } from '@tanstack/react-query';
-import { myRegistrationsResponseSchema } from '../../../domain/registrations/contract';
-import { api } from '../../api/client';
+import { myRegistrationsResponseSchema } from '../../../../domain/registrations/contract';
+import { api } from '../../../api/client';
 
 export const myRegistrationsKey = ['registrations', 'mine'] as const;
 

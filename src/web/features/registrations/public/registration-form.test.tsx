@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RegistrationEvent } from '../../../domain/events/contract';
-import { registrationMessages } from '../../../domain/registrations/registration-form';
-import { ApiError } from '../../api/client';
+import type { RegistrationEvent } from '../../../../domain/events/contract';
+import { registrationMessages } from '../../../../domain/registrations/registration-form';
+import { ApiError } from '../../../api/client';
 import { RegistrationForm } from './registration-form';
 import { retryMessages } from './retry-notice';
 

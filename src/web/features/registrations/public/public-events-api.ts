@@ -3,9 +3,9 @@
  * list page loads no schema library (docs/decisions/019-front-end-weight.md).
  */
 import { useQuery } from '@tanstack/react-query';
-import type { PublicEventList } from '../../../domain/events/contract';
-import { PUBLIC_EVENT_LIST_PATH } from '../../../domain/events/events';
-import { api } from '../../api/client';
+import type { PublicEventList } from '../../../../domain/events/contract';
+import { PUBLIC_EVENT_LIST_PATH } from '../../../../domain/events/events';
+import { api } from '../../../api/client';
 
 export const publicEventKeys = {
   list: ['events-public', 'list'] as const,

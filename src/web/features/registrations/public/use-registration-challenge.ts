@@ -1,6 +1,6 @@
 import { solveChallengeWorkers, type Challenge } from 'altcha-lib';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { ServedChallenge } from '../../../domain/registrations/contract';
+import type { ServedChallenge } from '../../../../domain/registrations/contract';
 import { ChallengeSolver } from './challenge-solver';
 import { fetchRegistrationChallenge } from './registrations-api';
 

@@ -5,7 +5,7 @@ import { racepackMessages } from '../../../../domain/registrations/runner-export
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { cn } from '../../../components/cn';
-import { RegistrationStatusBadge } from '../runner-data/registration-badges';
+import { RegistrationStatusBadge } from '../management/registration-badges';
 
 export interface RacepackCardProps {
   name: string;

@@ -1,11 +1,11 @@
-import '../../../domain/shared/zod-locale';
+import '../../../../domain/shared/zod-locale';
 import { useEffect, useId, useRef, useState, type ClipboardEvent, type FormEvent, type ReactNode } from 'react';
-import type { RegistrationEvent } from '../../../domain/events/contract';
-import type { CreatedRegistration, WaitingOffer } from '../../../domain/registrations/contract';
-import { bloodTypes, identityTypes, registrationTotal, sexes, tshirtSizes } from '../../../domain/registrations/registrations';
-import { formatRupiah } from '../../../domain/shared/money';
-import { jakartaToday } from '../../../domain/shared/wire-date';
-import { paymentOptionLabels } from '../../../domain/payments/payments';
+import type { RegistrationEvent } from '../../../../domain/events/contract';
+import type { CreatedRegistration, WaitingOffer } from '../../../../domain/registrations/contract';
+import { bloodTypes, identityTypes, registrationTotal, sexes, tshirtSizes } from '../../../../domain/registrations/registrations';
+import { formatRupiah } from '../../../../domain/shared/money';
+import { jakartaToday } from '../../../../domain/shared/wire-date';
+import { paymentOptionLabels } from '../../../../domain/payments/payments';
 import {
   bibPasteError,
   categoryIsFull,
@@ -15,17 +15,17 @@ import {
   suggestedEmail,
   type ChoiceField,
   type RegistrationPayloadInput,
-} from '../../../domain/registrations/registration-form';
-import { BIB_NAME_MAX } from '../../../domain/registrations/registrations';
-import { ApiError } from '../../api/client';
-import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
-import { cn } from '../../components/cn';
-import { FormField } from '../../components/form-field';
-import { FieldError, Input, Select } from '../../components/input';
-import { CategoryChip } from '../../components/category-chip';
+} from '../../../../domain/registrations/registration-form';
+import { BIB_NAME_MAX } from '../../../../domain/registrations/registrations';
+import { ApiError } from '../../../api/client';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { cn } from '../../../components/cn';
+import { FormField } from '../../../components/form-field';
+import { FieldError, Input, Select } from '../../../components/input';
+import { CategoryChip } from '../../../components/category-chip';
 import { CheckCircle2 } from 'lucide-react';
-import { Spinner } from '../../components/spinner';
+import { Spinner } from '../../../components/spinner';
 import { challengeFailedMessage } from './challenge-solver';
 import { useCreateRegistration } from './registrations-api';
 import { useRegistrationChallenge } from './use-registration-challenge';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ServedChallenge } from '../../../domain/registrations/contract';
+import type { ServedChallenge } from '../../../../domain/registrations/contract';
 import { ChallengeSolver, EXPIRY_MARGIN_MS, challengeFailedMessage } from './challenge-solver';
 
 const challenge = (n: number, expiresAt: number): ServedChallenge => ({

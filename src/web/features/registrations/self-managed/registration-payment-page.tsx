@@ -1,19 +1,19 @@
 import { ArrowLeft, CheckCircle2, Clock, Hourglass, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { paymentProofMessages } from '../../../domain/registrations/payment-verification';
-import type { SelfManagedPayment } from '../../../domain/registrations/contract';
-import { zonedDateTime } from '../../../domain/registrations/registration-form';
-import { ApiError } from '../../api/client';
-import { Alert } from '../../components/alert';
-import { Button, buttonClass } from '../../components/button';
-import { PublicLayout } from '../../components/public-layout';
-import { ErrorAlert } from '../../components/query-state';
-import { useDocumentMeta } from '../../hooks/use-document-meta';
-import { paymentConfirmErrorMessage, useSelfManagedPayment, useSubmitPaymentProof } from './registrations-api';
+import { paymentProofMessages } from '../../../../domain/registrations/payment-verification';
+import type { SelfManagedPayment } from '../../../../domain/registrations/contract';
+import { zonedDateTime } from '../../../../domain/registrations/registration-form';
+import { ApiError } from '../../../api/client';
+import { Alert } from '../../../components/alert';
+import { Button, buttonClass } from '../../../components/button';
+import { PublicLayout } from '../../../components/public-layout';
+import { ErrorAlert } from '../../../components/query-state';
+import { useDocumentMeta } from '../../../hooks/use-document-meta';
+import { paymentConfirmErrorMessage, useSelfManagedPayment, useSubmitPaymentProof } from '../public/registrations-api';
 import { PaymentInstructionBlock, ProofPicker } from './self-managed-payment';
-import { forgetPaidRegistration } from './registration-draft';
-import { rememberedPaymentKey, rememberPaymentKey } from './payment-link';
+import { forgetPaidRegistration } from '../public/registration-draft';
+import { rememberedPaymentKey, rememberPaymentKey } from '../public/payment-link';
 
 const when = (iso: string, timeZone: string) => {
   const t = zonedDateTime(new Date(iso), timeZone);

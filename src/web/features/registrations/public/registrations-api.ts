@@ -4,7 +4,7 @@
  * confirmation. No sign-in needed.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RegistrationEvent } from '../../../domain/events/contract';
+import type { RegistrationEvent } from '../../../../domain/events/contract';
 import type {
   ChallengeResponse,
   CreatedRegistration,
@@ -14,9 +14,9 @@ import type {
   WaitingOffer,
   ResendConfirmationResponse,
   SelfManagedPaymentResponse,
-} from '../../../domain/registrations/contract';
-import type { RegistrationPayloadInput } from '../../../domain/registrations/registration-form';
-import { api, ApiError } from '../../api/client';
+} from '../../../../domain/registrations/contract';
+import type { RegistrationPayloadInput } from '../../../../domain/registrations/registration-form';
+import { api, ApiError } from '../../../api/client';
 import { publicEventKeys } from './public-events-api';
 
 export { publicEventKeys, usePublicEvents } from './public-events-api';
@@ -37,7 +37,7 @@ export function useRegistrationEvent(code: string | undefined) {
     retry: (count, error) => !(error instanceof EventLoadError) && count < 1,
     queryFn: async (): Promise<RegistrationEvent> => {
       // The schema (zod) loads beside the request, not before the page (issue 12: the page's weight).
-      const schema = import('../../../domain/events/registration-event-contract').then((m) => m.registrationEventResponseSchema);
+      const schema = import('../../../../domain/events/registration-event-contract').then((m) => m.registrationEventResponseSchema);
       let body: unknown;
       try {
         body = await api.get<unknown>(`/api/events/${encodeURIComponent(code!)}`);
@@ -98,7 +98,7 @@ export function useSelfManagedPayment(registrationId: string | undefined) {
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
     queryFn: async () => {
       const [{ selfManagedPaymentResponseSchema }, body] = await Promise.all([
-        import('../../../domain/registrations/contract'),
+        import('../../../../domain/registrations/contract'),
         api.get<unknown>(`/api/runner-registrations/${encodeURIComponent(registrationId!)}/payment`),
       ]);
       return selfManagedPaymentResponseSchema.parse(body).registration;

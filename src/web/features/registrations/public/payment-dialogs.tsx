@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { RegistrationEvent } from '../../../domain/events/contract';
-import type { CreatedRegistration } from '../../../domain/registrations/contract';
-import { formatRupiah } from '../../../domain/shared/money';
-import { paymentProofMessages } from '../../../domain/registrations/payment-verification';
-import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
-import { Dialog } from '../../components/dialog';
+import type { RegistrationEvent } from '../../../../domain/events/contract';
+import type { CreatedRegistration } from '../../../../domain/registrations/contract';
+import { formatRupiah } from '../../../../domain/shared/money';
+import { paymentProofMessages } from '../../../../domain/registrations/payment-verification';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { Dialog } from '../../../components/dialog';
 import { paymentConfirmErrorMessage, useSubmitPaymentProof } from './registrations-api';
 import { HoldCountdown } from './hold-countdown';
 
@@ -20,7 +20,7 @@ export function ResumedNotice({ created }: { created: CreatedRegistration }) {
     </Alert>
   );
 }
-import { PaymentInstructionBlock, ProofPicker } from './self-managed-payment';
+import { PaymentInstructionBlock, ProofPicker } from '../self-managed/self-managed-payment';
 import { paymentPagePath, rememberPaymentKey } from './payment-link';
 
 export const REDIRECT_SECONDS = 5;

@@ -3,17 +3,17 @@ import { CheckCircle2, CircleAlert, HandCoins, Loader2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { cancelEventBodySchema, CANCEL_NOTICE_MAX, type EventCancellation, type ManualRefund } from '../../../domain/registrations/management';
-import { formatRupiah } from '../../../domain/shared/money';
-import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
-import { Dialog } from '../../components/dialog';
-import { FormField } from '../../components/form-field';
-import { fieldClass } from '../../components/input';
-import { ErrorAlert, LoadingMessage } from '../../components/query-state';
-import { useToast } from '../../components/toast';
-import { useCurrentUser } from '../../lib/session';
-import { managementErrorMessage, useCancelEvent, useEventCancellation, useSettleManualRefund } from './runner-data/management-api';
+import { cancelEventBodySchema, CANCEL_NOTICE_MAX, type EventCancellation, type ManualRefund } from '../../../../domain/registrations/management';
+import { formatRupiah } from '../../../../domain/shared/money';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { Dialog } from '../../../components/dialog';
+import { FormField } from '../../../components/form-field';
+import { fieldClass } from '../../../components/input';
+import { ErrorAlert, LoadingMessage } from '../../../components/query-state';
+import { useToast } from '../../../components/toast';
+import { useCurrentUser } from '../../../lib/session';
+import { managementErrorMessage, useCancelEvent, useEventCancellation, useSettleManualRefund } from './management-api';
 
 export interface CancelEventDialogProps {
   event: { _id: string; name: string };

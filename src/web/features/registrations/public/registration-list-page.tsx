@@ -1,17 +1,17 @@
 import { CalendarDays, MapPin, Search, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
-import type { PublicEventCard } from '../../../domain/events/contract';
-import { publicEventButton, zonedDateTime } from '../../../domain/registrations/openness';
-import { ApiError } from '../../api/client';
-import { Button, buttonClass } from '../../components/button';
-import { EmptyState } from '../../components/empty-state';
-import { EventImage } from '../../components/event-image';
-import { PublicLayout } from '../../components/public-layout';
-import { ErrorAlert, QueryState } from '../../components/query-state';
-import { useDocumentMeta } from '../../hooks/use-document-meta';
-import { CategoryChip } from '../../components/category-chip';
+import type { PublicEventCard } from '../../../../domain/events/contract';
+import { publicEventButton, zonedDateTime } from '../../../../domain/registrations/openness';
+import { ApiError } from '../../../api/client';
+import { Button, buttonClass } from '../../../components/button';
+import { EmptyState } from '../../../components/empty-state';
+import { EventImage } from '../../../components/event-image';
+import { PublicLayout } from '../../../components/public-layout';
+import { ErrorAlert, QueryState } from '../../../components/query-state';
+import { useDocumentMeta } from '../../../hooks/use-document-meta';
+import { CategoryChip } from '../../../components/category-chip';
 import { usePublicEvents } from './public-events-api';
-import { EVENT_LIST_PAGE_META } from '../../../domain/events/events';
+import { EVENT_LIST_PAGE_META } from '../../../../domain/events/events';
 
 /** Public list of accepted events (§2 "Public event list"). */
 export function RegistrationListPage() {

@@ -1,7 +1,7 @@
 import { Clock } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { zonedDateTime } from '../../../domain/registrations/openness';
-import { cn } from '../../components/cn';
+import { zonedDateTime } from '../../../../domain/registrations/openness';
+import { cn } from '../../../components/cn';
 
 /** Holds shorter than this count down in mm:ss; longer ones show their deadline. */
 const COUNTDOWN_LIMIT_MS = 100 * 60_000;

@@ -4,7 +4,7 @@
  * accepted once by the server) and immediately starts the next one. A solution about to expire is
  * replaced before it is handed out. No React here, so it can be tested on its own.
  */
-import type { ChallengeResponse, ServedChallenge } from '../../../domain/registrations/contract';
+import type { ChallengeResponse, ServedChallenge } from '../../../../domain/registrations/contract';
 
 export interface ChallengeSolverDeps {
   /** GET /api/runner-registrations/challenge?eventId=… (the difficulty depends on the event). */

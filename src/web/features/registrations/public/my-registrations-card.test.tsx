@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MyRegistration } from '../../../domain/registrations/contract';
+import type { MyRegistration } from '../../../../domain/registrations/contract';
 import { MyRegistrationsCard } from './my-registrations-card';
 
 const base: MyRegistration = {

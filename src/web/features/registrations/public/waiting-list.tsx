@@ -1,13 +1,13 @@
 import { ListOrdered } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { RegistrationEvent } from '../../../domain/events/contract';
-import type { WaitingOffer } from '../../../domain/registrations/contract';
-import { categoryIsFull, zonedDateTime } from '../../../domain/registrations/openness';
-import { ApiError } from '../../api/client';
-import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
-import { FormField } from '../../components/form-field';
-import { Input, Select } from '../../components/input';
+import type { RegistrationEvent } from '../../../../domain/events/contract';
+import type { WaitingOffer } from '../../../../domain/registrations/contract';
+import { categoryIsFull, zonedDateTime } from '../../../../domain/registrations/openness';
+import { ApiError } from '../../../api/client';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { FormField } from '../../../components/form-field';
+import { Input, Select } from '../../../components/input';
 import { formatHoldRemaining } from './hold-countdown';
 import { useJoinWaitingList } from './registrations-api';
 

@@ -1,11 +1,11 @@
 import { ImagePlus, RefreshCw } from 'lucide-react';
 import { forwardRef, useEffect, useId, useMemo, useState } from 'react';
-import { IMAGE_MAX_BYTES } from '../../../domain/events/events';
-import { formatRupiah } from '../../../domain/shared/money';
-import { paymentProofMessages } from '../../../domain/registrations/payment-verification';
-import { cn } from '../../components/cn';
-import { Dialog } from '../../components/dialog';
-import { FieldError } from '../../components/input';
+import { IMAGE_MAX_BYTES } from '../../../../domain/events/events';
+import { formatRupiah } from '../../../../domain/shared/money';
+import { paymentProofMessages } from '../../../../domain/registrations/payment-verification';
+import { cn } from '../../../components/cn';
+import { Dialog } from '../../../components/dialog';
+import { FieldError } from '../../../components/input';
 
 /**
  * The pieces of a self-managed payment (§2 'Self-managed payment dialog') shared by the dialog after

@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import '../../../domain/shared/zod-locale';
+import '../../../../domain/shared/zod-locale';
 import { schemaErrors, useSchemaForm } from './use-schema-form';
 
 const schema = z.object({

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { cn } from '../../components/cn';
+import { cn } from '../../../components/cn';
 
 /**
  * The racepack QR code drawn in the browser from its value (the same the confirmation mail carries).

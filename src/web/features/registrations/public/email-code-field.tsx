@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../api/client';
-import { Button } from '../../components/button';
-import { FormField } from '../../components/form-field';
-import { Input } from '../../components/input';
+import { ApiError } from '../../../api/client';
+import { Button } from '../../../components/button';
+import { FormField } from '../../../components/form-field';
+import { Input } from '../../../components/input';
 import { useSendEmailCode } from './registrations-api';
 
 /**

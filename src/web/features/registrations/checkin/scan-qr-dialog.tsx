@@ -11,10 +11,10 @@ import { cn } from '../../../components/cn';
 import { Dialog } from '../../../components/dialog';
 import { LoadingMessage } from '../../../components/query-state';
 import { Spinner } from '../../../components/spinner';
-import { PaymentStatusBadge } from '../runner-data/registration-badges';
+import { PaymentStatusBadge } from '../management/registration-badges';
 import { RacepackCard } from './racepack-card';
 import { ScannerField } from './scanner-field';
-import { collectRacepack, lookupRegistration } from '../runner-data/runner-data-api';
+import { collectRacepack, lookupRegistration } from '../management/runner-data-api';
 
 // The camera (and with it the QR decoder) loads only when someone picks the camera.
 const CameraScanner = lazy(() => import('./camera-scanner').then((m) => ({ default: m.CameraScanner })));

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import type { RegistrationPayloadInput } from '../../../domain/registrations/registration-form';
-import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
+import type { RegistrationPayloadInput } from '../../../../domain/registrations/registration-form';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
 
 /** A registration to send again at `dueAt` (ms since epoch). */
 export interface PendingRetry {
