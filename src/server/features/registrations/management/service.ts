@@ -55,7 +55,7 @@ export interface ManagementDeps {
   log: FastifyBaseLogger;
 }
 
-/** The one-off job that carries an event's cancellation through (src/server/jobs/registry.ts). */
+/** The one-off job that carries an event's cancellation through (its plugin.ts). */
 export const CANCEL_EVENT_JOB = 'registrations.cancel-event';
 
 /** Registrations that hold a slot or were paid: what a cancellation still has to end. */

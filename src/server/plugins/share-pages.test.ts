@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, injectPageMeta } from './page-meta';
+import { escapeHtml, injectPageMeta } from './share-pages';
 
 /** The reusable Open Graph piece: any share page's tags replace the generic ones, every value escaped. */
 describe('injectPageMeta', () => {

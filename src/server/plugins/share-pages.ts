@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { AppConfig } from '../../config';
-import { hasCredential } from '../../plugins/public-cache';
+import type { AppConfig } from '../config';
+import { hasCredential } from './public-cache';
 
 /**
  * Link previews for shared pages (WhatsApp, Telegram, X, Facebook read Open Graph tags from the
  * HTML and never run our JavaScript): the server writes the page's own tags into the SPA's
- * index.html. Reusable: a share page is a path pattern and a function that finds its meta.
+ * index.html. Reusable: a share page is a path pattern and a function that finds its meta; each
+ * feature registers its own pages from its plugin.ts.
  */
 
 export interface PageMeta {
@@ -46,6 +47,12 @@ export interface SharePage {
    */
   modules?: string[];
 }
+
+/**
+ * The modules of a public page (issue 12 item 5) with the lazy TanStack Query layout it renders in:
+ * preloaded with the HTML, so they load beside the entry instead of one after another behind it.
+ */
+export const withQueryLayout = (...pageModules: string[]) => ['app/query-layout.tsx', ...pageModules];
 
 export const DEFAULT_SHARE_IMAGE = '/desk-icon-512.png';
 export const SITE_NAME = 'Derap';
