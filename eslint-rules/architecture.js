@@ -23,10 +23,10 @@ export function locate(relPath) {
 }
 
 const webShared = new Set(['components', 'hooks', 'lib', 'api', 'styles', 'public']);
-/** Server layers that compose the app: they may import any feature module. */
-const serverRoots = new Set(['app', 'main', 'wiring']);
+/** Server layers that compose the app: they may import any feature module, and only they import each other. */
+const serverRoots = new Set(['app', 'main', 'wiring', 'job-registry']);
 /** Server infrastructure: never a feature (features depend on it, not the other way). */
-const serverInfra = new Set(['plugins', 'adapters', 'db', 'config']);
+const serverInfra = new Set(['plugins', 'adapters', 'db', 'config', 'jobs', 'feature-kit']);
 
 /**
  * A feature's public face: `service.ts` or `service.<topic>.ts` at the feature's root. A sub-slice's
@@ -40,6 +40,7 @@ export function boundaryViolation(fromRel, toRel) {
   const from = locate(fromRel);
   const to = locate(toRel);
   if (!from || !to || isTest(fromRel)) return null;
+  if (from.side === 'domain' && to.side === 'domain') return domainViolation(from, to);
   if (from.side === 'web' && to.side === 'web') {
     if (from.layer === 'features') {
       if (to.layer === 'features' && to.feature === from.feature) return null;
@@ -52,6 +53,9 @@ export function boundaryViolation(fromRel, toRel) {
     return null;
   }
   if (from.side === 'server' && to.side === 'server') {
+    if (serverRoots.has(to.layer) && !serverRoots.has(from.layer) && from.layer !== 'seed') {
+      return `Only the composition (app, main, wiring, job-registry) imports the composition (${from.layer === 'features' ? `features/${from.feature}` : from.layer} → ${to.layer}); receive what you need as plugin options.`;
+    }
     if (to.layer !== 'features' || serverRoots.has(from.layer)) return null;
     if (from.layer === 'features' && to.feature === from.feature) return null;
     if (serverInfra.has(from.layer)) return `Server infrastructure (${from.layer}) never imports a feature (features/${to.feature}); hand it what it needs from the wiring.`;
@@ -59,6 +63,32 @@ export function boundaryViolation(fromRel, toRel) {
     return `A server feature uses another only through its service.ts (${from.layer === 'features' ? `features/${from.feature}` : from.layer} → features/${to.feature}/${to.rest}).`;
   }
   return null;
+}
+
+// ---- domain neighbours (issue 27 item 3) --------------------------------------------------
+
+/**
+ * The domain folders each domain folder may import besides `shared` (which imports none). One
+ * small table on purpose: a new arrow between two features' rules is a decision, taken here.
+ */
+export const domainNeighbours = {
+  activities: ['training-plan'],
+  'ai-coach': ['subscriptions', 'training-plan'],
+  auth: ['users'],
+  coaching: ['training-plan'],
+  events: ['payments'],
+  registrations: ['events', 'payments'],
+  strava: ['training-plan'],
+  subscriptions: ['payments', 'users'],
+  'training-plan': ['strava'],
+  users: ['subscriptions'],
+};
+
+/** Why domain folder `from` may not import `to` (both located in src/domain), or null when it may. */
+function domainViolation(from, to) {
+  if (!from.feature || !to.feature || to.feature === from.feature || to.feature === 'shared') return null;
+  if ((domainNeighbours[from.feature] ?? []).includes(to.feature)) return null;
+  return `A domain folder imports only itself, shared and its declared neighbours (domain/${from.feature} → domain/${to.feature}); declare the neighbour in domainNeighbours (eslint-rules/architecture.js) if the rule belongs there.`;
 }
 
 /**
@@ -79,6 +109,8 @@ export function serverFileNameViolation(relPath) {
   if (TOPIC_FILE.test(name) && !ROUTES_OR_SERVICE_WORD.test(name)) return null;
   return `Server feature files are named routes.ts / service.ts / <topic>.ts, or routes.<topic>.ts / service.<topic>.ts when a folder has several (${name}).`;
 }
+
+// ---- the boundaries rule ------------------------------------------------------------------
 
 function resolveFile(absNoExt) {
   if (EXTENSIONS.some((e) => absNoExt.endsWith(e)) && existsSync(absNoExt)) return absNoExt;

@@ -27,6 +27,13 @@ import { addRuns, deleteOwnRun, isUuid, patchRun, readPlan, replaceRuns } from '
 import { coachedRunner, previewSchedule, readScheduleUpload } from './service.schedule';
 
 const MAX_RANGE_DAYS = 366;
+/**
+ * The runner's own plan writes and AI calls take the same bodies (training-plan/routes.ts,
+ * ai-coach/routes.ts): up to 1000 runs per request, and a chat history with the client's copy of the plan.
+ */
+const PLAN_BODY_LIMIT = 2 * 1024 * 1024;
+const CHAT_BODY_LIMIT = 512 * 1024;
+const MODIFY_BODY_LIMIT = 2 * 1024 * 1024;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const aiErrors = { ...errors, 429: errorSchema, 502: errorSchema, 504: errorSchema };
 
@@ -99,13 +106,14 @@ export async function runnerPlanRoutes(app: FastifyInstance, { db, config, ai, s
 
   r.post(
     '/api/runner/:runnerId/training-plans',
-    { schema: { tags, summary: "Adds the coach's runs ('coach') to a connected runner's plan, creating it when there is none", params: runnerParams, body: planInputSchema, response: { 201: planSchema, ...errors } } },
+    { bodyLimit: PLAN_BODY_LIMIT, schema: { tags, summary: "Adds the coach's runs ('coach') to a connected runner's plan, creating it when there is none", params: runnerParams, body: planInputSchema, response: { 201: planSchema, ...errors } } },
     async (request, reply) => reply.status(201).send(await addRuns(db, await runnerOf(request), request.body.trainingPlan, 'coach', today())),
   );
 
   r.put(
     '/api/runner/:runnerId/training-plans',
     {
+      bodyLimit: PLAN_BODY_LIMIT,
       schema: {
         tags,
         summary:
@@ -187,7 +195,7 @@ export async function runnerPlanRoutes(app: FastifyInstance, { db, config, ai, s
 
   r.post(
     '/api/coach/runner/:runnerId/ai/chat',
-    { config: { rateLimit }, schema: { tags, summary: "Ask the AI for a change of a connected runner's plan", params: runnerParams, body: chatRequestSchema, response: { 200: chatReplySchema, ...aiErrors } } },
+    { bodyLimit: CHAT_BODY_LIMIT, config: { rateLimit }, schema: { tags, summary: "Ask the AI for a change of a connected runner's plan", params: runnerParams, body: chatRequestSchema, response: { 200: chatReplySchema, ...aiErrors } } },
     async (request, reply) => {
       const runner = await runnerOf(request);
       reply.headers(noStore);
@@ -198,6 +206,7 @@ export async function runnerPlanRoutes(app: FastifyInstance, { db, config, ai, s
   r.post(
     '/api/coach/runner/:runnerId/ai/modify',
     {
+      bodyLimit: MODIFY_BODY_LIMIT,
       config: { rateLimit },
       schema: { tags, summary: "Apply approved modifications to a connected runner's plan, as a draft to save", params: runnerParams, body: modifyRequestSchema, response: { 200: planDraftResponseSchema, ...aiErrors, 422: errorSchema } },
     },

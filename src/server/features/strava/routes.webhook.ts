@@ -23,6 +23,9 @@ export const STRAVA_WEBHOOK_PATH = '/api/strava/webhook';
  */
 export const WEBHOOK_RATE_LIMIT_PER_MINUTE = 600;
 
+/** Strava's webhook events are a few hundred bytes; anyone may post to it. */
+const WEBHOOK_BODY_LIMIT = 4 * 1024;
+
 const validationQuerySchema = z.object({
   'hub.mode': z.string().max(50).optional(),
   'hub.verify_token': z.string().max(500).optional(),
@@ -76,6 +79,7 @@ export async function stravaWebhookRoutes(app: FastifyInstance, { db, config, jo
   r.post(
     STRAVA_WEBHOOK_PATH,
     {
+      bodyLimit: WEBHOOK_BODY_LIMIT,
       schema: {
         tags,
         summary: "Strava's event (activity create/update/delete, athlete deauthorization): acknowledged at once and processed by a durable job",

@@ -42,6 +42,8 @@ export const CHECKIN_LIST_RATE_LIMIT = 60;
 export const CHECKIN_SYNC_RATE_LIMIT = 600;
 import { XLSX_CONTENT_TYPE, streamRunnerWorkbook } from './runner-xlsx';
 
+/** An offline desk's queue: up to 500 marks of about 200 bytes (MAX_CHECKIN_BATCH). */
+const CHECKIN_SYNC_BODY_LIMIT = 160 * 1024;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 /**
@@ -203,6 +205,7 @@ export async function organizerRegistrationRoutes(app: FastifyInstance, { db, ex
   r.post(
     '/api/runner-registrations/event/:eventId/checkin-sync',
     {
+      bodyLimit: CHECKIN_SYNC_BODY_LIMIT,
       config: { rateLimit: { max: CHECKIN_SYNC_RATE_LIMIT, timeWindow: '1 minute' } },
       preValidation: loadEvent,
       schema: {

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, like, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { cancelableEventStatuses, type RegistrationStatus } from '../../../../domain/events/events';
+import { cancelableEventStatuses } from '../../../../domain/events/events';
+import { type RegistrationStatus } from '../../../../domain/registrations/registrations';
 import { gatewayRefundablePaymentTypes, refundableThroughGateway } from '../../../../domain/payments/payments';
 import { emailKey } from '../../../../domain/registrations/registration-identity';
 import {
@@ -54,7 +55,7 @@ export interface ManagementDeps {
   log: FastifyBaseLogger;
 }
 
-/** The one-off job that carries an event's cancellation through (src/server/jobs/registry.ts). */
+/** The one-off job that carries an event's cancellation through (its plugin.ts). */
 export const CANCEL_EVENT_JOB = 'registrations.cancel-event';
 
 /** Registrations that hold a slot or were paid: what a cancellation still has to end. */

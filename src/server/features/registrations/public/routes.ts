@@ -77,7 +77,7 @@ async function spenderOf(db: Db, keys: ChallengeKeys, request: FastifyRequest, e
 /**
  * The public side of registration (no sign-in needed): create a registration (slot + payment); the
  * self-managed payment's routes are in self-managed/routes.ts. The payment hooks are connected in
- * the wiring and the expiry sweep is a job (src/server/jobs/registry.ts). Registrations are rate
+ * the wiring and the expiry sweep is a job (registrations/plugin.ts). Registrations are rate
  * limited per address by `config.registrationRateLimitPerMinute`.
  */
 export async function registrationPublicRoutes(app: FastifyInstance, opts: { db: Db; config: AppConfig; payments: PaymentService; mail: Mailer }) {

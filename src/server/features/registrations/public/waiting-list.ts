@@ -21,7 +21,7 @@ import { registrationErrors } from '../registration-messages';
  */
 
 export const OFFER_MINUTES = 30;
-/** The periodic job that mails offers and lapses old ones (src/server/jobs/registry.ts). */
+/** The periodic job that mails offers and lapses old ones (its plugin.ts). */
 export const WAITING_LIST_JOB = 'registrations.waiting-list';
 /** More than this many waiting runners per category would only be a list nobody reaches. */
 export const WAITING_LIST_MAX = 500;
