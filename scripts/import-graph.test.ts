@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { between, importEdges, partOf, upward, walk } from './import-graph';
+import { GENERATED_MARKER, between, importEdges, partOf, upward, walk, withProse } from './import-graph';
 
 const src = path.resolve(import.meta.dirname, '../src');
 const at = (rel: string) => path.join(src, rel);
@@ -20,5 +20,18 @@ describe('the drawing of the imports', () => {
     expect(edges.get('web/app')).toContain('web/features/events');
     expect(between(edges, 'web/features/')).toEqual([]);
     expect(upward(edges)).toEqual([]);
+  });
+});
+
+describe('regenerating docs/architecture.md', () => {
+  it('keeps the prose above the marker and replaces only what is below it', () => {
+    const before = `# Architecture\n\nProse a person wrote.\n\n${GENERATED_MARKER}\n\nold drawing\n`;
+    const after = withProse(before, 'new drawing');
+    expect(after).toBe(`# Architecture\n\nProse a person wrote.\n\n${GENERATED_MARKER}\n\nnew drawing\n`);
+    expect(withProse(after, 'new drawing')).toBe(after);
+  });
+
+  it('keeps a document without the marker whole and adds the drawing after it', () => {
+    expect(withProse('# Old\n', 'drawing')).toBe(`# Old\n\n${GENERATED_MARKER}\n\ndrawing\n`);
   });
 });
