@@ -27,7 +27,7 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { derap: architecture },
-    rules: { 'derap/boundaries': 'error', 'derap/no-cycles': 'error', 'derap/api-calls': 'error' },
+    rules: { 'derap/boundaries': 'error', 'derap/no-cycles': 'error', 'derap/api-calls': 'error', 'derap/server-file-names': 'error' },
   },
   // Type-aware: a promise nobody awaits or handles loses its error (and, in a route, its order).
   {

@@ -3,6 +3,7 @@
 //                     through a service, infrastructure never reaches into features)
 //   derap/no-cycles   no import cycle among our own modules (type-only imports excluded)
 //   derap/api-calls   a web feature calls the API only from its *-api.ts modules
+//   derap/server-file-names  one naming scheme for the files of every server feature
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -22,11 +23,15 @@ export function locate(relPath) {
 }
 
 const webShared = new Set(['components', 'hooks', 'lib', 'api', 'styles', 'public']);
-/** Server layers that compose the app: they may import any feature module. */
-const serverRoots = new Set(['app', 'main', 'wiring']);
+/** Server layers that compose the app: they may import any feature module, and only they import each other. */
+const serverRoots = new Set(['app', 'main', 'wiring', 'job-registry']);
 /** Server infrastructure: never a feature (features depend on it, not the other way). */
-const serverInfra = new Set(['plugins', 'adapters', 'db', 'config']);
+const serverInfra = new Set(['plugins', 'adapters', 'db', 'config', 'jobs', 'feature-kit']);
 
+/**
+ * A feature's public face: `service.ts` or `service.<topic>.ts` at the feature's root. A sub-slice's
+ * own service (`registrations/management/service.ts`) is private; the root face re-exports from it.
+ */
 const isServiceModule = (rest) => /^service(\.[^/]*)?$/.test(rest);
 const isTest = (relPath) => /\.test\.tsx?$/.test(relPath) || /(^|\/)src\/server\/test\//.test(relPath);
 
@@ -35,6 +40,7 @@ export function boundaryViolation(fromRel, toRel) {
   const from = locate(fromRel);
   const to = locate(toRel);
   if (!from || !to || isTest(fromRel)) return null;
+  if (from.side === 'domain' && to.side === 'domain') return domainViolation(from, to);
   if (from.side === 'web' && to.side === 'web') {
     if (from.layer === 'features') {
       if (to.layer === 'features' && to.feature === from.feature) return null;
@@ -47,6 +53,9 @@ export function boundaryViolation(fromRel, toRel) {
     return null;
   }
   if (from.side === 'server' && to.side === 'server') {
+    if (serverRoots.has(to.layer) && !serverRoots.has(from.layer) && from.layer !== 'seed') {
+      return `Only the composition (app, main, wiring, job-registry) imports the composition (${from.layer === 'features' ? `features/${from.feature}` : from.layer} → ${to.layer}); receive what you need as plugin options.`;
+    }
     if (to.layer !== 'features' || serverRoots.has(from.layer)) return null;
     if (from.layer === 'features' && to.feature === from.feature) return null;
     if (serverInfra.has(from.layer)) return `Server infrastructure (${from.layer}) never imports a feature (features/${to.feature}); hand it what it needs from the wiring.`;
@@ -55,6 +64,53 @@ export function boundaryViolation(fromRel, toRel) {
   }
   return null;
 }
+
+// ---- domain neighbours (issue 27 item 3) --------------------------------------------------
+
+/**
+ * The domain folders each domain folder may import besides `shared` (which imports none). One
+ * small table on purpose: a new arrow between two features' rules is a decision, taken here.
+ */
+export const domainNeighbours = {
+  activities: ['training-plan'],
+  'ai-coach': ['subscriptions', 'training-plan'],
+  auth: ['users'],
+  coaching: ['training-plan'],
+  events: ['payments'],
+  registrations: ['events', 'payments'],
+  strava: ['training-plan'],
+  subscriptions: ['payments', 'users'],
+  'training-plan': ['strava'],
+  users: ['subscriptions'],
+};
+
+/** Why domain folder `from` may not import `to` (both located in src/domain), or null when it may. */
+function domainViolation(from, to) {
+  if (!from.feature || !to.feature || to.feature === from.feature || to.feature === 'shared') return null;
+  if ((domainNeighbours[from.feature] ?? []).includes(to.feature)) return null;
+  return `A domain folder imports only itself, shared and its declared neighbours (domain/${from.feature} → domain/${to.feature}); declare the neighbour in domainNeighbours (eslint-rules/architecture.js) if the rule belongs there.`;
+}
+
+/**
+ * The one server file naming scheme: inside a feature or sub-slice, `routes.ts` / `service.ts` /
+ * `<topic>.ts`, and several of a kind in one folder `routes.<topic>.ts` / `service.<topic>.ts`
+ * (so `coaching/routes.profiles.ts`, never `profile-routes.ts`). Topics are kebab-case.
+ */
+const SCHEME_FILE = /^(routes|service)(\.[a-z0-9]+(-[a-z0-9]+)*)?(\.test)?\.ts$/;
+const TOPIC_FILE = /^[a-z0-9]+(-[a-z0-9]+)*(\.test)?\.ts$/;
+const ROUTES_OR_SERVICE_WORD = /(^|-)(routes|service)(-|\.)/;
+
+/** Why the server feature file at `relPath` breaks the naming scheme, or null when it follows it. */
+export function serverFileNameViolation(relPath) {
+  const where = locate(relPath);
+  if (!where || where.side !== 'server' || where.layer !== 'features' || !where.rest) return null;
+  const name = path.basename(relPath);
+  if (!/\.ts$/.test(name) || SCHEME_FILE.test(name)) return null;
+  if (TOPIC_FILE.test(name) && !ROUTES_OR_SERVICE_WORD.test(name)) return null;
+  return `Server feature files are named routes.ts / service.ts / <topic>.ts, or routes.<topic>.ts / service.<topic>.ts when a folder has several (${name}).`;
+}
+
+// ---- the boundaries rule ------------------------------------------------------------------
 
 function resolveFile(absNoExt) {
   if (EXTENSIONS.some((e) => absNoExt.endsWith(e)) && existsSync(absNoExt)) return absNoExt;
@@ -82,6 +138,15 @@ const boundaries = {
       ExportAllDeclaration: (node) => check(node, node.source.value),
       ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
     };
+  },
+};
+
+const serverFileNames = {
+  meta: { type: 'suggestion', docs: { description: 'One file naming scheme for every server feature (DESIGN.md §3)' }, schema: [] },
+  create(context) {
+    const cwd = context.cwd ?? process.cwd();
+    const message = serverFileNameViolation(path.relative(cwd, context.filename ?? context.getFilename()));
+    return message ? { Program: (node) => context.report({ node, message }) } : {};
   },
 };
 
@@ -211,4 +276,4 @@ const apiCalls = {
   },
 };
 
-export default { rules: { boundaries, 'no-cycles': noCycles, 'api-calls': apiCalls } };
+export default { rules: { boundaries, 'no-cycles': noCycles, 'api-calls': apiCalls, 'server-file-names': serverFileNames } };

@@ -11,7 +11,9 @@ describe('the drawing of the imports', () => {
     expect(partOf(at('web/app/router.tsx'))).toBe('web/app');
     expect(partOf(at('server/features/registrations/service.ts'))).toBe('server/features/registrations');
     expect(partOf(at('server/wiring.ts'))).toBe('server (app, wiring, main)');
+    expect(partOf(at('server/job-registry.ts'))).toBe('server (app, wiring, main)');
     expect(partOf(at('server/config.ts'))).toBe('server (config, app-error)');
+    expect(partOf(at('server/feature-kit.ts'))).toBe('server (config, app-error)');
     expect(partOf(at('domain/shared/money.ts'))).toBe('domain/shared');
   });
 

@@ -1,8 +1,7 @@
 import '../domain/shared/zod-locale';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyPluginOptions } from 'fastify';
-import fp from 'fastify-plugin';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -13,47 +12,10 @@ import type { IdentityProvider } from './adapters/auth/google-oidc';
 import type { Mailer } from './adapters/mail/port';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
-import { adminRoutes } from './features/users/admin-routes';
-import { authRoutes } from './features/auth/routes';
-import { calendarFeedRoutes } from './features/training-plan/calendar-feed-routes';
-import { adminEventRoutes, eventRoutes } from './features/events/routes';
-import { healthRoutes } from './features/health/routes';
-import { publicSiteRoutes } from './features/public-site/routes';
-import { ledgerAdminRoutes } from './features/payments/ledger-routes';
-import { paymentsPlugin } from './features/payments/routes';
 import type { PaymentService } from './features/payments/service';
-import { mailOutboxRoutes } from './features/mail-outbox/routes';
-import { registrationPublicRoutes } from './features/registrations/public-routes';
-import { selfManagedPaymentRoutes } from './features/registrations/self-managed-routes';
-import { organizerRegistrationRoutes } from './features/registrations/organizer-routes';
-import { runnerRegistrationRoutes } from './features/registrations/runner-routes';
-import { registrationManagementRoutes } from './features/registrations/management-routes';
-import { devTrainingPlanRoutes } from './features/training-plan/dev-routes';
-import { devCoachingRoutes } from './features/coaching/dev-routes';
-import { devCoachPurchaseRoutes } from './features/coaching/dev-purchase-routes';
-import { coachPaymentRoutes } from './features/coaching/payment-routes';
-import { coachAdminRoutes } from './features/coaching/admin-routes';
-import { connectionRoutes } from './features/coaching/connection-routes';
-import { runnerPlanRoutes } from './features/coaching/runner-plan-routes';
 import type { ScheduleReaderPort } from './adapters/schedule/port';
-import { coachProfileRoutes } from './features/coaching/profile-routes';
-import { coachPageMeta } from './features/coaching/service.profiles';
-import { sharePagesPlugin } from './features/public-site/page-meta';
-import { trainingPlanRoutes } from './features/training-plan/routes';
-import { uploadRoutes } from './features/uploads/routes';
-import { adminSubscriptionRoutes, subscriptionRoutes } from './features/subscriptions/routes';
-import { aiCoachRoutes } from './features/ai-coach/routes';
-import { activityRoutes } from './features/activities/routes';
-import { eventCalendarRoutes } from './features/event-calendar/routes';
-import { calendarPageMeta } from './features/event-calendar/service';
-import { groupRunRoutes } from './features/group-runs/routes';
-import { groupRunPageMeta } from './features/group-runs/service';
-import { eventListPageMeta, registerPageMeta } from './features/events/service';
 import type { AiCoachPort } from './adapters/ai/port';
 import type { StravaApiPort } from './adapters/strava/port';
-import { stravaRoutes } from './features/strava/routes';
-import { stravaWebhookRoutes } from './features/strava/webhook-routes';
-import { stravaActivityRoutes } from './features/strava/activity-routes';
 import type { StoragePort } from './adapters/storage/port';
 import { authPlugin } from './plugins/auth';
 import { authenticateAccessToken } from './features/auth/tokens';
@@ -63,8 +25,26 @@ import { AppError } from './app-error';
 import { DEFAULT_BODY_LIMIT, inputGuardPlugin } from './plugins/input-guard';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { createJobRunner, type JobRunner } from './jobs/runner';
-import { jobRegistry } from './jobs/registry';
-import { createAdapters, createServices, rateLimitStore } from './wiring';
+import { jobRegistry } from './job-registry';
+import type { ServerFeature } from './feature-kit';
+import { activitiesFeature } from './features/activities/plugin';
+import { aiCoachFeature } from './features/ai-coach/plugin';
+import { authFeature } from './features/auth/plugin';
+import { coachingFeature } from './features/coaching/plugin';
+import { eventCalendarFeature } from './features/event-calendar/plugin';
+import { eventsFeature } from './features/events/plugin';
+import { groupRunsFeature } from './features/group-runs/plugin';
+import { healthFeature } from './features/health/plugin';
+import { mailOutboxFeature } from './features/mail-outbox/plugin';
+import { paymentsFeature } from './features/payments/plugin';
+import { publicSiteFeature } from './features/public-site/plugin';
+import { registrationsFeature } from './features/registrations/plugin';
+import { stravaFeature } from './features/strava/plugin';
+import { subscriptionsFeature } from './features/subscriptions/plugin';
+import { trainingPlanFeature } from './features/training-plan/plugin';
+import { uploadsFeature } from './features/uploads/plugin';
+import { usersFeature } from './features/users/plugin';
+import { createAdapters, createServices, rateLimitStore, type FeatureContext, type JobContext } from './wiring';
 
 export interface AppDeps {
   config: AppConfig;
@@ -95,10 +75,29 @@ declare module 'fastify' {
   }
 }
 
-/** A feature's routes as a named plugin that still keeps its own scope, with what it needs declared. */
-function feature<Options extends FastifyPluginOptions>(name: string, plugin: FastifyPluginAsync<Options>, dependencies: string[]) {
-  return fp(plugin, { name, dependencies, encapsulate: true });
-}
+/**
+ * The server's features, in the order their routes are registered: each is its `features/<f>/plugin.ts`
+ * (routes, body limits, share pages, jobs), handed the context below and taking the part it declares.
+ */
+export const serverFeatures: readonly ServerFeature<FeatureContext, JobContext>[] = [
+  healthFeature,
+  authFeature,
+  usersFeature,
+  paymentsFeature,
+  registrationsFeature,
+  mailOutboxFeature,
+  trainingPlanFeature,
+  eventsFeature,
+  uploadsFeature,
+  subscriptionsFeature,
+  coachingFeature,
+  aiCoachFeature,
+  activitiesFeature,
+  eventCalendarFeature,
+  groupRunsFeature,
+  stravaFeature,
+  publicSiteFeature,
+];
 
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
@@ -164,7 +163,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // the job runner's (src/server/jobs/). Tests reach them as app.payments, app.mail and app.jobs.
   const adapters = createAdapters(config, db, app.log, { identity: deps.identity, storage: deps.storage, ...(deps.ai ? { ai: deps.ai } : {}), ...(deps.schedule ? { schedule: deps.schedule } : {}), ...(deps.strava !== undefined ? { strava: deps.strava } : {}) });
   const services = createServices(config, db, app.log, adapters);
-  const jobs = createJobRunner({ db, log: app.log, jobs: jobRegistry(config, db, services), pollMs: config.jobsPollSeconds * 1000 });
+  const context: JobContext = { config, database, db, ...services, schedule: adapters.schedule, now: deps.now };
+  const jobs = createJobRunner({ db, log: app.log, jobs: jobRegistry(serverFeatures, context), pollMs: config.jobsPollSeconds * 1000 });
   app.decorate('payments', services.payments);
   app.decorate('mail', services.mail);
   app.decorate('jobs', jobs);
@@ -177,60 +177,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     adapters.storage.close?.();
   });
 
-  // Features: each declares the plugins it needs; avvio refuses to boot if one is missing or later.
-  const needs = ['errors', 'input-guard', 'auth', '@fastify/rate-limit', '@fastify/swagger'];
-  const { payments, mail, storage, identity } = services;
-  await app.register(feature('health', healthRoutes, ['errors', '@fastify/swagger']), { database });
-  await app.register(feature('auth-routes', authRoutes, needs), { db, config, identity });
-  await app.register(feature('users-admin', adminRoutes, needs), { db });
-  await app.register(feature('payments', paymentsPlugin, needs), { db, config, payments });
-  await app.register(feature('payments-ledger', ledgerAdminRoutes, needs), { db });
-  await app.register(feature('registrations-public', registrationPublicRoutes, needs), { db, config, payments, mail });
-  await app.register(feature('registrations-self-managed', selfManagedPaymentRoutes, needs), { db, config, storage, mail });
-  await app.register(feature('registrations-organizer', organizerRegistrationRoutes, needs), { db });
-  await app.register(feature('registrations-runner', runnerRegistrationRoutes, needs), { db, keySecret: config.jwtSecret });
-  await app.register(feature('registrations-management', registrationManagementRoutes, needs), { db, config, payments, mail });
-  await app.register(feature('mail-outbox', mailOutboxRoutes, needs), { db });
-  await app.register(feature('training-plan', trainingPlanRoutes, needs), { db, now: deps.now });
-  if (config.devLogin) await app.register(feature('training-plan-dev', devTrainingPlanRoutes, needs), { db });
-  if (config.devLogin) await app.register(feature('coaching-dev', devCoachingRoutes, needs), { db });
-  if (config.devLogin) await app.register(feature('coaching-dev-purchase', devCoachPurchaseRoutes, needs), { db });
-  await app.register(feature('training-plan-feed', calendarFeedRoutes, needs), { db, config });
-  await app.register(feature('events', eventRoutes, needs), { db, config });
-  await app.register(feature('events-admin', adminEventRoutes, needs), { db, config });
-  await app.register(feature('uploads', uploadRoutes, needs), { db, storage });
-  await app.register(feature('subscriptions', subscriptionRoutes, needs), { db, payments, config });
-  await app.register(feature('subscriptions-admin', adminSubscriptionRoutes, needs), { db });
-  await app.register(feature('coaching-payment', coachPaymentRoutes, needs), { db, payments, config });
-  await app.register(feature('coaching-admin', coachAdminRoutes, needs), { db, storage });
-  await app.register(feature('ai-coach', aiCoachRoutes, needs), { coach: services.ai, config });
-  await app.register(feature('activities', activityRoutes, needs));
-  await app.register(feature('event-calendar', eventCalendarRoutes, needs), { db, config, mail });
-  await app.register(feature('group-runs', groupRunRoutes, needs), { db, config, mail });
-  await app.register(feature('coaching-connections', connectionRoutes, needs), { db, mail, config });
-  await app.register(feature('coaching-runner-plans', runnerPlanRoutes, needs), { db, config, ai: services.ai, schedule: adapters.schedule, now: deps.now });
-  await app.register(feature('coaching-profile', coachProfileRoutes, needs), { db, config, storage });
-  await app.register(feature('strava', stravaRoutes, needs), { db, config, strava: services.strava, jobs, now: deps.now });
-  await app.register(feature('strava-webhook', stravaWebhookRoutes, needs), { db, config, jobs, now: deps.now });
-  await app.register(feature('strava-activities', stravaActivityRoutes, needs), { db, config, jobs, now: deps.now });
-  await app.register(feature('public-site', publicSiteRoutes, ['errors']), { db, config });
-  // Shared pages whose link previews need their own Open Graph tags in the served HTML. The public
-  // pages (issue 12 item 5) also get their chunks, the lazy TanStack Query layout they render in,
-  // and their first call loaded with the HTML.
-  // The register page checks the event's answer with its zod/mini schema (a dynamic import in
-  // registrations-api.ts) before it draws anything: preloaded too, or its ~19 KB start after the page's chunk.
-  const withQueryLayout = (...pageModules: string[]) => ['app/query-layout.tsx', ...pageModules];
-  await app.register(feature('share-pages', sharePagesPlugin, ['errors']), {
-    config,
-    pages: [
-      { route: '/coaching/:uniquelink', meta: ({ uniquelink }) => coachPageMeta(db, uniquelink ?? ''), modules: withQueryLayout('features/coaching/public-page/public-coach-page.tsx') },
-      { route: '/buddy/:id', meta: ({ id }) => groupRunPageMeta(db, id ?? ''), modules: withQueryLayout('features/group-runs/buddy-detail-page.tsx') },
-      { route: '/register/:code', meta: ({ code }) => registerPageMeta(db, code ?? ''), modules: withQueryLayout('features/registrations/register-page.tsx', '../domain/events/registration-event-contract.ts') },
-      { route: '/registration', meta: () => eventListPageMeta(), modules: withQueryLayout('features/registrations/registration-list-page.tsx') },
-      { route: '/calendar', meta: (_, query) => calendarPageMeta(query), modules: withQueryLayout('features/event-calendar/calendar-page.tsx') },
-      { route: '/coaching', meta: async () => null, modules: withQueryLayout('features/public-site/coaching-page.tsx') },
-    ],
-  });
+  // Features: each route group declares the plugins it needs; avvio refuses to boot if one is missing or later.
+  for (const { plugin } of serverFeatures) await app.register(plugin, { ...context, jobs });
 
   // The built web app; any non-API path returns index.html so client routes survive a reload.
   const indexHtml = path.join(config.webDistDir, 'index.html');

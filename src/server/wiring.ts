@@ -15,7 +15,8 @@ import { createLocalDiskStorage } from './adapters/storage/local-disk';
 import { createS3Storage } from './adapters/storage/s3';
 import type { StoragePort } from './adapters/storage/port';
 import type { AppConfig } from './config';
-import type { Db } from './db/client';
+import type { Database, Db } from './db/client';
+import type { JobRunner } from './jobs/runner';
 import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import { NOTIFICATION_PATH, createPaymentService, type PaymentService } from './features/payments/service';
 import { registerRegistrationPaymentHooks } from './features/registrations/service';
@@ -190,4 +191,20 @@ export function createServices(config: AppConfig, db: Db, log: FastifyBaseLogger
   registerCoachingPaymentHooks(payments, adapters.mailer, config.publicUrl);
   const ai = createAiCoachService({ db, ai: adapters.ai, log, limits: config.aiLimits });
   return { payments, mail: adapters.mailer, storage: adapters.storage, identity: adapters.identity, ai, strava: adapters.strava };
+}
+
+/** What the composition hands each feature's job factories: config, database and the shared services. */
+export interface JobContext extends Services {
+  config: AppConfig;
+  database: Database;
+  db: Db;
+  /** Reading coaches' schedule files: the port itself (no service wraps it). */
+  schedule: ScheduleReaderPort;
+  /** The clock of date rules; tests pin it. */
+  now?: () => Date;
+}
+
+/** What each feature's plugin is handed: the same, and the job runner to queue work on. */
+export interface FeatureContext extends JobContext {
+  jobs: JobRunner;
 }

@@ -122,7 +122,7 @@ const roleRules: { route: RegExp; roles: readonly Role[]; premium?: true }[] = [
   // Every AI route, present and future (ai-access.test.ts checks the message).
   { route: /^\w+ \/api\/ai\//, roles: SIGNED_IN, premium: true },
   { route: /^(GET \/api\/auth\/me|GET \/api\/user\/profile|POST \/api\/auth\/mobile-handoff\/code)$/, roles: SIGNED_IN },
-  // 'Event Diikuti': anyone signed in sees their own registrations (registration-receipt.test.ts).
+  // 'Event Diikuti': anyone signed in sees their own registrations (registrations/public/receipt.test.ts).
   { route: /^GET \/api\/runner-registrations\/mine$/, roles: SIGNED_IN },
   // Running Buddy: anyone signed in creates, joins and leaves; host-only edits are group-runs.test.ts's.
   { route: /^\w+ \/api\/group-runs(\/mine|\/\{id\}(\/join|\/report|\/participants\/\{userId\})?)?$/, roles: SIGNED_IN },

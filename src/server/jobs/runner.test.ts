@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { jobs } from '../db/schema';
 import { buildTestApp, type TestApp } from '../test/fixtures/build-test-app';
 import { insertEvent, postRegistration, readCategory, readRegistration, registrationPayload } from '../test/fixtures/registrations';
-import { jobRegistry } from './registry';
+import { serverFeatures } from '../app';
+import { jobRegistry } from '../job-registry';
 import { createJobRunner, PERIODIC_KEY, RetryAt, retryDelayMs, type JobDefinition } from './runner';
 
 const MINUTE = 60_000;
@@ -208,12 +209,16 @@ describe('the registry of the product’s jobs', () => {
       'registrations.waiting-list',
       'subscriptions.lifecycle',
     ]);
-    const quiet = jobRegistry({ ...t.config, paymentExpirySweepSeconds: 0 }, t.database.db, {
+    const quiet = jobRegistry(serverFeatures, {
+      config: { ...t.config, paymentExpirySweepSeconds: 0 },
+      database: t.database,
+      db: t.database.db,
       payments: t.app.payments,
       mail: t.app.mail,
       storage: null as never,
       identity: null,
       ai: null as never,
+      schedule: null as never,
       strava: null,
     });
     expect(quiet.map((j) => j.name).sort()).toEqual([

@@ -13,35 +13,12 @@ import { AppError } from '../app-error';
 export const MAX_JSON_DEPTH = 32;
 
 /**
- * Request bodies are small unless a route needs more; the exceptions are listed here, in one place,
- * so a new route gets the small default without anyone remembering to set it. Multipart uploads
- * have their own limits (10 MB per image) in their routes.
+ * Request bodies are small unless a route says otherwise: a route that needs more sets its own
+ * `bodyLimit` beside its path and schema (e.g. the plan writes in training-plan/routes.ts), so a new
+ * route gets the small default without anyone remembering to set it. Multipart uploads have their
+ * own limits (10 MB per image) in their routes.
  */
 export const DEFAULT_BODY_LIMIT = 32 * 1024;
-export const routeBodyLimits: Record<string, number> = {
-  // Up to 1000 runs per request (MAX_RUNS_PER_REQUEST).
-  'POST /api/training-plans': 2 * 1024 * 1024,
-  'PUT /api/training-plans': 2 * 1024 * 1024,
-  // Description 5000 + 20 categories × 1000 characters, as escaped UTF-8 at worst.
-  'POST /api/events': 256 * 1024,
-  'PUT /api/events/:id': 256 * 1024,
-  // The gateway's notifications; bounded because anyone may post to it.
-  'POST /api/payments/notification': 64 * 1024,
-  // A workout screenshot as a data URL: 10 MB of image is 13.4 MB of base64.
-  'POST /api/ai/trainingimages': 14 * 1024 * 1024,
-  // The chat history (30 messages of up to 4000 characters) and the client's copy of the plan.
-  'POST /api/ai/chat': 512 * 1024,
-  'POST /api/ai/modify': 2 * 1024 * 1024,
-  // The same plan writes and AI calls by a coach for a connected runner (coaching/runner-plan-routes.ts).
-  'POST /api/runner/:runnerId/training-plans': 2 * 1024 * 1024,
-  'PUT /api/runner/:runnerId/training-plans': 2 * 1024 * 1024,
-  'POST /api/coach/runner/:runnerId/ai/chat': 512 * 1024,
-  'POST /api/coach/runner/:runnerId/ai/modify': 2 * 1024 * 1024,
-  // Strava's webhook events are a few hundred bytes; anyone may post to it.
-  'POST /api/strava/webhook': 4 * 1024,
-  // An offline desk's queue: up to 500 marks of about 200 bytes (MAX_CHECKIN_BATCH).
-  'POST /api/runner-registrations/event/:eventId/checkin-sync': 160 * 1024,
-};
 
 export const inputMessages = {
   tooDeep: 'Struktur JSON terlalu dalam.',
@@ -87,10 +64,7 @@ export function containsNul(value: unknown): boolean {
 export const inputGuardPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('onRoute', (route) => {
-      if (route.bodyLimit !== undefined) return;
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
-      const limit = methods.map((m) => routeBodyLimits[`${m} ${route.url}`]).find((l) => l !== undefined);
-      route.bodyLimit = limit ?? DEFAULT_BODY_LIMIT;
+      route.bodyLimit ??= DEFAULT_BODY_LIMIT;
     });
 
     const defaultJson = app.getDefaultJsonParser('error', 'error');

@@ -31,6 +31,11 @@ export async function requirePremium(request: FastifyRequest) {
   }
 }
 
+/** The chat history (30 messages of up to 4000 characters) and the client's copy of the plan. */
+const CHAT_BODY_LIMIT = 512 * 1024;
+const MODIFY_BODY_LIMIT = 2 * 1024 * 1024;
+/** A workout screenshot as a data URL: 10 MB of image is 13.4 MB of base64. */
+const IMAGE_BODY_LIMIT = 14 * 1024 * 1024;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema, 502: errorSchema, 504: errorSchema };
 
 /**
@@ -105,6 +110,7 @@ export async function aiCoachRoutes(app: FastifyInstance, { coach, config }: { c
   r.post(
     '/api/ai/chat',
     {
+      bodyLimit: CHAT_BODY_LIMIT,
       config: { rateLimit },
       schema: {
         tags: ['ai'],
@@ -122,6 +128,7 @@ export async function aiCoachRoutes(app: FastifyInstance, { coach, config }: { c
   r.post(
     '/api/ai/modify',
     {
+      bodyLimit: MODIFY_BODY_LIMIT,
       config: { rateLimit },
       schema: {
         tags: ['ai'],
@@ -157,6 +164,7 @@ export async function aiCoachRoutes(app: FastifyInstance, { coach, config }: { c
   r.post(
     '/api/ai/trainingimages',
     {
+      bodyLimit: IMAGE_BODY_LIMIT,
       config: { rateLimit },
       schema: {
         tags: ['ai'],

@@ -27,6 +27,8 @@ import { createEvent, eventMessages, findPublicEventByCode, listEventsByStatus, 
 import { closeRegistration, deleteEvent, lifecycleMessages, updateEvent } from './lifecycle';
 import { eventFinance, organizerFinance } from './finance';
 
+/** Description 5000 + 20 categories × 1000 characters, as escaped UTF-8 at worst. */
+const EVENT_BODY_LIMIT = 256 * 1024;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /** Running events (events spec §3, §7): organizer creation and list, public list and registration-page event. */
@@ -37,6 +39,7 @@ export async function eventRoutes(app: FastifyInstance, { db, config }: { db: Db
   r.post(
     '/api/events',
     {
+      bodyLimit: EVENT_BODY_LIMIT,
       // Authorise before the body is validated: strangers learn nothing from validation messages.
       onRequest: [allowRoles('organizer', 'admin')],
       schema: {
@@ -73,6 +76,7 @@ export async function eventRoutes(app: FastifyInstance, { db, config }: { db: Db
   r.put(
     '/api/events/:id',
     {
+      bodyLimit: EVENT_BODY_LIMIT,
       onRequest: [allowRoles('organizer', 'admin')],
       schema: {
         tags: ['events'],

@@ -17,6 +17,9 @@ import { badRequest } from '../../app-error';
 import { renderSandboxCheckout, renderSandboxError, renderSandboxNotFound } from './sandbox-page';
 import { NOTIFICATION_PATH, type PaymentService } from './service';
 
+/** The gateway's notifications; bounded because anyone may post to it. */
+const NOTIFICATION_BODY_LIMIT = 64 * 1024;
+
 export interface PaymentsOptions {
   config: AppConfig;
   db: Db;
@@ -36,6 +39,7 @@ export async function paymentsPlugin(app: FastifyInstance, opts: PaymentsOptions
     r.post(
       NOTIFICATION_PATH,
       {
+        bodyLimit: NOTIFICATION_BODY_LIMIT,
         config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
         schema: {
           tags: ['payments'],

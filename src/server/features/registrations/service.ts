@@ -15,14 +15,14 @@ import { AppError, badRequest, conflict, notFound } from '../../app-error';
 import type { PaymentService, StoredOrder } from '../payments/service';
 import { findRegistrationContext, type RegistrationContext } from '../events/service';
 import { confirmationMail } from './confirmation-mail';
-import { receiptKey } from './payment-state';
-import { countIdentityAttempt, findResumable, isPendingDuplicate, pendingMessages, sweepRegistrationGuards, type ResumedRegistration, type RunnerKeys } from './pending-registrations';
+import { receiptKey } from './public/payment-state';
+import { countIdentityAttempt, findResumable, isPendingDuplicate, pendingMessages, sweepRegistrationGuards, type ResumedRegistration, type RunnerKeys } from './public/pending-registrations';
 import { registrationErrors } from './registration-messages';
 import type { RegistrationJson } from '../../../domain/registrations/contract';
 import { toRegistrationJson } from './registration-view';
-import { expireStaleSelfManagedRegistrations, sweepSelfManagedRegistrations } from './self-managed-payment';
-import { checkEmailCode, consumeEmailCode, pruneEmailCodes } from './email-code';
-import { checkOffer, claimOffer, releaseSlot, waitingListMessages } from './waiting-list';
+import { expireStaleSelfManagedRegistrations, sweepSelfManagedRegistrations } from './self-managed/service';
+import { checkEmailCode, consumeEmailCode, pruneEmailCodes } from './public/email-code';
+import { checkOffer, claimOffer, releaseSlot, waitingListMessages } from './public/waiting-list';
 
 /**
  * Public registration (events-and-coach-pages §2 "Registration form", §4, §5; DESIGN.md §5): a slot
@@ -31,7 +31,8 @@ import { checkOffer, claimOffer, releaseSlot, waitingListMessages } from './wait
  */
 
 export { expireStaleSelfManagedRegistrations, registrationErrors };
-export { sweepWaitingList, WAITING_LIST_JOB } from './waiting-list';
+export { sweepWaitingList, WAITING_LIST_JOB } from './public/waiting-list';
+export { CANCEL_EVENT_JOB, runEventCancellation } from './management/service';
 
 export interface RegistrationDeps {
   db: Db;
@@ -109,7 +110,7 @@ export async function createRegistration(
 export interface RegistrationHooks {
   /** The slot is reserved and committed; only the gateway's checkout is left (the admission gate's turn goes back). */
   onReserved?: () => void;
-  /** The client's address key (challenge.ts `addressKeyOf`): its live holds set the proof of work's difficulty. */
+  /** The client's address key (public/challenge.ts `addressKeyOf`): its live holds set the proof of work's difficulty. */
   addressKey?: string | null;
 }
 
@@ -231,7 +232,7 @@ async function reserveAndOpen(
       .returning();
     if (pass.emailCodeId) await consumeEmailCode(tx, pass.emailCodeId);
     if (pass.offerId) {
-      // The offered slot becomes this registration's; `sold` already counts it (waiting-list.ts).
+      // The offered slot becomes this registration's; `sold` already counts it (public/waiting-list.ts).
       if (!(await claimOffer(tx, pass.offerId, row!.id, now))) throw conflict(waitingListMessages.offerExpired, 'WAITING_OFFER_EXPIRED');
       return { row: row!, paymentUrl: null, stored };
     }
@@ -292,7 +293,7 @@ async function loadContext(executor: Db, row: RunnerRegistrationRow): Promise<{ 
   return { event: event!, category: category! };
 }
 
-/** Where the confirmation mail's link goes: the success page with the receipt key (payment-state.ts). */
+/** Where the confirmation mail's link goes: the success page with the receipt key (public/payment-state.ts). */
 export interface ReceiptLinks {
   publicUrl: string;
   secret: Uint8Array;

@@ -19,7 +19,7 @@ import { createBudgetedStrava, createStravaBudget, type StravaBudget } from './b
 import { requestSync, storeLink } from './service';
 import { athleteReadShare } from './budget';
 import { PENDING_DELAY_MS, STRAVA_EVENT_JOB, STRAVA_PENDING_JOB, STRAVA_SYNC_JOB } from './service.sync';
-import { WEBHOOK_RATE_LIMIT_PER_MINUTE } from './webhook-routes';
+import { WEBHOOK_RATE_LIMIT_PER_MINUTE } from './routes.webhook';
 
 const ENV = {
   STRAVA_CLIENT_ID: '4242',

@@ -6,7 +6,7 @@ import { calendarFeeds } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { messages } from '../../../domain/training-plan/training-plan';
 import { insertAiRun, planApi, runInput, setPeriodEnd, type Headers } from '../../test/fixtures/training-plan';
-import { FEED_HISTORY_DAYS, FEED_RATE_LIMIT_PER_MINUTE } from './calendar-feed-routes';
+import { FEED_HISTORY_DAYS, FEED_RATE_LIMIT_PER_MINUTE } from './routes.calendar-feed';
 
 const FEED = '/api/training-plans/calendar-feed';
 const EXPORT = '/api/training-plans/export.ics';

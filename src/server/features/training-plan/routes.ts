@@ -23,6 +23,8 @@ import { addRuns, deleteOwnRun, deleteProgramRun, patchRun, readPlan, replaceRun
 
 export const MAX_RANGE_DAYS = 366;
 
+/** Up to 1000 runs per request (MAX_RUNS_PER_REQUEST): above the small default of plugins/input-guard.ts. */
+const PLAN_BODY_LIMIT = 2 * 1024 * 1024;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 /**
@@ -92,6 +94,7 @@ export async function trainingPlanRoutes(app: FastifyInstance, { db, now = () =>
   r.post(
     '/api/training-plans',
     {
+      bodyLimit: PLAN_BODY_LIMIT,
       schema: {
         tags: ['training-plans'],
         summary: "Adds the runner's own runs ('user') to the caller's plan, creating it when there is none; returns the whole plan",
@@ -108,6 +111,7 @@ export async function trainingPlanRoutes(app: FastifyInstance, { db, now = () =>
   r.put(
     '/api/training-plans',
     {
+      bodyLimit: PLAN_BODY_LIMIT,
       schema: {
         tags: ['training-plans'],
         summary:

@@ -41,7 +41,7 @@ type ReplaceItem = (RunInput & { locked?: false }) | LockedRunInput;
 export type PlanOwner = Pick<UserRow, 'id' | 'currentPeriodEnd'>;
 
 /**
- * Who writes: the runner on their own plan, or their coach (coaching/runner-plan-routes.ts, after
+ * Who writes: the runner on their own plan, or their coach (coaching/routes.runner-plans.ts, after
  * the connection check). It decides who makes new runs, which result rule holds, and what may be deleted.
  */
 export type PlanActor = 'user' | 'coach';
@@ -51,7 +51,7 @@ type ResultRule = PlanActor | 'stored';
 
 /**
  * Who reads a plan: its owner sees everything of theirs; a coach (every read and write answer of
- * coaching/runner-plan-routes.ts, the AI used for a runner) never sees Strava-derived data, which
+ * coaching/routes.runner-plans.ts, the AI used for a runner) never sees Strava-derived data, which
  * belongs to the runner alone (Strava API agreement) until the runner keeps it in their own log.
  */
 export type PlanViewer = 'owner' | 'coach';
