@@ -6,7 +6,8 @@
  * from them. Pure: no I/O.
  */
 import { z } from 'zod';
-import { eventPaymentTypes, registrationPaymentStatuses, registrationStatuses } from '../events/events';
+import { eventPaymentTypes } from '../events/events';
+import { registrationPaymentStatuses, registrationStatuses } from './registrations';
 import { cancellationJsonSchema } from './management';
 import { paymentProofMessages, REJECTION_REASON_MAX } from './payment-verification';
 import { registrationPayloadSchema, runnerDataInputSchema } from './registration-form';

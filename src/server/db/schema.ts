@@ -4,7 +4,8 @@ import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, 
 import { coachInvitationStatuses, coachVerificationStatuses, connectionStatuses, packageShownModes } from '../../domain/coaching/coaching';
 import { calendarStatuses, roadOrTrailValues } from '../../domain/event-calendar/event-calendar';
 import { groupRunStatuses } from '../../domain/group-runs/group-runs';
-import { eventPaymentTypes, eventStatuses, refundModes, registrationPaymentStatuses, registrationStatuses } from '../../domain/events/events';
+import { eventPaymentTypes, eventStatuses } from '../../domain/events/events';
+import { refundModes, registrationPaymentStatuses, registrationStatuses } from '../../domain/registrations/registrations';
 import { orderKinds, orderStatuses, paymentGatewayNames } from '../../domain/payments/payments';
 import { grantKinds, subscriptionStatuses } from '../../domain/subscriptions/subscription';
 import { roles } from '../../domain/users/roles';

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, like, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { cancelableEventStatuses, type RegistrationStatus } from '../../../../domain/events/events';
+import { cancelableEventStatuses } from '../../../../domain/events/events';
+import { type RegistrationStatus } from '../../../../domain/registrations/registrations';
 import { gatewayRefundablePaymentTypes, refundableThroughGateway } from '../../../../domain/payments/payments';
 import { emailKey } from '../../../../domain/registrations/registration-identity';
 import {
