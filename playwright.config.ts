@@ -51,10 +51,13 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath() ?? undefined, args: chromiumArgs },
   },
   projects: [
-    // Tests tagged @phone-only exercise layouts that exist only below the lg breakpoint.
+    // Every journey runs at 1280 px. The 360 px pass runs only what is about layout (decision 047):
+    // tests tagged @layout (checked at both widths: overflow, what sits where, phone-specific views)
+    // and @phone-only (layouts that exist only below the lg breakpoint).
     { name: 'desktop', grepInvert: /@phone-only/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined } },
     {
       name: 'phone',
+      grep: /@layout|@phone-only/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 360, height: 740 }, isMobile: false, hasTouch: true, channel: undefined },
     },
   ],

@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './scripts/vite-precompress.ts';
 import { deskServiceWorker } from './scripts/vite-desk-sw.ts';
+// @ts-expect-error plain .mjs helper shared with the npm scripts
+import { webBuildInputs } from './scripts/web-build.mjs';
 
 // The web app lives in src/web; the build lands in dist/web, served by the Fastify server.
 // The browser gets Preact's React-compatible renderer (decision 023): react-dom alone was ~63 KB of
@@ -22,7 +24,14 @@ export default defineConfig({
   root: 'src/web',
   resolve: { alias: preactCompat },
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), deskServiceWorker(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    deskServiceWorker(),
+    precompress(),
+    // What this build was made from, so `npm test` after `npm run build` does not build it again.
+    webBuildInputs(),
+  ],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -25,6 +26,9 @@ const apiOnPostgres = process.env.TEST_DATABASE_URL
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Vitest's default keeps a core for its main process, which only coordinates: on the 2-core CI
+    // machine that was one test file at a time. A worker per core (decision 047).
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,

@@ -54,7 +54,7 @@ test('the Ekspor ke Google Calendar dialog and its confirmation have no serious 
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('Kalender Latihan, its day panel and its dialogs have no serious accessibility violations', async ({ page, loginAs }) => {
+test('Kalender Latihan, its day panel and its dialogs have no serious accessibility violations', { tag: '@layout' }, async ({ page, loginAs }) => {
   await loginAs({ prefix: 'a11y-calendar', name: 'Rina Lestari' });
   const today = jakartaToday();
   const day = (d: number) => planDate(isoFromParts(Number(today.slice(0, 4)), Number(today.slice(5, 7)), d));
@@ -110,7 +110,7 @@ test('Kalender Latihan, its day panel and its dialogs have no serious accessibil
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('Kalender Latihan with locked AI runs has no serious accessibility violations', async ({ page, loginAs }) => {
+test('Kalender Latihan with locked AI runs has no serious accessibility violations', { tag: '@layout' }, async ({ page, loginAs }) => {
   // The demo runner Budi: a trial ending in 10 days and a 6-week AI plan, so later runs are locked.
   await loginAs({ email: 'budi.santoso@derap.id' });
   await page.goto('/dashboard#calendar');
@@ -121,7 +121,7 @@ test('Kalender Latihan with locked AI runs has no serious accessibility violatio
 });
 
 for (const screen of screens) {
-  test(`${screen.path} has no serious accessibility violations`, async ({ page, loginAs }) => {
+  test(`${screen.path} has no serious accessibility violations`, { tag: '@layout' }, async ({ page, loginAs }) => {
     if (screen.role) await loginAs({ prefix: `a11y-${screen.role}`, role: screen.role });
     await page.goto(screen.path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();

@@ -10,7 +10,7 @@ import { seriousViolations } from './axe';
  * used, payment history, ledger) and grants days with a reason after a confirmation that shows the
  * resulting end date.
  */
-test("an admin sees a runner's subscription and payments, then grants 30 days with a reason", async ({ page, loginAs, request }, testInfo) => {
+test("an admin sees a runner's subscription and payments, then grants 30 days with a reason", { tag: '@layout' }, async ({ page, loginAs, request }, testInfo) => {
   const tag = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const name = `Wayan Langganan ${tag}`;
   // The runner (its own cookie jar): the trial, then one month bought and paid in the sandbox checkout.

@@ -10,7 +10,7 @@ import { addAiRuns, expectNoHorizontalOverflow, planDate, planRuns } from './log
  */
 const shot = (name: string) => `/tmp/ai-chat-safety/${name}-${test.info().project.name}.png`;
 
-test('a runner with chest pain is told to stop and see a doctor, and the plan is paused', async ({ page, loginAs }) => {
+test('a runner with chest pain is told to stop and see a doctor, and the plan is paused', { tag: '@layout' }, async ({ page, loginAs }) => {
   test.setTimeout(90_000);
   await loginAs({ prefix: 'ai-merah', name: 'Sekar Ayu' });
   const today = jakartaToday();

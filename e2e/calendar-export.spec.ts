@@ -32,7 +32,7 @@ async function fetchAnonymously(url: string) {
   }
 }
 
-test('Google Calendar export: private feed URL that works without signing in, copy, download, rotate and revoke', async ({ page, loginAs, context }, testInfo) => {
+test('Google Calendar export: private feed URL that works without signing in, copy, download, rotate and revoke', { tag: '@layout' }, async ({ page, loginAs, context }, testInfo) => {
   const project = testInfo.project.name;
   await loginAs({ prefix: 'export' });
   const today = jakartaToday();

@@ -32,7 +32,7 @@ async function showWeek(page: Page) {
   await expect(page.getByTestId('week-agenda')).toBeVisible();
 }
 
-test('a phone opens on the week list and a wide screen on the month; the choice is remembered', async ({ page, loginAs }, info) => {
+test('a phone opens on the week list and a wide screen on the month; the choice is remembered', { tag: '@layout' }, async ({ page, loginAs }, info) => {
   await loginAs({ email: RINA });
   await openCalendar(page);
   const phone = info.project.name === 'phone';
@@ -47,7 +47,7 @@ test('a phone opens on the week list and a wide screen on the month; the choice 
   await expect(page.getByTestId(phone ? 'month-grid' : 'week-agenda')).toBeVisible();
 });
 
-test('the month grid shows whole run names on a wide screen, coloured bars on a phone, and done ticks at both', async ({ page, loginAs }, info) => {
+test('the month grid shows whole run names on a wide screen, coloured bars on a phone, and done ticks at both', { tag: '@layout' }, async ({ page, loginAs }, info) => {
   await loginAs({ email: RINA });
   await openCalendar(page);
   await showMonthGrid(page);
@@ -96,7 +96,7 @@ test('the month grid shows whole run names on a wide screen, coloured bars on a 
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('the week list shows Monday to Sunday with each run, and the week planned vs done km', async ({ page, loginAs }) => {
+test('the week list shows Monday to Sunday with each run, and the week planned vs done km', { tag: '@layout' }, async ({ page, loginAs }) => {
   await loginAs({ email: RINA });
   const runs = await planRuns(page);
   await openCalendar(page);
@@ -137,7 +137,7 @@ test('the week list shows Monday to Sunday with each run, and the week planned v
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test("'Ringkasan program' shows planned and done km per week by phase, with a table for screen readers", async ({ page, loginAs }) => {
+test("'Ringkasan program' shows planned and done km per week by phase, with a table for screen readers", { tag: '@layout' }, async ({ page, loginAs }) => {
   await loginAs({ email: RINA });
   const runs = await planRuns(page);
   const weeks = programWeeks(datedRuns(runs), today);

@@ -18,7 +18,7 @@ async function navGroups(nav: Locator) {
   return nav.locator('[data-testid^="nav-group-"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')!.slice(10)));
 }
 
-test('a newcomer sees the greeting, the home cards and only the Pelari and Umum groups', async ({ page, loginAs }) => {
+test('a newcomer sees the greeting, the home cards and only the Pelari and Umum groups', { tag: '@layout' }, async ({ page, loginAs }) => {
   await loginAs({ name: 'Sari Lestari' });
   await page.goto('/dashboard');
 
@@ -57,7 +57,7 @@ const expectedGroups = {
 } as const;
 
 for (const role of ['runner', 'coach', 'organizer', 'admin'] as const) {
-  test(`a ${role} sees the sidebar groups of that role`, async ({ page, loginAs }) => {
+  test(`a ${role} sees the sidebar groups of that role`, { tag: '@layout' }, async ({ page, loginAs }) => {
     await loginAs(role);
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Selamat/);
@@ -207,7 +207,7 @@ test('messages and notifications say they are coming soon', async ({ page, login
   await expect(page.getByText('Fitur notifikasi segera hadir.')).toBeVisible();
 });
 
-test('the phone drawer closes with Escape and the overlay and hands focus back @phone-only', async ({ page, loginAs }) => {
+test('the phone drawer closes with Escape and the overlay and hands focus back', { tag: '@phone-only' }, async ({ page, loginAs }) => {
   await loginAs({ prefix: 'laci' });
   await page.goto('/dashboard');
   // While the drawer is open the rest of the page is hidden from assistive tech, so find the toggle by CSS.
@@ -240,7 +240,7 @@ test('Keluar signs out to /login, and /dashboard then sends visitors to /login',
   await page.waitForURL(/\/login$/);
 });
 
-test('a very long name and email never push the dashboard or the settings wider than the screen', async ({ page, loginAs }) => {
+test('a very long name and email never push the dashboard or the settings wider than the screen', { tag: '@layout' }, async ({ page, loginAs }) => {
   const email = `pelari.dengan.alamat.email.yang.sangat.panjang.${Date.now()}@contoh-domain-panjang.id`;
   await loginAs({ email, name: 'Ni Luh Putu Ayu Kusumawardhani Pramesti Dewi' });
   await page.goto('/dashboard');

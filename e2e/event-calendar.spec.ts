@@ -11,7 +11,7 @@ const visible = (page: Page, text: string) => page.getByText(text).filter({ visi
 const shot = (name: string, page: Page, testInfo: TestInfo) =>
   page.screenshot({ path: `test-results/screens/calendar-${name}-${testInfo.project.name}.png`, fullPage: true });
 
-test('a visitor filters the calendar, opens an entry, and a shared link opens it too', async ({ page }, testInfo) => {
+test('a visitor filters the calendar, opens an entry, and a shared link opens it too', { tag: '@layout' }, async ({ page }, testInfo) => {
   await page.goto('/calendar');
   await expect(page.getByRole('heading', { name: /Kalender Lari/ })).toBeVisible();
   const rows = page.locator(testInfo.project.name === 'phone' ? 'ul li button' : 'tbody tr');

@@ -19,7 +19,7 @@ async function runnerWithTodayRuns(page: Page, prefix: string, runs: { title: st
   );
 }
 
-test('logging a result shows the read-only plan, live pace and the four scores, and saves it', async ({ page }) => {
+test('logging a result shows the read-only plan, live pace and the four scores, and saves it', { tag: '@layout' }, async ({ page }) => {
   await runnerWithTodayRuns(page, 'log', [{ title: 'Tempo Run', program: '8k', paceRange: "4'30 - 4'45" }]);
   await page.goto('/dashboard');
   const dialog = await openTodayRun(page, 'Tempo Run');
@@ -263,7 +263,7 @@ test('the screenshot area takes a PNG/JPG up to 10 MB by click, keyboard or drop
   await expect(dialog.getByTestId('screenshot-name')).toHaveText('garmin.jpg');
 });
 
-test('the dialog fits the screen and scrolls inside, with the buttons always in reach', async ({ page }) => {
+test('the dialog fits the screen and scrolls inside, with the buttons always in reach', { tag: '@layout' }, async ({ page }) => {
   await runnerWithTodayRuns(page, 'muat', [{ title: 'Race Day: Jakarta Half Marathon dengan judul yang sangat panjang sekali', program: 'HM', paceRange: "5'40 - 5'50" }]);
   await page.goto('/dashboard');
   const dialog = await openTodayRun(page, 'Race Day');

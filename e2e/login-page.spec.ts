@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, uniqueEmail } from './fixtures';
 
 test.describe('/login', () => {
-  test('offers Google, and shows Facebook, email/password and the other roles as not yet available', async ({ page }) => {
+  test('offers Google, and shows Facebook, email/password and the other roles as not yet available', { tag: '@layout' }, async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Masuk ke Derap' })).toBeVisible();
     await expect(page).toHaveTitle(/Masuk/);
@@ -32,7 +32,7 @@ test.describe('/login', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
-  test('has no automatically detectable accessibility violations', async ({ page }) => {
+  test('has no automatically detectable accessibility violations', { tag: '@layout' }, async ({ page }) => {
     await page.goto('/login?error=google');
     await expect(page.getByRole('heading', { level: 1, name: 'Masuk ke Derap' })).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();

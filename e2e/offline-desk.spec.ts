@@ -37,7 +37,7 @@ async function scan(page: Page, value: string) {
   await input.press('Enter');
 }
 
-test('a phone downloads the list, scans three runners offline, syncs when back online; a runner taken first elsewhere warns', async ({ page, context, loginAs, playwright, baseURL, browser }) => {
+test('a phone downloads the list, scans three runners offline, syncs when back online; a runner taken first elsewhere warns', { tag: '@layout' }, async ({ page, context, loginAs, playwright, baseURL, browser }) => {
   test.setTimeout(120_000);
   const organizerEmail = uniqueEmail('penyelenggara');
   const { event, runners, organizer } = await seedDeskEvent(playwright, baseURL!, organizerEmail);
@@ -165,7 +165,7 @@ test('a phone downloads the list, scans three runners offline, syncs when back o
   expect(databases).toContain('derap-desk-queue');
 });
 
-test('the scan dialog shows the racepack card first and links to the desk', async ({ page, loginAs, playwright, baseURL }) => {
+test('the scan dialog shows the racepack card first and links to the desk', { tag: '@layout' }, async ({ page, loginAs, playwright, baseURL }) => {
   const organizerEmail = uniqueEmail('penyelenggara');
   const { runners, organizer } = await seedDeskEvent(playwright, baseURL!, organizerEmail);
   await organizer.dispose();

@@ -36,7 +36,7 @@ async function headerNav(page: Page) {
 }
 
 test.describe('header', () => {
-  test('links navigate without a reload', async ({ page }) => {
+  test('links navigate without a reload', { tag: '@layout' }, async ({ page }) => {
     await page.goto('/');
     await markDocument(page);
     const banner = page.getByRole('banner');
@@ -59,7 +59,7 @@ test.describe('header', () => {
     await expectSameDocument(page);
   });
 
-  test('has a fixed 4rem height and a language selector showing only ID', async ({ page }) => {
+  test('has a fixed 4rem height and a language selector showing only ID', { tag: '@layout' }, async ({ page }) => {
     await page.goto('/');
     const banner = page.getByRole('banner');
     await expect(banner).toHaveCSS('height', '64px');
@@ -70,7 +70,7 @@ test.describe('header', () => {
     await expect(select.locator('option')).toHaveText(['ID']);
   });
 
-  test('on a phone the links collapse into a menu button (aria-expanded, Escape closes) @phone-only', async ({ page }) => {
+  test('on a phone the links collapse into a menu button (aria-expanded, Escape closes)', { tag: '@phone-only' }, async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'Coaching', exact: true })).toBeHidden();
     const toggle = page.getByRole('button', { name: 'Buka menu' });
@@ -141,7 +141,7 @@ test.describe('footer', () => {
     await expectSameDocument(page);
   });
 
-  test('Terms and Privacy open in modals and close with Escape', async ({ page }) => {
+  test('Terms and Privacy open in modals and close with Escape', { tag: '@layout' }, async ({ page }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
 
@@ -174,7 +174,7 @@ test.describe('footer', () => {
 });
 
 test.describe('home page', () => {
-  test('has the hero, every section and the feature links', async ({ page }) => {
+  test('has the hero, every section and the feature links', { tag: '@layout' }, async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveTitle(/Derap/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -213,7 +213,7 @@ test.describe('home page', () => {
 });
 
 test.describe('coaching page', () => {
-  test('sets its title and meta, and shows every section', async ({ page }) => {
+  test('sets its title and meta, and shows every section', { tag: '@layout' }, async ({ page }) => {
     await page.goto('/coaching');
     await expect(page).toHaveTitle(/Coaching/);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /AI Coach/);
@@ -302,7 +302,7 @@ test.describe('coaching page', () => {
   });
 });
 
-test('pages have no horizontal overflow', async ({ page }) => {
+test('pages have no horizontal overflow', { tag: '@layout' }, async ({ page }) => {
   for (const path of ['/', '/coaching']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

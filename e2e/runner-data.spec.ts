@@ -33,7 +33,7 @@ const noSidewaysScroll = async (page: Page) => {
   expect(scrollWidth).toBeLessThanOrEqual(width);
 };
 
-test('Data Pelari: filters, phone cards or chosen columns, and the .xlsx and ; CSV of the filtered runners', async ({ page, loginAs, playwright, baseURL }) => {
+test('Data Pelari: filters, phone cards or chosen columns, and the .xlsx and ; CSV of the filtered runners', { tag: '@layout' }, async ({ page, loginAs, playwright, baseURL }) => {
   const phone = page.viewportSize()!.width < 640;
   const organizerEmail = uniqueEmail('penyelenggara');
   const { event } = await seed(playwright, baseURL!, organizerEmail);

@@ -66,7 +66,7 @@ function recordPatches(page: Page) {
   return patches;
 }
 
-test('Buat Jadwal refuses an empty date, then adds the run to the grid and the upcoming list', async ({ page, loginAs }) => {
+test('Buat Jadwal refuses an empty date, then adds the run to the grid and the upcoming list', { tag: '@layout' }, async ({ page, loginAs }) => {
   await loginAs({ prefix: 'cal-create' });
   await openCalendar(page);
   const upcoming = page.getByRole('region', { name: 'Latihan mendatang' });
@@ -129,7 +129,7 @@ test('a server refusal is shown in Buat Jadwal', async ({ page, loginAs }) => {
   await expect(dialog.getByRole('alert')).toHaveText('Gagal membuat jadwal. Silakan coba lagi.');
 });
 
-test('dragging a Tempo run next to an Interval asks first: Batalkan leaves it, Yakin moves it for good', async ({ page, loginAs }) => {
+test('dragging a Tempo run next to an Interval asks first: Batalkan leaves it, Yakin moves it for good', { tag: '@layout' }, async ({ page, loginAs }) => {
   await loginAs({ prefix: 'cal-heavy' });
   const interval = dayOfMonth(10);
   const from = dayOfMonth(20);
@@ -254,7 +254,7 @@ test('keyboard: Enter opens a run\'s log; Space picks it up, arrows choose the d
   await expect(chip(page, target, 'Easy Run')).toBeVisible();
 });
 
-test('@phone-only a long press drags a run with touch', async ({ page, loginAs }) => {
+test('a long press drags a run with touch', { tag: '@phone-only' }, async ({ page, loginAs }) => {
   await loginAs({ prefix: 'cal-touch' });
   const from = dayOfMonth(17);
   const target = dayOfMonth(19);
@@ -282,7 +282,7 @@ test('@phone-only a long press drags a run with touch', async ({ page, loginAs }
   expect(runTitled(await planRuns(page), 'Easy Run')!.date).toBe(isoToPlanDate(target));
 });
 
-test('AI runs after the subscription end are locked: blurred, labelled Kunci, not clickable, not draggable', async ({ page, loginAs }, info) => {
+test('AI runs after the subscription end are locked: blurred, labelled Kunci, not clickable, not draggable', { tag: '@layout' }, async ({ page, loginAs }, info) => {
   // The demo runner Budi is on a trial that ends in 10 days, with a 6-week AI plan (read only here).
   await loginAs({ email: 'budi.santoso@derap.id' });
   const me = (await (await page.request.get('/api/auth/me')).json()) as { user: { current_period_end: string } };
@@ -331,7 +331,7 @@ test('AI runs after the subscription end are locked: blurred, labelled Kunci, no
   await page.screenshot({ path: info.outputPath('locked.png'), fullPage: true });
 });
 
-test('months go back and forth, and today is highlighted', async ({ page, loginAs }) => {
+test('months go back and forth, and today is highlighted', { tag: '@layout' }, async ({ page, loginAs }) => {
   await loginAs({ prefix: 'cal-months' });
   const next = shiftMonth(year, month, 1);
   const nextDay = isoFromParts(next.year, next.month, 15);
@@ -431,7 +431,7 @@ test('a plan that fails to load says so and can be retried', async ({ page, logi
   await expect(page.getByText('Tidak ada latihan mendatang.')).toBeVisible();
 });
 
-test('the view, a picked day and every dialog fit the screen at 360 and 1280 px', async ({ page, loginAs }, info) => {
+test('the view, a picked day and every dialog fit the screen at 360 and 1280 px', { tag: '@layout' }, async ({ page, loginAs }, info) => {
   await loginAs({ prefix: 'cal-shot', name: 'Rina Lestari' });
   await addRuns(page, [
     { date: isoToPlanDate(dayOfMonth(10)), title: 'Interval', program: '6x800m', paceRange: "4'00 - 4'10" },

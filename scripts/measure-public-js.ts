@@ -21,13 +21,13 @@ const QUERY_LAYOUT = 'app/query-layout.tsx';
 export const PUBLIC_ROUTES: ReadonlyArray<{ path: string; modules: readonly string[] | null }> = [
   { path: '/', modules: ['features/public-site/home-page.tsx'] },
   { path: '/coaching', modules: [QUERY_LAYOUT, 'features/public-site/coaching-page.tsx'] },
-  { path: '/registration', modules: [QUERY_LAYOUT, 'features/registrations/registration-list-page.tsx'] },
+  { path: '/registration', modules: [QUERY_LAYOUT, 'features/registrations/public/registration-list-page.tsx'] },
   // The event's zod schema is imported before the page draws the event (registrations-api.ts).
-  { path: '/register/{code}', modules: [QUERY_LAYOUT, 'features/registrations/register-page.tsx', '../domain/events/registration-event-contract.ts'] },
+  { path: '/register/{code}', modules: [QUERY_LAYOUT, 'features/registrations/public/register-page.tsx', '../domain/events/registration-event-contract.ts'] },
   // The same page once its form is there (asked for after the header photo is painted).
   {
     path: '/register + form',
-    modules: [QUERY_LAYOUT, 'features/registrations/register-page.tsx', '../domain/events/registration-event-contract.ts', 'features/registrations/registration-form.tsx'],
+    modules: [QUERY_LAYOUT, 'features/registrations/public/register-page.tsx', '../domain/events/registration-event-contract.ts', 'features/registrations/public/registration-form.tsx'],
   },
   { path: '/coaching/{uniquelink}', modules: [QUERY_LAYOUT, 'features/coaching/public-page/public-coach-page.tsx'] },
   { path: '/calendar', modules: [QUERY_LAYOUT, 'features/event-calendar/calendar-page.tsx'] },

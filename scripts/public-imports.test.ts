@@ -54,7 +54,7 @@ describe('what the public pages load before they are usable', () => {
   });
 
   it('the coaching page and the public event list: no forms, schemas, dialogs, charts or date library', () => {
-    for (const page of ['features/public-site/coaching-page.tsx', 'features/registrations/registration-list-page.tsx']) {
+    for (const page of ['features/public-site/coaching-page.tsx', 'features/registrations/public/registration-list-page.tsx']) {
       const reached = packagesReached(path.join(web, page));
       for (const name of heavy) expect(reached, `${page}: ${name}`).not.toContain(name);
       expect(reached, page).toContain('@tanstack/react-query');
@@ -62,7 +62,7 @@ describe('what the public pages load before they are usable', () => {
   });
 
   it('the registration page: no schemas, form library, dialogs, QR or dates before the event shows (the form follows)', () => {
-    const reached = packagesReached(path.join(web, 'features/registrations/register-page.tsx'));
+    const reached = packagesReached(path.join(web, 'features/registrations/public/register-page.tsx'));
     for (const name of heavy) expect(reached, name).not.toContain(name);
     expect(reached).toContain('@tanstack/react-query');
   });
@@ -73,7 +73,7 @@ describe('what the public pages load before they are usable', () => {
   });
 
   it('the registration form: zod only as zod/mini (classic zod is 22 KB gzip whichever methods a page uses), no form library (16 KB)', () => {
-    const reached = specifiersReached(path.join(web, 'features/registrations/registration-form.tsx'));
+    const reached = specifiersReached(path.join(web, 'features/registrations/public/registration-form.tsx'));
     expect([...reached].filter((spec) => spec.startsWith('zod'))).toEqual(expect.arrayContaining(['zod/mini']));
     expect(reached).not.toContain('zod');
     for (const name of ['react-hook-form', '@hookform/resolvers/zod', '@radix-ui/react-dialog', 'date-fns']) expect(reached, name).not.toContain(name);

@@ -4,9 +4,9 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /** The hand-written worker; the build fills in its file list and version. */
-const TEMPLATE = 'src/web/features/registrations/scan/desk-sw.js';
+const TEMPLATE = 'src/web/features/registrations/checkin/desk-sw.js';
 /** Modules whose chunks (and everything they load, eagerly or lazily) the desk needs offline. */
-const DESK_ROOTS = ['features/registrations/scan/desk-page.tsx', 'features/registrations/scan/desk-home-page.tsx', 'app/query-layout.tsx'];
+const DESK_ROOTS = ['features/registrations/checkin/desk-page.tsx', 'features/registrations/checkin/desk-home-page.tsx', 'app/query-layout.tsx'];
 /** Files of public/ the desk shows or installs with. */
 const PUBLIC_FILES = ['/index.html', '/favicon.svg', '/desk.webmanifest', '/desk-icon-192.png', '/desk-icon-512.png'];
 

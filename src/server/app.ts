@@ -7,7 +7,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { IdentityProvider } from './adapters/auth/google-oidc';
 import type { Mailer } from './adapters/mail/port';
 import type { AppConfig } from './config';
@@ -21,7 +21,7 @@ import { authPlugin } from './plugins/auth';
 import { authenticateAccessToken } from './features/auth/tokens';
 import { rateLimitKey } from './plugins/client-address';
 import { errorsPlugin } from './plugins/errors';
-import { AppError } from './app-error';
+import { guardedValidatorCompiler } from './plugins/validation';
 import { DEFAULT_BODY_LIMIT, inputGuardPlugin } from './plugins/input-guard';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { createJobRunner, type JobRunner } from './jobs/runner';
@@ -114,19 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: DEFAULT_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
   });
-  // A schema whose refinement throws on input it did not expect (a null where an object belongs)
-  // has found invalid input, not a server fault: answer 400, and log it so the schema gets fixed.
-  app.setValidatorCompiler((route) => {
-    const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
-    return (data: unknown) => {
-      try {
-        return validate(data);
-      } catch (err) {
-        app.log.error({ err, url: route.url, method: route.method }, 'request schema threw while validating');
-        return { error: new AppError('invalid', 'Data tidak valid.', 'VALIDATION_ERROR') };
-      }
-    };
-  });
+  app.setValidatorCompiler(guardedValidatorCompiler(app.log));
   app.setSerializerCompiler(serializerCompiler);
 
   // External plugins.

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_SELF_MANAGED_HOLD_HOURS, DEFAULT_SELF_MANAGED_REMINDER_HOURS } from '../domain/events/events';
+import { DEFAULT_SELF_MANAGED_HOLD_HOURS, DEFAULT_SELF_MANAGED_REMINDER_HOURS } from '../domain/registrations/registrations';
 
 /** Which proxies may set X-Forwarded-For (Fastify's `trustProxy`): off unless configured. */
 export type TrustProxy = boolean | number | string[];

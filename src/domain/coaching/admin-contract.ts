@@ -84,3 +84,6 @@ export const coachVerificationStateSchema = z.object({
   note: z.string().nullable(),
   message: z.string(),
 });
+
+/** One of a coach's verification documents, by its storage key. */
+export const coachDocumentParamsSchema = coachIdParamsSchema.extend({ key: z.string().max(100) });

@@ -303,3 +303,58 @@ export const schedulePreviewSchema = z.object({
 });
 export type SchedulePreview = z.infer<typeof schedulePreviewSchema>;
 
+
+/** A coach's own profile (Profil Pelatih): read, created or edited. */
+export const coachProfileResponseSchema = z.object({ profile: coachProfileSchema });
+export type CoachProfileResponse = z.infer<typeof coachProfileResponseSchema>;
+
+/** The coach's own packages (not deleted), each with the estimated amount received. */
+export const myCoachPackagesSchema = z.object({ packages: z.array(coachPackageSchema) });
+export type MyCoachPackages = z.infer<typeof myCoachPackagesSchema>;
+
+/** One package, created or edited. */
+export const coachPackageResponseSchema = z.object({ package: coachPackageSchema });
+export type CoachPackageResponse = z.infer<typeof coachPackageResponseSchema>;
+
+/** A deleted package: `soft` when it was sold before and is only hidden. */
+export const coachPackageDeletedSchema = z.object({ deleted: z.literal(true), soft: z.boolean() });
+export type CoachPackageDeleted = z.infer<typeof coachPackageDeletedSchema>;
+
+export const coachPackageParamsSchema = z.object({ id: z.string().max(64) });
+export const uniqueLinkParamsSchema = z.object({ uniquelink: z.string().max(100) });
+export const coachUserParamsSchema = z.object({ userId: z.string().max(64) });
+
+/** The public coach page /coaching/{uniquelink}. */
+export const publicCoachProfileResponseSchema = z.object({ data: publicCoachProfileSchema });
+export type PublicCoachProfileResponse = z.infer<typeof publicCoachProfileResponseSchema>;
+
+/** A coach's packages on sale, as the public page lists them. */
+export const publicCoachPackageListSchema = z.object({ data: z.array(publicCoachProfileSchema.shape.packages.element) });
+export type PublicCoachPackageList = z.infer<typeof publicCoachPackageListSchema>;
+
+/** What an action without data to return answers: its Indonesian confirmation. */
+export const coachingMessageSchema = z.object({ message: z.string() });
+export type CoachingMessage = z.infer<typeof coachingMessageSchema>;
+
+/** A verification document just stored as the caller's private file. */
+export const verificationDocumentSchema = z.object({ key: z.string(), contentType: z.string(), size: z.number().int() });
+export type VerificationDocument = z.infer<typeof verificationDocumentSchema>;
+
+export const runnerParamsSchema = z.object({ runnerId: z.string().max(64) });
+
+/** Development only: a live connection (or an empty slot) of the calling coach. */
+export const devConnectionBodySchema = z.object({
+  runnerEmail: z.string().email().max(254).optional(),
+  weeks: z.number().int().min(1).max(104).default(4),
+  packages: z.string().max(100).default('freeslot'),
+});
+export const devConnectionSchema = z.object({ _id: z.string() });
+
+/** Development only: a package of the calling coach (with a minimal profile when they have none). */
+export const devPackageBodySchema = z.object({
+  title: z.string().min(1).max(100).default('Paket 4 Minggu'),
+  weeks: z.number().int().min(1).max(104).default(4),
+  price: z.number().int().min(1).max(100_000_000).default(600_000),
+  isActive: z.boolean().default(true),
+});
+export const devPackageSchema = z.object({ _id: z.string(), uniquelink: z.string() });

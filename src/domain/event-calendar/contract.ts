@@ -74,32 +74,42 @@ const optionalUrl = z
   .default(null)
   .refine((v) => v === null || /^https?:\/\/[^\s/$.?#][^\s]*\.[^\s]+$/i.test(v), calendarMessages.websiteInvalid);
 
+const submissionDate = z
+  .string()
+  .trim()
+  .min(1, calendarMessages.required)
+  .refine((v) => isValidIsoDay(v), calendarMessages.dateInvalid)
+  .describe('YYYY-MM-DD, not before today (Asia/Jakarta)');
+
+/**
+ * The fields a submitter (and an admin editing it) may set, without the clock: the route's published
+ * body. calendarSubmissionSchema adds the check of `date` against today.
+ */
+export const calendarSubmissionBodySchema = z.object({
+  eventname: z.string().trim().min(1, calendarMessages.required).max(150),
+  date: submissionDate,
+  location: z.string().trim().min(1, calendarMessages.required).max(150),
+  website: optionalUrl,
+  roadortrail: z.enum(roadOrTrailValues, { message: calendarMessages.roadOrTrail }),
+  category: z
+    .union([z.string(), z.array(z.string().max(60)).max(40)])
+    .transform((v) => splitCategories(v))
+    .refine((v) => v.length > 0, calendarMessages.categoriesRequired)
+    .refine((v) => v.length <= CALENDAR_MAX_CATEGORIES, calendarMessages.categoriesTooMany),
+  email: z.string().trim().min(1, calendarMessages.required).max(254).email(calendarMessages.emailInvalid),
+  organizer: z.string().trim().min(1, calendarMessages.required).max(150),
+  description: z.string().trim().min(1, calendarMessages.required).max(3000),
+  /** Set by the server; whatever a client sends here is ignored (§4: submissions start 'no'/'no'). */
+  ispartnership: z.unknown().optional(),
+  isapproved: z.unknown().optional(),
+  /** Honeypot: a field people never see; bots fill it. */
+  website2: z.string().max(300).optional(),
+});
+
 /** The fields a submitter (and an admin editing it) may set. `today` bounds the date (§5: not before today). */
 export function calendarSubmissionSchema(today: string = jakartaToday()) {
-  return z.object({
-    eventname: z.string().trim().min(1, calendarMessages.required).max(150),
-    date: z
-      .string()
-      .trim()
-      .min(1, calendarMessages.required)
-      .refine((v) => isValidIsoDay(v), calendarMessages.dateInvalid)
-      .refine((v) => !isValidIsoDay(v) || v >= today, calendarMessages.datePast),
-    location: z.string().trim().min(1, calendarMessages.required).max(150),
-    website: optionalUrl,
-    roadortrail: z.enum(roadOrTrailValues, { message: calendarMessages.roadOrTrail }),
-    category: z
-      .union([z.string(), z.array(z.string().max(60)).max(40)])
-      .transform((v) => splitCategories(v))
-      .refine((v) => v.length > 0, calendarMessages.categoriesRequired)
-      .refine((v) => v.length <= CALENDAR_MAX_CATEGORIES, calendarMessages.categoriesTooMany),
-    email: z.string().trim().min(1, calendarMessages.required).max(254).email(calendarMessages.emailInvalid),
-    organizer: z.string().trim().min(1, calendarMessages.required).max(150),
-    description: z.string().trim().min(1, calendarMessages.required).max(3000),
-    /** Set by the server; whatever a client sends here is ignored (§4: submissions start 'no'/'no'). */
-    ispartnership: z.unknown().optional(),
-    isapproved: z.unknown().optional(),
-    /** Honeypot: a field people never see; bots fill it. */
-    website2: z.string().max(300).optional(),
+  return calendarSubmissionBodySchema.extend({
+    date: submissionDate.refine((v) => !isValidIsoDay(v) || v >= today, calendarMessages.datePast),
   });
 }
 export type CalendarSubmission = z.infer<ReturnType<typeof calendarSubmissionSchema>>;
@@ -129,3 +139,23 @@ export const adminCalendarEventSchema = calendarEventSchema.extend({
   reviewedAt: z.string().nullable(),
 });
 export type AdminCalendarEvent = z.infer<typeof adminCalendarEventSchema>;
+
+/** The .ics feed's filters. */
+export const calendarFeedQuerySchema = z.object({ roadortrail: z.enum(roadOrTrailValues).optional(), region: z.string().trim().max(60).optional() });
+
+export const calendarEntryParamsSchema = z.object({ id: z.string().min(1).max(120) });
+
+/** One entry: with its review status for admins, as the calendar shows it for everyone else. */
+export const calendarEntryResponseSchema = z.object({ event: z.union([adminCalendarEventSchema, calendarEventSchema]) });
+export type CalendarEntryResponse = z.infer<typeof calendarEntryResponseSchema>;
+
+/** A submission's answer: the confirmation and the entry as stored (pending). */
+export const calendarSubmittedSchema = z.object({ message: z.string(), event: calendarEventSchema });
+export type CalendarSubmitted = z.infer<typeof calendarSubmittedSchema>;
+
+export const calendarModerationQuerySchema = z.object({ status: z.enum([...calendarStatuses, 'all']).default('pending') });
+export const calendarModerationListSchema = z.object({ events: z.array(adminCalendarEventSchema) });
+export type CalendarModerationList = z.infer<typeof calendarModerationListSchema>;
+
+export const calendarModeratedSchema = z.object({ event: adminCalendarEventSchema });
+export type CalendarModerated = z.infer<typeof calendarModeratedSchema>;

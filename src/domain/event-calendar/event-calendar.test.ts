@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarSubmissionSchema } from './contract';
+import { calendarSubmissionBodySchema, calendarSubmissionSchema } from './contract';
 import { calendarWindow, inferRoadOrTrail, matchesQuery, monthRange, sameEventKey, splitCategories } from './event-calendar';
 
 describe('calendar rules (events-and-coach-pages §5)', () => {
@@ -59,6 +59,12 @@ describe('a submission', () => {
     expect(r.category).toEqual(['5K', '10K']);
     expect(r.website).toBeNull();
     expect(schema.parse({ ...valid, category: ['Trail 21K'], website: 'https://contoh.id/lari' }).category).toEqual(['Trail 21K']);
+  });
+
+  it('publishes the clock-free half as the static body: only the check against today is added', () => {
+    expect(calendarSubmissionBodySchema.safeParse({ ...valid, date: '2026-11-23' }).success).toBe(true);
+    expect(calendarSubmissionBodySchema.safeParse({ ...valid, date: '2026-02-30' }).error?.issues[0]?.message).toBe('Tanggal tidak valid.');
+    expect(calendarSubmissionBodySchema.safeParse({ ...valid, eventname: ' ' }).error?.issues[0]?.message).toBe('Wajib diisi');
   });
 
   it('refuses a date before today, but accepts today', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { categoryPriceAt, earlyBirdEndsAt, isEarlyBirdActive } from './early-bird';
-import { registrationTotal } from './events';
+import { registrationTotal } from '../registrations/registrations';
 import { parseEventInstant } from './event-form';
 
 // Early bird until 20 May 2027 (stored as 00:00 Jakarta = 19 May 17:00 UTC, what the form's date input gives).

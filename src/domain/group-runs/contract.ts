@@ -26,24 +26,28 @@ const mapUrl = z
   .nullable()
   .refine((v) => v === null || /^https:\/\/[^\s/$.?#][^\s]*$/i.test(v), groupRunMessages.mapUrl);
 
-/** A start instant: ISO with an offset (a WIB time is '+07:00'), in the future and at most a year ahead. */
+/** A start instant as sent: ISO with an offset (a WIB time is '+07:00'). */
+const startsAtText = z
+  .string()
+  .trim()
+  .min(1, groupRunMessages.required)
+  .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)), groupRunMessages.startsAtInvalid)
+  .describe('ISO instant with an offset, in the future and at most a year ahead');
+
+/** The same instant checked against the clock: in the future and at most a year ahead. */
 function startsAt(now: Date) {
-  return z
-    .string()
-    .trim()
-    .min(1, groupRunMessages.required)
-    .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)), groupRunMessages.startsAtInvalid)
+  return startsAtText
     .transform((v) => new Date(v))
     .refine((d) => Number.isNaN(d.getTime()) || d.getTime() > now.getTime(), groupRunMessages.startsAtPast)
     .refine((d) => Number.isNaN(d.getTime()) || d.getTime() <= now.getTime() + GROUP_RUN_MAX_DAYS_AHEAD * 86_400_000, groupRunMessages.startsAtTooFar);
 }
 
-const fields = (now: Date) => ({
+const fields = {
   title: text(100),
   city: text(60),
   meetingPoint: text(200),
   mapUrl,
-  startsAt: startsAt(now),
+  startsAt: startsAtText,
   distanceKm: z.coerce
     .number({ message: groupRunMessages.distance })
     .min(GROUP_RUN_MIN_KM, groupRunMessages.distance)
@@ -56,18 +60,26 @@ const fields = (now: Date) => ({
     .min(GROUP_RUN_MIN_CAPACITY, groupRunMessages.capacity)
     .max(GROUP_RUN_MAX_CAPACITY, groupRunMessages.capacity),
   description: z.string().trim().max(2000, groupRunMessages.tooLong).default(''),
-});
+};
+
+/**
+ * Creating a run, without the clock: the route's published body. groupRunInputSchema adds the
+ * clock's checks on `startsAt` (the handler's parse).
+ */
+export const groupRunBodySchema = z.object({ ...fields, mapUrl: fields.mapUrl.optional().default(null) }).strict();
 
 /** Creating a run. `now` bounds `startsAt` (tests pass their own clock). */
 export function groupRunInputSchema(now: Date = new Date()) {
-  const f = fields(now);
-  return z.object({ ...f, mapUrl: f.mapUrl.optional().default(null) }).strict();
+  return groupRunBodySchema.extend({ startsAt: startsAt(now) });
 }
 export type GroupRunInput = z.infer<ReturnType<typeof groupRunInputSchema>>;
 
+/** The host's edit, without the clock: any of the fields (the route's published body). */
+export const groupRunPatchBodySchema = z.object(fields).partial().strict();
+
 /** The host's edit: any of the fields. */
 export function groupRunPatchSchema(now: Date = new Date()) {
-  return z.object(fields(now)).partial().strict();
+  return groupRunPatchBodySchema.extend({ startsAt: startsAt(now).optional() });
 }
 export type GroupRunPatch = z.infer<ReturnType<typeof groupRunPatchSchema>>;
 
@@ -118,3 +130,27 @@ export const adminGroupRunSchema = groupRunSchema.extend({
   reports: z.array(z.object({ reason: z.string(), reporterName: z.string(), createdAt: z.string() })),
 });
 export type AdminGroupRun = z.infer<typeof adminGroupRunSchema>;
+
+export const groupRunIdParamsSchema = z.object({ id: z.string().min(1).max(120) });
+export const groupRunParticipantParamsSchema = groupRunIdParamsSchema.extend({ userId: z.string().min(1).max(120) });
+
+/** What every action without a run to return answers: its Indonesian confirmation. */
+export const groupRunMessageSchema = z.object({ message: z.string() });
+export type GroupRunMessage = z.infer<typeof groupRunMessageSchema>;
+
+/** Created, edited or canceled: the confirmation and the run as it now stands. */
+export const groupRunChangeSchema = z.object({ message: z.string(), groupRun: groupRunSchema });
+export type GroupRunChange = z.infer<typeof groupRunChangeSchema>;
+
+/** The caller's own upcoming runs, each marked when the caller hosts it. */
+export const myGroupRunsSchema = z.object({ groupRuns: z.array(groupRunSchema.extend({ isHost: z.boolean() })) });
+export type MyGroupRuns = z.infer<typeof myGroupRunsSchema>;
+
+export const groupRunDetailResponseSchema = z.object({ groupRun: groupRunDetailSchema });
+export type GroupRunDetailResponse = z.infer<typeof groupRunDetailResponseSchema>;
+
+export const adminGroupRunListQuerySchema = z.object({ status: z.enum(['reported', 'hidden']).default('reported') });
+export const adminGroupRunListSchema = z.object({ groupRuns: z.array(adminGroupRunSchema) });
+export type AdminGroupRunList = z.infer<typeof adminGroupRunListSchema>;
+
+export const groupRunVisibilitySchema = z.object({ hidden: z.boolean() }).strict();

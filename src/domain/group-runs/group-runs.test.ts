@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupRunInputSchema } from './contract';
+import { groupRunBodySchema, groupRunInputSchema, groupRunPatchBodySchema, groupRunPatchSchema } from './contract';
 import { cityKey, isJoinable, toWibInput, wibInputToIso, wibTime } from './group-runs';
 
 const now = new Date('2026-11-24T00:00:00Z');
@@ -28,5 +28,17 @@ describe('group runs (domain)', () => {
     expect(ok).toMatchObject({ distanceKm: 7.3, mapUrl: null, description: '' });
     expect(groupRunInputSchema(now).safeParse({ ...base, startsAt: '2026-11-28T05:30:00' }).success).toBe(false);
     expect(groupRunInputSchema(now).safeParse({ ...base, startsAt: '2027-12-01T05:30:00+07:00' }).error?.issues[0]?.message).toBe('Group run paling lambat 1 tahun dari sekarang.');
+  });
+
+  it('publishes the clock-free half as the static body: the clock only adds its checks on startsAt', () => {
+    const past = { ...base, startsAt: '2020-01-01T05:30:00+07:00' };
+    expect(groupRunBodySchema.safeParse(past).success).toBe(true);
+    expect(groupRunInputSchema(now).safeParse(past).error?.issues[0]?.path).toEqual(['startsAt']);
+    expect(groupRunPatchBodySchema.safeParse({ startsAt: past.startsAt }).success).toBe(true);
+    expect(groupRunPatchSchema(now).safeParse({ startsAt: past.startsAt }).success).toBe(false);
+    // Everything else is refused alike, with the same first message.
+    for (const body of [{}, { ...base, capacity: 1 }, { ...base, extra: true }, { ...base, startsAt: '2026-11-28T05:30:00' }]) {
+      expect(groupRunBodySchema.safeParse(body).error?.issues[0]?.message).toBe(groupRunInputSchema(now).safeParse(body).error?.issues[0]?.message);
+    }
   });
 });

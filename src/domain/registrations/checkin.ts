@@ -4,7 +4,7 @@
  * the digest of a QR value, the messages and how a scanned value is matched locally.
  */
 import { z } from 'zod';
-import { registrationStatuses, type RegistrationStatus } from '../events/events';
+import { registrationStatuses, type RegistrationStatus } from './registrations';
 import { zonedDateTime } from './openness';
 
 /** Bumped when the row layout changes: a device holding another version downloads afresh. */

@@ -6,7 +6,8 @@
  * from them. Pure: no I/O.
  */
 import { z } from 'zod';
-import { eventPaymentTypes, registrationPaymentStatuses, registrationStatuses } from '../events/events';
+import { eventPaymentTypes } from '../events/events';
+import { registrationPaymentStatuses, registrationStatuses } from './registrations';
 import { cancellationJsonSchema } from './management';
 import { paymentProofMessages, REJECTION_REASON_MAX } from './payment-verification';
 import { registrationPayloadSchema, runnerDataInputSchema } from './registration-form';
@@ -265,6 +266,10 @@ export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
 /** What an organizer's decision answers: Verifikasi, Tolak and the racepack hand-out. */
 export const registrationDecisionSchema = z.object({ registration: registrationJsonSchema, message: z.string() });
 export type RegistrationDecision = z.infer<typeof registrationDecisionSchema>;
+
+/** An organizer's correction of a runner's details: the decision and how many fields changed. */
+export const registrationCorrectedSchema = registrationDecisionSchema.extend({ changes: z.number().int() });
+export type RegistrationCorrected = z.infer<typeof registrationCorrectedSchema>;
 
 /** PATCH /api/runner-registrations/{registrationId}/racepack. */
 export const racepackBodySchema = z.object({

@@ -8,7 +8,8 @@ import { z } from 'zod';
 // The runner-data schema is zod/mini (public form page, registration-form.ts): picked with mini's functions.
 import { partial, pick } from 'zod/mini';
 import { formatRupiah } from '../shared/money';
-import { eventStatuses, refundModes, registrationStatuses } from '../events/events';
+import { eventStatuses } from '../events/events';
+import { refundModes, registrationStatuses } from './registrations';
 import { runnerDataInputSchema } from './registration-form';
 
 export const CANCEL_REASON_MAX = 500;

@@ -6,7 +6,7 @@
 // zod/mini, not classic zod: the form's page is public and classic's methods weigh 22 KB gzip
 // whichever few it uses (decision 023). The server parses the same schema.
 import { z } from 'zod/mini';
-import { BIB_NAME_MAX, bloodTypes, identityTypes, sexes, tshirtSizes } from '../events/events';
+import { BIB_NAME_MAX, bloodTypes, identityTypes, sexes, tshirtSizes } from './registrations';
 import { jakartaParts } from '../shared/jakarta-clock';
 import { parseWireDate } from '../shared/wire-date';
 import { paymentOptionKeys } from '../payments/payments';

@@ -5,11 +5,7 @@
  */
 import { JAKARTA_TIME_ZONE } from '../shared/jakarta-time';
 import { isoToPlanDate, jakartaToday } from '../shared/wire-date';
-import {
-  registrationStatusLabels,
-  type RegistrationPaymentStatus,
-  type RegistrationStatus,
-} from '../events/events';
+import { registrationStatusLabels, type RegistrationPaymentStatus, type RegistrationStatus } from './registrations';
 import { zonedDateTime } from './registration-form';
 
 export { zonedDateTime };

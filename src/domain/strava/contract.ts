@@ -44,3 +44,35 @@ export const stravaActivityListSchema = z.object({ data: z.array(stravaActivityS
 export const stravaActivityParamsSchema = z.object({ id: z.string().max(64) });
 
 export const stravaMessageSchema = z.object({ message: z.string() });
+export type StravaMessage = z.infer<typeof stravaMessageSchema>;
+
+const stravaId = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+
+/** Strava's webhook event (https://developers.strava.com/docs/webhooks/); unknown fields are ignored. */
+export const stravaEventSchema = z.object({
+  object_type: z.enum(['activity', 'athlete']),
+  object_id: stravaId,
+  aspect_type: z.enum(['create', 'update', 'delete']),
+  owner_id: stravaId,
+  subscription_id: stravaId.optional(),
+  event_time: stravaId,
+  updates: z.record(z.string().max(100), z.unknown()).optional(),
+});
+export type StravaEvent = z.infer<typeof stravaEventSchema>;
+
+/** Strava's validation of the webhook subscription (hub.* query). */
+export const stravaWebhookValidationQuerySchema = z.object({
+  'hub.mode': z.string().max(50).optional(),
+  'hub.verify_token': z.string().max(500).optional(),
+  'hub.challenge': z.string().max(500).optional(),
+});
+/** The echo Strava expects of the validation. */
+export const stravaWebhookChallengeSchema = z.object({ 'hub.challenge': z.string() });
+
+/** Strava's connect callback (a browser navigation back from Strava). */
+export const stravaCallbackQuerySchema = z.object({
+  code: z.string().max(512).optional(),
+  state: z.string().max(1024).optional(),
+  scope: z.string().max(512).optional(),
+  error: z.string().max(200).optional(),
+});

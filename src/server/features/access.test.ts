@@ -7,7 +7,8 @@ import { buildTestApp, type TestApp } from '../test/fixtures/build-test-app';
 /**
  * Walks every route in the OpenAPI document: anything not on the public list must refuse an
  * anonymous caller with 401, and everything under /api/admin must refuse a runner with 403.
- * New routes are covered automatically; a new public route must be added here on purpose.
+ * New routes are covered automatically; a new public route must be added here on purpose. The same
+ * walk holds every route to its contract: a static body and a success schema in OpenAPI.
  */
 const publicRoutes = new Set([
   'GET /api/health',
@@ -134,12 +135,80 @@ const rolesOf = (key: string) => roleRules.filter((rule) => rule.route.test(key)
 
 const sampleId = '00000000-0000-4000-8000-000000000000';
 
+/**
+ * Routes of a body method (POST, PUT, PATCH) that publish no JSON body schema, on purpose. Every
+ * other one must take a static body from its feature's contract (src/domain/<f>/contract.ts), never
+ * an empty `{}`: a new route without one fails the walk until it gets a schema or a line here.
+ */
+const withoutBodySchema = new Map<string, string>([
+  // Actions on the resource the path names: they take no body at all.
+  ...[
+    'POST /api/runner-registrations/{registrationId}/resend',
+    'POST /api/runner-registrations/{registrationId}/refund-settled',
+    'POST /api/training-plans/calendar-feed',
+    'POST /api/events/{id}/close-registration',
+    'POST /api/ai/drafts/{draftId}/save',
+    'POST /api/coach/runner/{runnerId}/ai/drafts/{draftId}/save',
+    'POST /api/group-runs/{id}/join',
+    'POST /api/runner/coaches/{connectionId}/end',
+    'POST /api/runner/coach-invitations/{id}/accept',
+    'POST /api/runner/coach-invitations/{id}/decline',
+    'POST /api/strava/disconnect',
+    'POST /api/strava/sync',
+    'POST /api/strava/activities/{id}/keep',
+    'POST /api/strava/activities/{id}/discard',
+  ].map((key) => [key, 'an action without a body'] as const),
+  // A file sent as multipart/form-data, streamed by the handler (type checked by content, size limited).
+  ...[
+    'PATCH /api/runner-registrations/{registrationId}/payment-status-paid',
+    'POST /api/uploads',
+    'POST /api/coach/verification/documents',
+    'POST /api/activities/parse',
+    'POST /api/runner/{runnerId}/training-plans/schedule/parse',
+  ].map((key) => [key, 'a multipart file'] as const),
+  // The payment gateway's notification: its shape is the gateway's (it adds fields as it likes); the
+  // service trusts it only by its signature, so the route takes any JSON object.
+  ['POST /api/payments/notification', "the gateway's own shape"],
+]);
+
+/** Routes whose success is not a JSON body a schema can describe: redirects, HTML pages and file downloads. */
+const withoutSuccessSchema = new Map<string, string>([
+  ...['GET /api/auth/google', 'GET /api/auth/google/mobile', 'GET /api/auth/google/callback', 'GET /api/strava/connect', 'GET /api/strava/callback'].map(
+    (key) => [key, 'a redirect'] as const,
+  ),
+  ...['GET /api/payments/sandbox/{ref}', 'POST /api/payments/sandbox/{ref}'].map((key) => [key, "the sandbox checkout's HTML page"] as const),
+  ...[
+    'GET /api/runner-registrations/{registrationId}/payment-proof',
+    'GET /api/training-plans/export.ics',
+    'GET /api/calendar/{token}.ics',
+    'GET /api/eventcalendar.ics',
+    'GET /api/files/{key}',
+    'GET /api/admin/coaches/{coachId}/documents/{key}',
+  ].map((key) => [key, 'a file download'] as const),
+]);
+
+type SchemaNode = { type?: string; properties?: Record<string, unknown>; additionalProperties?: unknown; anyOf?: unknown; oneOf?: unknown } & Record<string, unknown>;
+type Operation = {
+  requestBody?: { content?: Record<string, { schema?: SchemaNode }> };
+  responses?: Record<string, { content?: Record<string, { schema?: SchemaNode }> }>;
+};
+
+/** A schema that says nothing: `{}`, or an object without properties that takes any property. */
+function isEmptySchema(schema: SchemaNode | undefined): boolean {
+  if (!schema) return true;
+  if (Object.keys(schema).filter((k) => k !== 'description' && k !== '$schema').length === 0) return true;
+  const extra = schema.additionalProperties;
+  const anyExtra = extra === undefined || extra === true || (typeof extra === 'object' && extra !== null && Object.keys(extra).length === 0);
+  return schema.type === 'object' && Object.keys(schema.properties ?? {}).length === 0 && anyExtra && !schema.anyOf && !schema.oneOf;
+}
+
 describe('access control over every API route', () => {
   let t: TestApp;
   let routes: { method: string; path: string }[];
+  let doc: { paths: Record<string, Record<string, Operation>> };
   beforeAll(async () => {
     t = await buildTestApp();
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as typeof doc;
     routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.keys(ops)
         .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
@@ -150,6 +219,41 @@ describe('access control over every API route', () => {
 
   it('finds the routes', () => {
     expect(routes.length).toBeGreaterThan(8);
+  });
+
+  it("gives every body method a static body schema from its feature's contract, never an empty {} (or names why not)", () => {
+    const missing: string[] = [];
+    for (const r of routes.filter((x) => ['POST', 'PUT', 'PATCH'].includes(x.method))) {
+      const key = `${r.method} ${r.path}`;
+      const content = doc.paths[r.path]![r.method.toLowerCase()]!.requestBody?.content;
+      const described = !!content && Object.values(content).every((c) => !isEmptySchema(c.schema));
+      if (!described && !withoutBodySchema.has(key)) missing.push(key);
+    }
+    expect(missing).toEqual([]);
+    // A line that no longer names a route without a schema is stale: the route got one, or is gone.
+    const stale = [...withoutBodySchema.keys()].filter((key) => {
+      const [method, path] = key.split(' ') as [string, string];
+      const content = doc.paths[path]?.[method.toLowerCase()]?.requestBody?.content;
+      return !doc.paths[path]?.[method.toLowerCase()] || (!!content && Object.values(content).every((c) => !isEmptySchema(c.schema)));
+    });
+    expect(stale).toEqual([]);
+  });
+
+  it('gives every route a response schema for its success status (or names why not)', () => {
+    const missing: string[] = [];
+    const described = (op: Operation | undefined) =>
+      Object.entries(op?.responses ?? {}).some(([status, r]) => /^2\d\d$/.test(status) && Object.values(r.content ?? {}).some((c) => !isEmptySchema(c.schema)));
+    for (const r of routes) {
+      const key = `${r.method} ${r.path}`;
+      if (!described(doc.paths[r.path]![r.method.toLowerCase()]) && !withoutSuccessSchema.has(key)) missing.push(key);
+    }
+    expect(missing).toEqual([]);
+    const stale = [...withoutSuccessSchema.keys()].filter((key) => {
+      const [method, path] = key.split(' ') as [string, string];
+      const op = doc.paths[path]?.[method.toLowerCase()];
+      return !op || described(op);
+    });
+    expect(stale).toEqual([]);
   });
 
   it('places every route: public, or signed-in with the roles that may call it', () => {

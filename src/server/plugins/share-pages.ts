@@ -41,7 +41,7 @@ export interface SharePage {
   route: string;
   meta: PageMetaResolver;
   /**
-   * The page's modules as Vite's manifest names them (e.g. 'features/registrations/register-page.tsx',
+   * The page's modules as Vite's manifest names them (e.g. 'features/registrations/public/register-page.tsx',
    * and the lazy layout it renders in): they and their static imports are `modulepreload`ed, so they
    * load beside the entry, not one after another behind it.
    */

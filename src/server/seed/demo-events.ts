@@ -5,7 +5,8 @@
  * for the demo organizer's events. Figures are consistent: each category's `sold` equals its held slots.
  */
 import { readFileSync } from 'node:fs';
-import type { EventPaymentType, EventStatus, RegistrationStatus } from '../../domain/events/events';
+import type { EventPaymentType, EventStatus } from '../../domain/events/events';
+import type { RegistrationStatus } from '../../domain/registrations/registrations';
 import type { PaymentOptionKey } from '../../domain/payments/payments';
 import { startOfJakartaDay } from '../../domain/shared/jakarta-time';
 import type { StoragePort } from '../adapters/storage/port';

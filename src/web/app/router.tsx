@@ -17,15 +17,15 @@ const MobileAuthSuccessPage = page(() => import('../features/auth/mobile-auth-su
 const InvitationLinkPage = page(() => import('../features/coaching/my-coach/invitation-link-page'), 'InvitationLinkPage');
 const DashboardPage = page(() => import('./dashboard/dashboard-page'), 'DashboardPage');
 const AdminPage = page(() => import('./admin/admin-page'), 'AdminPage');
-const RegistrationListPage = page(() => import('../features/registrations/registration-list-page'), 'RegistrationListPage');
-const RegisterPage = page(() => import('../features/registrations/register-page'), 'RegisterPage');
-const RegistrationSuccessPage = page(() => import('../features/registrations/registration-success-page'), 'RegistrationSuccessPage');
-const RegistrationPaymentPage = page(() => import('../features/registrations/registration-payment-page'), 'RegistrationPaymentPage');
+const RegistrationListPage = page(() => import('../features/registrations/public/registration-list-page'), 'RegistrationListPage');
+const RegisterPage = page(() => import('../features/registrations/public/register-page'), 'RegisterPage');
+const RegistrationSuccessPage = page(() => import('../features/registrations/public/registration-success-page'), 'RegistrationSuccessPage');
+const RegistrationPaymentPage = page(() => import('../features/registrations/self-managed/registration-payment-page'), 'RegistrationPaymentPage');
 const CalendarPage = page(() => import('../features/event-calendar/calendar-page'), 'CalendarPage');
 const BuddyPage = page(() => import('../features/group-runs/buddy-page'), 'BuddyPage');
 const BuddyDetailPage = page(() => import('../features/group-runs/buddy-detail-page'), 'BuddyDetailPage');
-const DeskHomePage = page(() => import('../features/registrations/scan/desk-home-page'), 'DeskHomePage');
-const DeskPage = page(() => import('../features/registrations/scan/desk-page'), 'DeskPage');
+const DeskHomePage = page(() => import('../features/registrations/checkin/desk-home-page'), 'DeskHomePage');
+const DeskPage = page(() => import('../features/registrations/checkin/desk-page'), 'DeskPage');
 const QueryLayout = lazy(() => import('./query-layout'));
 
 /**

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-import { refundModes, registrationPaymentStatuses, registrationStatuses } from '../../../domain/events/events';
+import { refundModes, registrationPaymentStatuses, registrationStatuses } from '../../../domain/registrations/registrations';
 import { eventCategories, events } from './events';
 import { orders } from './payments';
 import { users } from './users';

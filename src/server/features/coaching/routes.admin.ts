@@ -1,11 +1,11 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   adminCoachListSchema,
   adminCoachesQuerySchema,
   coachAdminMessages,
+  coachDocumentParamsSchema,
   coachIdParamsSchema,
   coachVerificationDecisionSchema,
   coachVerificationRequestSchema,
@@ -13,6 +13,7 @@ import {
   createFreeslotsInputSchema,
   createFreeslotsResultSchema,
 } from '../../../domain/coaching/admin-contract';
+import { verificationDocumentSchema } from '../../../domain/coaching/contract';
 import { IMAGE_MAX_BYTES } from '../../../domain/events/events';
 import type { StoragePort } from '../../adapters/storage/port';
 import type { Db } from '../../db/client';
@@ -104,7 +105,7 @@ export async function coachAdminRoutes(app: FastifyInstance, { db, storage }: { 
       schema: {
         tags: ['admin', 'coaching'],
         summary: "One of a coach's verification documents (private; admins only, never cached)",
-        params: coachIdParamsSchema.extend({ key: z.string().max(100) }),
+        params: coachDocumentParamsSchema,
         produces: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
         response: { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
       },
@@ -124,7 +125,7 @@ export async function coachAdminRoutes(app: FastifyInstance, { db, storage }: { 
         tags: ['coaching'],
         summary: 'Uploads one verification document (identity card or certificate image, ≤ 10 MB) as a private file of the caller',
         consumes: ['multipart/form-data'],
-        response: { 201: z.object({ key: z.string(), contentType: z.string(), size: z.number().int() }), 400: errorSchema, 401: errorSchema, 403: errorSchema, 413: errorSchema, 422: errorSchema },
+        response: { 201: verificationDocumentSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 413: errorSchema, 422: errorSchema },
       },
     },
     async (request, reply) => {

@@ -4,13 +4,14 @@ import { z } from 'zod';
 import {
   coachConnectionListSchema,
   coachingMessages,
+  coachingMessageSchema,
   coachInvitationDetailSchema,
   coachInvitationListSchema,
-  invitationMessages,
   connectionListQuerySchema,
   connectionMessages,
   connectRunnerInputSchema,
   connectRunnerResponseSchema,
+  invitationMessages,
   liveConnectionListSchema,
   myCoachListSchema,
 } from '../../../domain/coaching/contract';
@@ -124,7 +125,7 @@ export async function connectionRoutes(app: FastifyInstance, { db, mail, config 
         tags: ['coaching'],
         summary: "End the relationship with a coach (only the connection's runner): the coach loses access to the profile and plan at once",
         params: connectionIdParams,
-        response: { 200: z.object({ message: z.string() }), ...errors },
+        response: { 200: coachingMessageSchema, ...errors },
       },
     },
     async (request) => {
@@ -178,7 +179,7 @@ export async function connectionRoutes(app: FastifyInstance, { db, mail, config 
         tags: ['coaching'],
         summary: "Accept a coach's invitation (only its runner): the slot is filled from today and the coach sees the runner's profile and plan",
         params: invitationParams,
-        response: { 200: z.object({ message: z.string() }), ...errors },
+        response: { 200: coachingMessageSchema, ...errors },
       },
     },
     async (request) => {
@@ -196,7 +197,7 @@ export async function connectionRoutes(app: FastifyInstance, { db, mail, config 
         tags: ['coaching'],
         summary: "Decline a coach's invitation (only its runner): nothing is shared and its link stops working",
         params: invitationParams,
-        response: { 200: z.object({ message: z.string() }), ...errors },
+        response: { 200: coachingMessageSchema, ...errors },
       },
     },
     async (request) => {

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { suggestUniqueLink } from '../../../domain/coaching/coaching';
-import { coachingMessages } from '../../../domain/coaching/contract';
+import {
+  coachingMessages,
+  devPackageBodySchema,
+  devPackageSchema,
+} from '../../../domain/coaching/contract';
 import { forbidden } from '../../app-error';
 import type { Db } from '../../db/client';
 import { coachPackages, coachProfiles } from '../../db/schema/coaching';
@@ -28,13 +31,8 @@ export async function devCoachPurchaseRoutes(app: FastifyInstance, { db }: { db:
       schema: {
         tags: ['development'],
         summary: 'Development only: a package of the calling coach (and a minimal profile with a unique link if they have none)',
-        body: z.object({
-          title: z.string().min(1).max(100).default('Paket 4 Minggu'),
-          weeks: z.number().int().min(1).max(104).default(4),
-          price: z.number().int().min(1).max(100_000_000).default(600_000),
-          isActive: z.boolean().default(true),
-        }),
-        response: { 201: z.object({ _id: z.string(), uniquelink: z.string() }), 400: errorSchema, 401: errorSchema, 403: errorSchema },
+        body: devPackageBodySchema,
+        response: { 201: devPackageSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
       },
     },
     async (request, reply) => {

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { packageEndDay } from '../../../domain/coaching/coaching';
-import { coachingMessages } from '../../../domain/coaching/contract';
+import {
+  coachingMessages,
+  devConnectionBodySchema,
+  devConnectionSchema,
+} from '../../../domain/coaching/contract';
 import { jakartaToday } from '../../../domain/shared/wire-date';
 import { forbidden, notFound } from '../../app-error';
 import type { Db } from '../../db/client';
@@ -32,8 +35,8 @@ export async function devCoachingRoutes(app: FastifyInstance, { db }: { db: Db }
         summary:
           "Development only: a live connection from the calling coach to the runner with that email ('freeslot' unless a package title is given); " +
           'without runnerEmail, an empty slot the coach fills by email',
-        body: z.object({ runnerEmail: z.string().email().max(254).optional(), weeks: z.number().int().min(1).max(104).default(4), packages: z.string().max(100).default('freeslot') }),
-        response: { 201: z.object({ _id: z.string() }), 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        body: devConnectionBodySchema,
+        response: { 201: devConnectionSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
       },
     },
     async (request, reply) => {

@@ -4,11 +4,17 @@ import { z } from 'zod';
 import {
   coachEarningsSchema,
   coachingMessages,
+  coachPackageDeletedSchema,
   coachPackageInputSchema,
-  coachPackageSchema,
+  coachPackageParamsSchema,
+  coachPackageResponseSchema,
   coachProfileInputSchema,
-  coachProfileSchema,
-  publicCoachProfileSchema,
+  coachProfileResponseSchema,
+  coachUserParamsSchema,
+  myCoachPackagesSchema,
+  publicCoachPackageListSchema,
+  publicCoachProfileResponseSchema,
+  uniqueLinkParamsSchema,
 } from '../../../domain/coaching/contract';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -31,7 +37,6 @@ import {
 } from './service.profiles';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
-const packageParams = z.object({ id: z.string().max(64) });
 /** Writes are few (a coach edits a form); a burst beyond this is a script. */
 const WRITE_LIMIT = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 /** Public reads: generous (a shared link opened by a group chat at once), still bounded per address. */
@@ -59,7 +64,7 @@ export async function coachProfileRoutes(app: FastifyInstance, { db, config, sto
     '/api/coach/profile',
     {
       onRequest: coachOnly(),
-      schema: { tags: ['coaching'], summary: "The caller's coach profile; 404 'Anda belum memiliki profile!' when none", response: { 200: z.object({ profile: coachProfileSchema }), ...errors } },
+      schema: { tags: ['coaching'], summary: "The caller's coach profile; 404 'Anda belum memiliki profile!' when none", response: { 200: coachProfileResponseSchema, ...errors } },
     },
     async (request) => ({ profile: await getMyCoachProfile(db, coach(request).id) }),
   );
@@ -73,7 +78,7 @@ export async function coachProfileRoutes(app: FastifyInstance, { db, config, sto
         tags: ['coaching'],
         summary: "'Buat Profil': creates the caller's profile (409 when one exists or the unique link is taken); images only the caller's uploads",
         body: coachProfileInputSchema,
-        response: { 201: z.object({ profile: coachProfileSchema }), ...errors },
+        response: { 201: coachProfileResponseSchema, ...errors },
       },
     },
     async (request, reply) => reply.status(201).send({ profile: await createCoachProfile(db, storage, coach(request).id, request.body) }),
@@ -88,7 +93,7 @@ export async function coachProfileRoutes(app: FastifyInstance, { db, config, sto
         tags: ['coaching'],
         summary: "'Simpan': updates the caller's profile (409 when the unique link is another coach's)",
         body: coachProfileInputSchema,
-        response: { 200: z.object({ profile: coachProfileSchema }), ...errors },
+        response: { 200: coachProfileResponseSchema, ...errors },
       },
     },
     async (request) => ({ profile: await updateCoachProfile(db, storage, coach(request).id, request.body) }),
@@ -98,7 +103,7 @@ export async function coachProfileRoutes(app: FastifyInstance, { db, config, sto
     '/api/coach/my-packages',
     {
       onRequest: coachOnly(),
-      schema: { tags: ['coaching'], summary: "The caller's packages (not deleted), each with the estimated amount received", response: { 200: z.object({ packages: z.array(coachPackageSchema) }), ...errors } },
+      schema: { tags: ['coaching'], summary: "The caller's packages (not deleted), each with the estimated amount received", response: { 200: myCoachPackagesSchema, ...errors } },
     },
     async (request) => ({ packages: await listMyPackages(db, coach(request).id) }),
   );
@@ -112,7 +117,7 @@ export async function coachProfileRoutes(app: FastifyInstance, { db, config, sto
         tags: ['coaching'],
         summary: 'Adds a package; 400 when price − Rp15.000 × weeks is not above 0',
         body: coachPackageInputSchema,
-        response: { 201: z.object({ package: coachPackageSchema }), ...errors },
+        response: { 201: coachPackageResponseSchema, ...errors },
       },
     },
     async (request, reply) => reply.status(201).send({ package: await createPackage(db, coach(request).id, request.body) }),
@@ -126,9 +131,9 @@ export async function coachProfileRoutes(app: FastifyInstance, { db, config, sto
       schema: {
         tags: ['coaching'],
         summary: "Edits one of the caller's packages (another coach's: 404)",
-        params: packageParams,
+        params: coachPackageParamsSchema,
         body: coachPackageInputSchema,
-        response: { 200: z.object({ package: coachPackageSchema }), ...errors },
+        response: { 200: coachPackageResponseSchema, ...errors },
       },
     },
     async (request) => ({ package: await updatePackage(db, coach(request).id, request.params.id, request.body) }),
@@ -142,8 +147,8 @@ export async function coachProfileRoutes(app: FastifyInstance, { db, config, sto
       schema: {
         tags: ['coaching'],
         summary: "Deletes one of the caller's packages; one that was sold is kept hidden (soft delete) for the sales history",
-        params: packageParams,
-        response: { 200: z.object({ deleted: z.literal(true), soft: z.boolean() }), ...errors },
+        params: coachPackageParamsSchema,
+        response: { 200: coachPackageDeletedSchema, ...errors },
       },
     },
     async (request) => deletePackage(db, coach(request).id, request.params.id),
@@ -166,8 +171,8 @@ export async function coachProfileRoutes(app: FastifyInstance, { db, config, sto
         tags: ['coaching'],
         summary: "Public: a coach's page by unique link, packages per packageshown (none for 'contact'); 404 'Profil tidak ditemukan.'",
         security: [],
-        params: z.object({ uniquelink: z.string().max(100) }),
-        response: { 200: z.object({ data: publicCoachProfileSchema }), 304: z.null(), ...errors },
+        params: uniqueLinkParamsSchema,
+        response: { 200: publicCoachProfileResponseSchema, 304: z.null(), ...errors },
       },
     },
     async (request, reply) => {
@@ -188,8 +193,8 @@ export async function coachProfileRoutes(app: FastifyInstance, { db, config, sto
         tags: ['coaching'],
         summary: "Public: a coach's packages on sale",
         security: [],
-        params: z.object({ userId: z.string().max(64) }),
-        response: { 200: z.object({ data: z.array(publicCoachProfileSchema.shape.packages.element) }), 304: z.null(), ...errors },
+        params: coachUserParamsSchema,
+        response: { 200: publicCoachPackageListSchema, 304: z.null(), ...errors },
       },
     },
     async (request, reply) => {

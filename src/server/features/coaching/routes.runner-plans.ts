@@ -3,7 +3,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { aiMessages, chatReplySchema, chatRequestSchema, createPlanRequestSchema, draftParamsSchema, modifyRequestSchema, planDraftResponseSchema } from '../../../domain/ai-coach/contract';
-import { coachingMessages, SCHEDULE_MAX_BYTES, schedulePreviewSchema } from '../../../domain/coaching/contract';
+import {
+  coachingMessages,
+  runnerParamsSchema,
+  SCHEDULE_MAX_BYTES,
+  schedulePreviewSchema,
+} from '../../../domain/coaching/contract';
 import { daysBetween, jakartaToday, planDateToIso } from '../../../domain/shared/wire-date';
 import {
   messageResponseSchema,
@@ -37,7 +42,7 @@ const MODIFY_BODY_LIMIT = 2 * 1024 * 1024;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const aiErrors = { ...errors, 429: errorSchema, 502: errorSchema, 504: errorSchema };
 
-const runnerParams = z.object({ runnerId: z.string().max(64) });
+const runnerParams = runnerParamsSchema;
 const runnerPlanItemParams = runnerParams.extend({ planId: z.string().max(64), itemId: z.string().max(64) });
 const runnerItemParams = runnerParams.extend({ itemId: z.string().max(64) });
 const runnerDraftParams = runnerParams.merge(draftParamsSchema);

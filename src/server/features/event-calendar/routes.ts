@@ -1,17 +1,22 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import ical, { ICalCalendarMethod, ICalEventTransparency } from 'ical-generator';
-import { z } from 'zod';
 import {
-  adminCalendarEventSchema,
-  calendarEventSchema,
+  calendarEntryParamsSchema,
+  calendarFeedQuerySchema,
+  calendarEntryResponseSchema,
   calendarListQuerySchema,
   calendarListSchema,
   calendarMessages,
+  calendarModeratedSchema,
+  calendarModerationListSchema,
+  calendarModerationQuerySchema,
   calendarModerationSchema,
+  calendarSubmissionBodySchema,
   calendarSubmissionSchema,
+  calendarSubmittedSchema,
 } from '../../../domain/event-calendar/contract';
-import { calendarStatuses, roadOrTrailLabels, roadOrTrailValues } from '../../../domain/event-calendar/event-calendar';
+import { roadOrTrailLabels } from '../../../domain/event-calendar/event-calendar';
 import { JAKARTA_TIME_ZONE } from '../../../domain/shared/jakarta-time';
 import { addDays } from '../../../domain/shared/wire-date';
 import type { Mailer } from '../../adapters/mail/port';
@@ -19,6 +24,7 @@ import { AppError, badRequest, notFound } from '../../app-error';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { allowRoles, requireRole } from '../../plugins/auth';
+import { bodyParsedByHandler } from '../../plugins/validation';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
 import { publicReadCacheFor, sendCached } from '../../plugins/public-cache';
 import { findCalendarEvent, listCalendar, listCalendarPage, listForModeration, moderateCalendarEvent, submitCalendarEvent } from './service';
@@ -63,7 +69,7 @@ export async function eventCalendarRoutes(app: FastifyInstance, { db, config, ma
       schema: {
         tags: ['event-calendar'],
         summary: 'The approved calendar as an iCalendar feed to subscribe to (Google Calendar); optional roadortrail and region (a city or province in the location)',
-        querystring: z.object({ roadortrail: z.enum(roadOrTrailValues).optional(), region: z.string().trim().max(60).optional() }),
+        querystring: calendarFeedQuerySchema,
         response: { 400: errorSchema },
       },
     },
@@ -86,8 +92,8 @@ export async function eventCalendarRoutes(app: FastifyInstance, { db, config, ma
       schema: {
         tags: ['event-calendar'],
         summary: 'One calendar entry: approved ones to anyone, any (with its review status) to admins',
-        params: z.object({ id: z.string().min(1).max(120) }),
-        response: { 200: z.object({ event: z.union([adminCalendarEventSchema, calendarEventSchema]) }), ...errors },
+        params: calendarEntryParamsSchema,
+        response: { 200: calendarEntryResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -110,6 +116,7 @@ export async function eventCalendarRoutes(app: FastifyInstance, { db, config, ma
   r.post(
     '/api/eventcalendar',
     {
+      ...bodyParsedByHandler(app.log),
       config: {
         rateLimit: {
           max: SUBMISSIONS_PER_HOUR,
@@ -120,12 +127,12 @@ export async function eventCalendarRoutes(app: FastifyInstance, { db, config, ma
       schema: {
         tags: ['event-calendar'],
         summary: "Submit an event to the calendar: always stored pending ('no') and not a partnership, whatever is sent; a duplicate (same name and day) is refused",
-        body: z.object({}).passthrough(),
-        response: { 201: z.object({ message: z.string(), event: calendarEventSchema }), ...errors },
+        body: calendarSubmissionBodySchema,
+        response: { 201: calendarSubmittedSchema, ...errors },
       },
     },
     async (request, reply) => {
-      // Parsed here, not by the route schema: `date` is checked against today's Jakarta day.
+      // Parsed here (the route publishes the static body): `date` is checked against today's Jakarta day.
       const parsed = calendarSubmissionSchema().safeParse(request.body);
       if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? calendarMessages.submitFailed, 'INVALID_SUBMISSION');
       // The honeypot: people never see the field, bots fill it. Answer as if stored; store nothing.
@@ -145,8 +152,8 @@ export async function eventCalendarRoutes(app: FastifyInstance, { db, config, ma
       schema: {
         tags: ['event-calendar'],
         summary: 'Calendar submissions for moderation (status pending by default; approved, rejected or all)',
-        querystring: z.object({ status: z.enum([...calendarStatuses, 'all']).default('pending') }),
-        response: { 200: z.object({ events: z.array(adminCalendarEventSchema) }), ...errors },
+        querystring: calendarModerationQuerySchema,
+        response: { 200: calendarModerationListSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -162,9 +169,9 @@ export async function eventCalendarRoutes(app: FastifyInstance, { db, config, ma
       schema: {
         tags: ['event-calendar'],
         summary: "Moderate a submission: isapproved 'yes' / 'no' / 'rejected', ispartnership, and corrections of its fields; the submitter is mailed when it is approved",
-        params: z.object({ id: z.string().min(1).max(120) }),
+        params: calendarEntryParamsSchema,
         body: calendarModerationSchema,
-        response: { 200: z.object({ event: adminCalendarEventSchema }), ...errors },
+        response: { 200: calendarModeratedSchema, ...errors },
       },
     },
     async (request) => {

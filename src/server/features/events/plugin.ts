@@ -15,8 +15,8 @@ export const eventsFeature = serverFeature<{ db: Db; config: AppConfig }>({
     await app.register(routePlugin('events-share-pages', sharePagesPlugin, ['errors']), {
       config,
       pages: [
-        { route: '/register/:code', meta: ({ code }) => registerPageMeta(db, code ?? ''), modules: withQueryLayout('features/registrations/register-page.tsx', '../domain/events/registration-event-contract.ts') },
-        { route: '/registration', meta: () => eventListPageMeta(), modules: withQueryLayout('features/registrations/registration-list-page.tsx') },
+        { route: '/register/:code', meta: ({ code }) => registerPageMeta(db, code ?? ''), modules: withQueryLayout('features/registrations/public/register-page.tsx', '../domain/events/registration-event-contract.ts') },
+        { route: '/registration', meta: () => eventListPageMeta(), modules: withQueryLayout('features/registrations/public/registration-list-page.tsx') },
       ],
     });
   },

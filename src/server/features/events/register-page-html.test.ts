@@ -29,12 +29,12 @@ describe('the register page HTML', () => {
         // The lazy layout every public page renders in: preloaded too, else it is one more round trip.
         'app/query-layout.tsx': { file: 'assets/query-layout-1.js', imports: ['_query-1.js', 'index.html'] },
         '_layout-1.js': { file: 'assets/layout-1.js', imports: ['_query-1.js'] },
-        'features/registrations/register-page.tsx': { file: 'assets/register-page-1.js', imports: ['index.html', '_layout-1.js'], dynamicImports: ['features/registrations/registration-form.tsx'] },
-        'features/registrations/registration-form.tsx': { file: 'assets/registration-form-1.js' },
+        'features/registrations/public/register-page.tsx': { file: 'assets/register-page-1.js', imports: ['index.html', '_layout-1.js'], dynamicImports: ['features/registrations/public/registration-form.tsx'] },
+        'features/registrations/public/registration-form.tsx': { file: 'assets/registration-form-1.js' },
         // The event's zod schema, which the page imports before it draws the event.
         '../domain/events/registration-event-contract.ts': { file: 'assets/contract-1.js', imports: ['_schemas-1.js'] },
         '_schemas-1.js': { file: 'assets/schemas-1.js' },
-        'features/registrations/registration-list-page.tsx': { file: 'assets/registration-list-page-1.js', imports: ['index.html', '_layout-1.js'] },
+        'features/registrations/public/registration-list-page.tsx': { file: 'assets/registration-list-page-1.js', imports: ['index.html', '_layout-1.js'] },
         'features/event-calendar/calendar-page.tsx': { file: 'assets/calendar-page-1.js', imports: ['index.html', '_layout-1.js'] },
       }),
     );

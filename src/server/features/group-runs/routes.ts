@@ -1,16 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
-  adminGroupRunSchema,
-  groupRunDetailSchema,
-  groupRunReportSchema,
+  adminGroupRunListQuerySchema,
+  adminGroupRunListSchema,
+  groupRunBodySchema,
+  groupRunChangeSchema,
+  groupRunDetailResponseSchema,
+  groupRunIdParamsSchema as idParams,
   groupRunInputSchema,
   groupRunListQuerySchema,
   groupRunListSchema,
   groupRunMessages,
+  groupRunMessageSchema as message,
+  groupRunParticipantParamsSchema,
+  groupRunPatchBodySchema,
   groupRunPatchSchema,
-  groupRunSchema,
+  groupRunReportSchema,
+  groupRunVisibilitySchema,
+  myGroupRunsSchema,
 } from '../../../domain/group-runs/contract';
 import { GROUP_RUNS_PER_DAY } from '../../../domain/group-runs/group-runs';
 import type { Mailer } from '../../adapters/mail/port';
@@ -18,6 +26,7 @@ import { AppError, badRequest, notFound } from '../../app-error';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { allowRoles, requireUser, signedIn } from '../../plugins/auth';
+import { bodyParsedByHandler } from '../../plugins/validation';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
 import { publicReadCacheFor, sendCached } from '../../plugins/public-cache';
 import {
@@ -36,10 +45,11 @@ import {
 } from './service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
-const idParams = z.object({ id: z.string().min(1).max(120) });
-const message = z.object({ message: z.string() });
 
-/** Parsed in the handler, not by the route schema: `startsAt` is checked against the clock, with the contract's messages. */
+/**
+ * Parsed in the handler (the route publishes the static body, see bodyParsedByHandler): `startsAt` is
+ * checked against the clock, and every refusal carries the contract's message and INVALID_GROUP_RUN.
+ */
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   const parsed = schema.safeParse(body ?? {});
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? groupRunMessages.required, 'INVALID_GROUP_RUN');
@@ -53,6 +63,7 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
  */
 export async function groupRunRoutes(app: FastifyInstance, { db, config, mail }: { db: Db; config: AppConfig; mail: Mailer }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const parsedByHandler = bodyParsedByHandler(app.log);
   const cache = publicReadCacheFor(db, { ttlMs: config.publicReadCacheSeconds * 1000, pollMs: 500, maxEntries: 1000 });
 
   r.get(
@@ -84,7 +95,7 @@ export async function groupRunRoutes(app: FastifyInstance, { db, config, mail }:
       schema: {
         tags: ['group-runs'],
         summary: "The caller's upcoming runs, hosted or joined, soonest first (at most 5)",
-        response: { 200: z.object({ groupRuns: z.array(groupRunSchema.extend({ isHost: z.boolean() })) }), ...errors },
+        response: { 200: myGroupRunsSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -101,7 +112,7 @@ export async function groupRunRoutes(app: FastifyInstance, { db, config, mail }:
         tags: ['group-runs'],
         summary: "One group run with its participants' names (never emails), participantsCount, and joined / isHost for the caller",
         params: idParams,
-        response: { 200: z.object({ groupRun: groupRunDetailSchema }), ...errors },
+        response: { 200: groupRunDetailResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -125,6 +136,7 @@ export async function groupRunRoutes(app: FastifyInstance, { db, config, mail }:
     '/api/group-runs',
     {
       onRequest: signedIn,
+      ...parsedByHandler,
       config: {
         rateLimit: {
           max: GROUP_RUNS_PER_DAY,
@@ -136,8 +148,8 @@ export async function groupRunRoutes(app: FastifyInstance, { db, config, mail }:
       schema: {
         tags: ['group-runs'],
         summary: 'Create a group run (the caller hosts it): startsAt ISO with offset, in the future and at most a year ahead; mapUrl https only',
-        body: z.object({}).passthrough(),
-        response: { 201: z.object({ message: z.string(), groupRun: groupRunSchema }), ...errors },
+        body: groupRunBodySchema,
+        response: { 201: groupRunChangeSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -153,12 +165,13 @@ export async function groupRunRoutes(app: FastifyInstance, { db, config, mail }:
     '/api/group-runs/:id',
     {
       onRequest: signedIn,
+      ...parsedByHandler,
       schema: {
         tags: ['group-runs'],
         summary: 'The host edits an active run that has not started; participants are mailed when time, place or distance change',
         params: idParams,
-        body: z.object({}).passthrough(),
-        response: { 200: z.object({ message: z.string(), groupRun: groupRunSchema }), ...errors },
+        body: groupRunPatchBodySchema,
+        response: { 200: groupRunChangeSchema, ...errors },
       },
     },
     async (request) => {
@@ -178,7 +191,7 @@ export async function groupRunRoutes(app: FastifyInstance, { db, config, mail }:
         tags: ['group-runs'],
         summary: "The host cancels the run: status 'dibatalkan' (kept, so participants see it), every participant is mailed",
         params: idParams,
-        response: { 200: z.object({ message: z.string(), groupRun: groupRunSchema }), ...errors },
+        response: { 200: groupRunChangeSchema, ...errors },
       },
     },
     async (request) => {
@@ -229,7 +242,7 @@ export async function groupRunRoutes(app: FastifyInstance, { db, config, mail }:
       schema: {
         tags: ['group-runs'],
         summary: 'The host removes a participant (who is mailed)',
-        params: idParams.extend({ userId: z.string().min(1).max(120) }),
+        params: groupRunParticipantParamsSchema,
         response: { 200: message, ...errors },
       },
     },
@@ -245,12 +258,13 @@ export async function groupRunRoutes(app: FastifyInstance, { db, config, mail }:
     '/api/group-runs/:id/report',
     {
       onRequest: signedIn,
+      ...parsedByHandler,
       config: { rateLimit: { max: 20, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => `group-run-report:${request.auth?.user.id ?? request.ip}` } },
       schema: {
         tags: ['group-runs'],
         summary: 'Report an abusive run to the admins (once per runner; not your own)',
         params: idParams,
-        body: z.object({}).passthrough(),
+        body: groupRunReportSchema,
         response: { 200: message, ...errors },
       },
     },
@@ -269,8 +283,8 @@ export async function groupRunRoutes(app: FastifyInstance, { db, config, mail }:
       schema: {
         tags: ['group-runs'],
         summary: 'Reported group runs (most reported first) or hidden ones, with their reports',
-        querystring: z.object({ status: z.enum(['reported', 'hidden']).default('reported') }),
-        response: { 200: z.object({ groupRuns: z.array(adminGroupRunSchema) }), ...errors },
+        querystring: adminGroupRunListQuerySchema,
+        response: { 200: adminGroupRunListSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -287,7 +301,7 @@ export async function groupRunRoutes(app: FastifyInstance, { db, config, mail }:
         tags: ['group-runs'],
         summary: 'Hide a run from everyone but its host, or show it again',
         params: idParams,
-        body: z.object({ hidden: z.boolean() }).strict(),
+        body: groupRunVisibilitySchema,
         response: { 200: message, ...errors },
       },
     },

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { registrationTotal } from '../../../domain/events/events';
+import { registrationTotal } from '../../../domain/registrations/registrations';
 import { categoryPriceAt } from '../../../domain/events/early-bird';
 import { selfManagedHoldUntil } from '../../../domain/registrations/payment-verification';
 import { isPaymentOptionKey, type PaymentOptionKey } from '../../../domain/payments/payments';

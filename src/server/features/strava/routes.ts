@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { stravaMessageSchema, stravaStatusSchema } from '../../../domain/strava/contract';
+import { stravaCallbackQuerySchema, stravaMessageSchema, stravaStatusSchema } from '../../../domain/strava/contract';
 import { STRAVA_SCOPE, stravaMessages, type StravaReturn } from '../../../domain/strava/strava';
 import { StravaUnauthorized, type StravaApiPort } from '../../adapters/strava/port';
 import { AppError, conflict } from '../../app-error';
@@ -38,12 +37,6 @@ const SETTINGS = '/dashboard?view=pengaturan';
 /** Where Pengaturan Profil shows the outcome of a connect (the web app reads `strava=`). */
 const settingsWith = (flag: Exclude<StravaReturn, 'connected'>) => `${SETTINGS}&strava=${flag}`;
 
-const callbackQuerySchema = z.object({
-  code: z.string().max(512).optional(),
-  state: z.string().max(1024).optional(),
-  scope: z.string().max(512).optional(),
-  error: z.string().max(200).optional(),
-});
 
 /**
  * Linking a runner's Strava account (issue 15 §1; spec runner-and-coach §2, §7): status, the OAuth
@@ -106,7 +99,7 @@ export async function stravaRoutes(app: FastifyInstance, { db, config, strava, j
       schema: {
         tags: ['strava'],
         summary: "Strava's redirect after consent: checks the state, stores the link (sealed tokens), queues a sync, then back to the dashboard",
-        querystring: callbackQuerySchema,
+        querystring: stravaCallbackQuerySchema,
       },
     },
     async (request, reply) => {

@@ -1,13 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { stravaEventSchema, stravaMessageSchema, stravaWebhookChallengeSchema, stravaWebhookValidationQuerySchema } from '../../../domain/strava/contract';
 import { forbidden, notFound } from '../../app-error';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { JobRunner } from '../../jobs/runner';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
-import { acceptStravaEvent, STRAVA_PENDING_JOB, stravaEventSchema } from './service.sync';
+import { acceptStravaEvent, STRAVA_PENDING_JOB } from './service.sync';
 
 export interface StravaWebhookRoutesOptions {
   db: Db;
@@ -25,12 +25,6 @@ export const WEBHOOK_RATE_LIMIT_PER_MINUTE = 600;
 
 /** Strava's webhook events are a few hundred bytes; anyone may post to it. */
 const WEBHOOK_BODY_LIMIT = 4 * 1024;
-
-const validationQuerySchema = z.object({
-  'hub.mode': z.string().max(50).optional(),
-  'hub.verify_token': z.string().max(500).optional(),
-  'hub.challenge': z.string().max(500).optional(),
-});
 
 const sameSecret = (given: string, expected: string) => {
   const a = Buffer.from(given);
@@ -62,8 +56,8 @@ export async function stravaWebhookRoutes(app: FastifyInstance, { db, config, jo
       schema: {
         tags,
         summary: "Strava's subscription validation: echoes hub.challenge when hub.mode=subscribe and hub.verify_token is STRAVA_WEBHOOK_VERIFY_TOKEN",
-        querystring: validationQuerySchema,
-        response: { 200: z.object({ 'hub.challenge': z.string() }), 400: errorSchema, 403: errorSchema, 404: errorSchema },
+        querystring: stravaWebhookValidationQuerySchema,
+        response: { 200: stravaWebhookChallengeSchema, 400: errorSchema, 403: errorSchema, 404: errorSchema },
       },
     },
     async (request) => {
@@ -84,7 +78,7 @@ export async function stravaWebhookRoutes(app: FastifyInstance, { db, config, jo
         tags,
         summary: "Strava's event (activity create/update/delete, athlete deauthorization): acknowledged at once and processed by a durable job",
         body: stravaEventSchema,
-        response: { 200: z.object({ message: z.string() }), 400: errorSchema, 404: errorSchema, 429: errorSchema },
+        response: { 200: stravaMessageSchema, 400: errorSchema, 404: errorSchema, 429: errorSchema },
       },
       config: { rateLimit: { max: WEBHOOK_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
     },

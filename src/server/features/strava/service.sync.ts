@@ -1,9 +1,8 @@
 import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
 import { activityDay, matchActivity, type MatchCandidate } from '../../../domain/strava/matching';
 import { isRunSport, MANUAL_SYNC_DAYS, stravaMessages, type StravaActivityStatus } from '../../../domain/strava/strava';
-import type { StravaActivityView } from '../../../domain/strava/contract';
+import type { StravaActivityView, StravaEvent } from '../../../domain/strava/contract';
 import { hasPremiumAccess, accessEndDay } from '../../../domain/subscriptions/subscription';
 import { isoToPlanDate } from '../../../domain/shared/wire-date';
 import { paceSecondsPerKm } from '../../../domain/training-plan/pace';
@@ -49,19 +48,6 @@ const PAGE_SIZE = 100;
 /** Enough pages for 30 days of a very busy athlete; a loop guard, not a limit anyone reaches. */
 const MAX_PAGES = 50;
 
-const stravaId = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
-
-/** Strava's webhook event (https://developers.strava.com/docs/webhooks/); unknown fields are ignored. */
-export const stravaEventSchema = z.object({
-  object_type: z.enum(['activity', 'athlete']),
-  object_id: stravaId,
-  aspect_type: z.enum(['create', 'update', 'delete']),
-  owner_id: stravaId,
-  subscription_id: stravaId.optional(),
-  event_time: stravaId,
-  updates: z.record(z.string().max(100), z.unknown()).optional(),
-});
-export type StravaEvent = z.infer<typeof stravaEventSchema>;
 
 export interface SyncDeps extends StravaDeps {
   log?: FastifyBaseLogger;

@@ -19,9 +19,9 @@ import { allRoles as everyone, coachRoles, organizerRoles, type DashboardViewId,
 // The organizer's registration tools, loaded on first use (the scanner brings the QR decoder, the
 // runner table 18 columns of data), plugged into the events feature's list.
 const eventListTools: EventListTools = {
-  RunnerData: lazy(() => import('../../features/registrations/runner-data/runner-data-dialog').then((m) => ({ default: m.RunnerDataDialog }))),
-  ScanQr: lazy(() => import('../../features/registrations/scan/scan-qr-dialog').then((m) => ({ default: m.ScanQrDialog }))),
-  CancelEvent: lazy(() => import('../../features/registrations/cancel-event-dialog').then((m) => ({ default: m.CancelEventDialog }))),
+  RunnerData: lazy(() => import('../../features/registrations/management/runner-data-dialog').then((m) => ({ default: m.RunnerDataDialog }))),
+  ScanQr: lazy(() => import('../../features/registrations/checkin/scan-qr-dialog').then((m) => ({ default: m.ScanQrDialog }))),
+  CancelEvent: lazy(() => import('../../features/registrations/management/cancel-event-dialog').then((m) => ({ default: m.CancelEventDialog }))),
 };
 
 /**

@@ -9,7 +9,7 @@ import { analyzeTrainingImage } from '../../features/ai-coach/ai-coach-api';
 import { Button, buttonClass } from '../../components/button';
 import { SectionCard } from '../../components/section-card';
 import { LogResultDialog } from '../../features/training-plan/log-result/log-result-dialog';
-import { MyRegistrationsCard } from '../../features/registrations/my-registrations-card';
+import { MyRegistrationsCard } from '../../features/registrations/public/my-registrations-card';
 import { MyNextGroupRunCard } from '../../features/group-runs/my-next-group-run-card';
 import { ViewHeader } from '../../components/view-header';
 import { TodayRuns } from '../../features/training-plan/widgets/today-runs';

@@ -1,6 +1,6 @@
 import { toNestErrors } from '@hookform/resolvers';
 import { Plus, Sparkles, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { get, useFieldArray, useForm, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form';
 import {
   abilityLevels,
@@ -22,6 +22,7 @@ import { Button } from '../../components/button';
 import { cn } from '../../components/cn';
 import { Dialog } from '../../components/dialog';
 import { FormField } from '../../components/form-field';
+import { FormSection } from '../../components/form-section';
 import { FieldError, fieldClass, Input, Select } from '../../components/input';
 import { Spinner } from '../../components/spinner';
 import { checkPlanForm, emptyPersonalBest, MAX_PERSONAL_BESTS, sortWeekdays, type PlanFormErrors, type PlanFormValues } from './plan-form';
@@ -192,7 +193,7 @@ export function PlanFormDialog({
             formId={formId}
           />
         )}
-        <Section title="Tentang kamu">
+        <FormSection layout="group" title="Tentang kamu">
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="Umur" id={fieldId('umur')} error={err('umur')} mark="required">
               {(c) => <Input {...c} type="number" inputMode="numeric" min={10} max={90} placeholder="mis. 28" {...register('umur')} />}
@@ -236,9 +237,9 @@ export function PlanFormDialog({
               </div>
             )}
           </div>
-        </Section>
+        </FormSection>
 
-        <Section title="Catatan lari">
+        <FormSection layout="group" title="Catatan lari">
           <fieldset aria-describedby={`${fieldId('personalBests')}-hint`}>
             <legend className="text-sm font-semibold text-slate-800">
               Catatan waktu terbaik <span aria-hidden="true" className="text-red-600">*</span>
@@ -312,9 +313,9 @@ export function PlanFormDialog({
               {(c) => <Input {...c} inputMode="decimal" autoComplete="off" placeholder="mis. 10" {...register('lariTerjauh')} />}
             </FormField>
           </div>
-        </Section>
+        </FormSection>
 
-        <Section title="Target">
+        <FormSection layout="group" title="Target">
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="Tanggal mulai" id={fieldId('tanggalMulai')} error={err('tanggalMulai')} mark="required">
               {(c) => <Input {...c} type="date" min={today} {...register('tanggalMulai')} />}
@@ -403,9 +404,9 @@ export function PlanFormDialog({
               </FormField>
             </div>
           )}
-        </Section>
+        </FormSection>
 
-        <Section title="Jadwal">
+        <FormSection layout="group" title="Jadwal">
           <fieldset aria-describedby={err('hariLatihan') ? `${fieldId('hariLatihan')}-error` : undefined}>
             <legend className="text-sm font-semibold text-slate-800">
               Hari latihan <span aria-hidden="true" className="text-red-600">*</span>
@@ -479,7 +480,7 @@ export function PlanFormDialog({
               {(c) => <textarea {...c} rows={2} maxLength={500} className={textareaClass(!!err('catatanLainnya'))} {...register('catatanLainnya')} />}
             </FormField>
           </div>
-        </Section>
+        </FormSection>
 
         {error && (
           <Alert ref={errorRef} tone="error">
@@ -496,15 +497,6 @@ function toggleClass(checked: boolean, invalid: boolean) {
     'flex h-11 cursor-pointer items-center justify-center rounded-lg border text-sm font-semibold transition-colors select-none',
     'has-focus-visible:ring-2 has-focus-visible:ring-brand-300',
     checked ? 'border-brand-600 bg-brand-600 text-white' : invalid ? 'border-red-400 bg-white text-slate-700' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section aria-label={title}>
-      <h3 className="mb-3 text-xs font-bold tracking-wide text-brand-700 uppercase">{title}</h3>
-      {children}
-    </section>
   );
 }
 

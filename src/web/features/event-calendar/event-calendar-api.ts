@@ -4,7 +4,7 @@
  * the /calendar page stays light (decision 019).
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminCalendarEvent, CalendarEvent, CalendarList } from '../../../domain/event-calendar/contract';
+import type { CalendarEntryResponse, CalendarList, CalendarModerated, CalendarModerationList, CalendarSubmitted } from '../../../domain/event-calendar/contract';
 import { calendarQueryString, type CalendarFilter, type CalendarStatus, type RoadOrTrail } from '../../../domain/event-calendar/event-calendar';
 
 export { CALENDAR_LIMIT, calendarQueryString, type CalendarFilter } from '../../../domain/event-calendar/event-calendar';
@@ -29,7 +29,7 @@ export function useCalendar(filter: CalendarFilter) {
 export function useCalendarEntry(id: string | null) {
   return useQuery({
     queryKey: calendarKeys.entry(id ?? ''),
-    queryFn: async () => (await api.get<{ event: CalendarEvent }>(`/api/eventcalendar/${encodeURIComponent(id!)}`)).event,
+    queryFn: async () => (await api.get<CalendarEntryResponse>(`/api/eventcalendar/${encodeURIComponent(id!)}`)).event,
     enabled: !!id,
     retry: false,
   });
@@ -50,7 +50,7 @@ export type CalendarSubmissionBody = {
 
 export function useSubmitCalendarEvent() {
   return useMutation({
-    mutationFn: (body: CalendarSubmissionBody) => api.post<{ message: string; event: CalendarEvent }>('/api/eventcalendar', body),
+    mutationFn: (body: CalendarSubmissionBody) => api.post<CalendarSubmitted>('/api/eventcalendar', body),
   });
 }
 
@@ -64,7 +64,7 @@ export function calendarFeedLinks(origin: string, roadortrail?: RoadOrTrail) {
 export function useModerationList(status: CalendarStatus | 'all') {
   return useQuery({
     queryKey: calendarKeys.moderation(status),
-    queryFn: async () => (await api.get<{ events: AdminCalendarEvent[] }>(`/api/admin/eventcalendar?status=${status}`)).events,
+    queryFn: async () => (await api.get<CalendarModerationList>(`/api/admin/eventcalendar?status=${status}`)).events,
   });
 }
 
@@ -85,7 +85,7 @@ export type ModerationBody = Partial<{
 export function useModerate() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: ModerationBody }) => api.patch<{ event: AdminCalendarEvent }>(`/api/admin/eventcalendar/${id}`, body),
+    mutationFn: ({ id, body }: { id: string; body: ModerationBody }) => api.patch<CalendarModerated>(`/api/admin/eventcalendar/${id}`, body),
     onSuccess: () => client.invalidateQueries({ queryKey: calendarKeys.all }),
   });
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Lock, Plus, Save, Trash2 } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, get, useFieldArray, useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
 import { eventChangeProblems } from '../../../domain/events/event-changes';
 import { createEventInputSchema, eventFormMessages, toJakartaLocalInput, type EventPayload } from '../../../domain/events/event-form';
@@ -13,6 +13,7 @@ import { Button } from '../../components/button';
 import { cn } from '../../components/cn';
 import { Dialog } from '../../components/dialog';
 import { FormField } from '../../components/form-field';
+import { FormSection } from '../../components/form-section';
 import { FieldError, fieldClass, Input } from '../../components/input';
 import { useCreateEvent, useUpdateEvent } from './events-api';
 import { ImageUploadField } from './image-upload-field';
@@ -600,17 +601,5 @@ function EventForm({ edited, onOpenChange, save }: EventFormProps) {
         )}
       </form>
     </Dialog>
-  );
-}
-
-function FormSection({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  return (
-    <section className="space-y-4">
-      <div className="border-b border-slate-100 pb-2">
-        <h3 className="text-base font-bold text-slate-900">{title}</h3>
-        {description && <p className="text-xs text-slate-600">{description}</p>}
-      </div>
-      {children}
-    </section>
   );
 }

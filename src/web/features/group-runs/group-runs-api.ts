@@ -3,7 +3,7 @@
  * public /buddy pages stay light (decision 019).
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminGroupRun, GroupRun, GroupRunDetail, GroupRunList } from '../../../domain/group-runs/contract';
+import type { AdminGroupRunList, GroupRunChange, GroupRunDetailResponse, GroupRunList, GroupRunMessage, MyGroupRuns } from '../../../domain/group-runs/contract';
 import { api } from '../../api/client';
 
 export interface GroupRunFilter {
@@ -32,7 +32,7 @@ export function useGroupRuns(filter: GroupRunFilter) {
 export function useGroupRun(id: string) {
   return useQuery({
     queryKey: groupRunKeys.detail(id),
-    queryFn: async () => (await api.get<{ groupRun: GroupRunDetail }>(`/api/group-runs/${encodeURIComponent(id)}`)).groupRun,
+    queryFn: async () => (await api.get<GroupRunDetailResponse>(`/api/group-runs/${encodeURIComponent(id)}`)).groupRun,
     retry: false,
   });
 }
@@ -56,35 +56,35 @@ function useInvalidating<TArgs, TResult>(fn: (args: TArgs) => Promise<TResult>) 
 }
 
 export function useCreateGroupRun() {
-  return useInvalidating((body: GroupRunBody) => api.post<{ message: string; groupRun: GroupRun }>('/api/group-runs', body));
+  return useInvalidating((body: GroupRunBody) => api.post<GroupRunChange>('/api/group-runs', body));
 }
 
 export function useUpdateGroupRun(id: string) {
-  return useInvalidating((body: Partial<GroupRunBody>) => api.patch<{ message: string; groupRun: GroupRun }>(`/api/group-runs/${encodeURIComponent(id)}`, body));
+  return useInvalidating((body: Partial<GroupRunBody>) => api.patch<GroupRunChange>(`/api/group-runs/${encodeURIComponent(id)}`, body));
 }
 
 export function useCancelGroupRun(id: string) {
-  return useInvalidating(() => api.delete<{ message: string }>(`/api/group-runs/${encodeURIComponent(id)}`));
+  return useInvalidating(() => api.delete<GroupRunChange>(`/api/group-runs/${encodeURIComponent(id)}`));
 }
 
 export function useJoinGroupRun(id: string) {
   return useInvalidating((join: boolean) =>
-    join ? api.post<{ message: string }>(`/api/group-runs/${encodeURIComponent(id)}/join`, {}) : api.delete<{ message: string }>(`/api/group-runs/${encodeURIComponent(id)}/join`),
+    join ? api.post<GroupRunMessage>(`/api/group-runs/${encodeURIComponent(id)}/join`, {}) : api.delete<GroupRunMessage>(`/api/group-runs/${encodeURIComponent(id)}/join`),
   );
 }
 
 export function useRemoveParticipant(id: string) {
-  return useInvalidating((userId: string) => api.delete<{ message: string }>(`/api/group-runs/${encodeURIComponent(id)}/participants/${encodeURIComponent(userId)}`));
+  return useInvalidating((userId: string) => api.delete<GroupRunMessage>(`/api/group-runs/${encodeURIComponent(id)}/participants/${encodeURIComponent(userId)}`));
 }
 
 export function useReportGroupRun(id: string) {
-  return useMutation({ mutationFn: (reason: string) => api.post<{ message: string }>(`/api/group-runs/${encodeURIComponent(id)}/report`, { reason }) });
+  return useMutation({ mutationFn: (reason: string) => api.post<GroupRunMessage>(`/api/group-runs/${encodeURIComponent(id)}/report`, { reason }) });
 }
 
 export function useMyGroupRuns() {
   return useQuery({
     queryKey: groupRunKeys.mine,
-    queryFn: async () => (await api.get<{ groupRuns: (GroupRun & { isHost: boolean })[] }>('/api/group-runs/mine')).groupRuns,
+    queryFn: async () => (await api.get<MyGroupRuns>('/api/group-runs/mine')).groupRuns,
   });
 }
 
@@ -92,7 +92,7 @@ export function useMyGroupRuns() {
 export function useGroupRunsForReview(status: 'reported' | 'hidden') {
   return useQuery({
     queryKey: ['group-runs', 'review', status] as const,
-    queryFn: async () => (await api.get<{ groupRuns: AdminGroupRun[] }>(`/api/admin/group-runs?status=${status}`)).groupRuns,
+    queryFn: async () => (await api.get<AdminGroupRunList>(`/api/admin/group-runs?status=${status}`)).groupRuns,
   });
 }
 
@@ -100,7 +100,7 @@ export function useGroupRunsForReview(status: 'reported' | 'hidden') {
 export function useSetGroupRunHidden() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, hidden }: { id: string; hidden: boolean }) => api.patch<{ message: string }>(`/api/admin/group-runs/${encodeURIComponent(id)}`, { hidden }),
+    mutationFn: ({ id, hidden }: { id: string; hidden: boolean }) => api.patch<GroupRunMessage>(`/api/admin/group-runs/${encodeURIComponent(id)}`, { hidden }),
     onSuccess: () => client.invalidateQueries({ queryKey: groupRunKeys.all }),
   });
 }

@@ -4,7 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { StravaActivityView, StravaStatus } from '../../../domain/strava/contract';
+import type { StravaActivityView, StravaMessage, StravaStatus } from '../../../domain/strava/contract';
 import type { Run } from '../../../domain/training-plan/contract';
 import { api } from '../../api/client';
 import { trainingPlanRootKey } from '../../lib/query-keys';
@@ -37,7 +37,7 @@ export function startStravaConnect() {
 
 /** POST /api/strava/sync → 202 {message}; the server reads the last 30 days in the background. */
 export function useStravaSync() {
-  return useMutation({ mutationFn: () => api.post<{ message: string }>('/api/strava/sync') });
+  return useMutation({ mutationFn: () => api.post<StravaMessage>('/api/strava/sync') });
 }
 
 /**
@@ -47,7 +47,7 @@ export function useStravaSync() {
 export function useStravaDisconnect() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ message: string }>('/api/strava/disconnect'),
+    mutationFn: () => api.post<StravaMessage>('/api/strava/disconnect'),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: stravaKeys.all }),
@@ -102,7 +102,7 @@ export function useKeepActivity() {
 export function useDiscardActivity() {
   const settle = useSettleActivity();
   return useMutation({
-    mutationFn: (id: string) => api.post<{ message: string }>(`/api/strava/activities/${encodeURIComponent(id)}/discard`),
+    mutationFn: (id: string) => api.post<StravaMessage>(`/api/strava/activities/${encodeURIComponent(id)}/discard`),
     onSuccess: () => settle(false),
   });
 }

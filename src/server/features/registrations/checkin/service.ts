@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
-import { registrationStatuses } from '../../../../domain/events/events';
+import { registrationStatuses } from '../../../../domain/registrations/registrations';
 import {
   CHECKIN_LIST_VERSION,
   checkinMessages,

@@ -1,5 +1,5 @@
 import { formatRupiah } from '../../../../domain/shared/money';
-import type { RefundMode } from '../../../../domain/events/events';
+import type { RefundMode } from '../../../../domain/registrations/registrations';
 import { zonedDateTime } from '../../../../domain/registrations/registration-form';
 import type { OutgoingMail } from '../../../adapters/mail/port';
 import { composeMail as compose } from '../../../adapters/mail/compose';

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { eventIdParamsSchema } from '../../../../domain/events/contract';
-import { organizerRegistrationParamsSchema, registrationDecisionSchema } from '../../../../domain/registrations/contract';
+import { organizerRegistrationParamsSchema, registrationCorrectedSchema, registrationDecisionSchema } from '../../../../domain/registrations/contract';
 import {
   cancelEventBodySchema,
   cancelRegistrationBodySchema,
@@ -114,7 +113,7 @@ export async function registrationManagementRoutes(
           'with the registration form\'s rules; identity fields cannot be changed. Every change is kept in the history',
         params: organizerRegistrationParamsSchema,
         body: registrationCorrectionSchema,
-        response: { 200: registrationDecisionSchema.extend({ changes: z.number().int() }), ...errors },
+        response: { 200: registrationCorrectedSchema, ...errors },
       },
     },
     async (request) => {

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { registrationStatusLabels } from '../../../../domain/events/events';
+import { registrationStatusLabels } from '../../../../domain/registrations/registrations';
 import { paymentStatusLabels, racepackMessages, statusesMatching } from '../../../../domain/registrations/runner-export';
 import type { Db } from '../../../db/client';
 import { eventCategories, events, type EventRow } from '../../../db/schema/events';

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { cancelableEventStatuses, type RegistrationStatus } from '../../../../domain/events/events';
+import { cancelableEventStatuses } from '../../../../domain/events/events';
+import { type RegistrationStatus } from '../../../../domain/registrations/registrations';
 import { gatewayRefundablePaymentTypes, refundableThroughGateway } from '../../../../domain/payments/payments';
 import { emailKey } from '../../../../domain/registrations/registration-identity';
 import {

@@ -1,6 +1,6 @@
 /** The runner's coach invitations (issue 26 §4): the waiting ones, the mail link's one, and answering. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CoachInvitationDetail, CoachInvitationList } from '../../../../domain/coaching/contract';
+import type { CoachingMessage, CoachInvitationDetail, CoachInvitationList } from '../../../../domain/coaching/contract';
 import { api } from '../../../api/client';
 
 const invitationsKey = ['coaching', 'invitations'] as const;
@@ -24,7 +24,7 @@ export function useInvitationByToken(token: string, enabled: boolean) {
 export function useAnswerInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, answer }: { id: string; answer: 'accept' | 'decline' }) => api.post<{ message: string }>(`/api/runner/coach-invitations/${id}/${answer}`),
+    mutationFn: ({ id, answer }: { id: string; answer: 'accept' | 'decline' }) => api.post<CoachingMessage>(`/api/runner/coach-invitations/${id}/${answer}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['coaching'] }),
   });
 }

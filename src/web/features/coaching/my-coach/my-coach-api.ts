@@ -1,6 +1,6 @@
 /** 'Pelatih Saya' in Pengaturan: the runner's coaches and ending a relationship (issue 14). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MyCoachList } from '../../../../domain/coaching/contract';
+import type { CoachingMessage, MyCoachList } from '../../../../domain/coaching/contract';
 import { api } from '../../../api/client';
 
 const myCoachesKey = ['coaching', 'my-coaches'] as const;
@@ -14,7 +14,7 @@ export function useMyCoaches() {
 export function useEndCoaching() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (connectionId: string) => api.post<{ message: string }>(`/api/runner/coaches/${connectionId}/end`),
+    mutationFn: (connectionId: string) => api.post<CoachingMessage>(`/api/runner/coaches/${connectionId}/end`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: myCoachesKey }),
   });
 }

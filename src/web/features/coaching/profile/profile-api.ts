@@ -3,7 +3,7 @@
  * PUT otherwise), packages and Keuangan.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CoachEarnings, CoachPackage, CoachPackageInput, CoachProfile, CoachProfileInput } from '../../../../domain/coaching/contract';
+import type { CoachEarnings, CoachPackage, CoachPackageDeleted, CoachPackageInput, CoachPackageResponse, CoachProfile, CoachProfileInput, CoachProfileResponse, MyCoachPackages, VerificationDocument } from '../../../../domain/coaching/contract';
 import { api, ApiError } from '../../../api/client';
 
 export const coachProfileKeys = {
@@ -19,7 +19,7 @@ export function useMyCoachProfile() {
     queryKey: coachProfileKeys.profile,
     queryFn: async (): Promise<CoachProfile | null> => {
       try {
-        return (await api.get<{ profile: CoachProfile }>('/api/coach/profile')).profile;
+        return (await api.get<CoachProfileResponse>('/api/coach/profile')).profile;
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
@@ -41,7 +41,7 @@ export function useSaveCoachProfile() {
 export function useMyPackages() {
   return useQuery({
     queryKey: coachProfileKeys.packages,
-    queryFn: async () => (await api.get<{ packages: CoachPackage[] }>('/api/coach/my-packages')).packages,
+    queryFn: async () => (await api.get<MyCoachPackages>('/api/coach/my-packages')).packages,
   });
 }
 
@@ -50,7 +50,7 @@ export function useSavePackage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, input }: { id?: string; input: CoachPackageInput }) =>
-      (id ? await api.put<{ package: CoachPackage }>(`/api/coach/package/${encodeURIComponent(id)}`, input) : await api.post<{ package: CoachPackage }>('/api/coach/package', input)).package,
+      (id ? await api.put<CoachPackageResponse>(`/api/coach/package/${encodeURIComponent(id)}`, input) : await api.post<CoachPackageResponse>('/api/coach/package', input)).package,
     onSuccess: (saved) => {
       queryClient.setQueryData<CoachPackage[]>(coachProfileKeys.packages, (old) =>
         old ? (old.some((p) => p._id === saved._id) ? old.map((p) => (p._id === saved._id ? saved : p)) : [...old, saved]) : [saved],
@@ -63,7 +63,7 @@ export function useSavePackage() {
 export function useDeletePackage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => api.delete<{ deleted: true; soft: boolean }>(`/api/coach/package/${encodeURIComponent(id)}`),
+    mutationFn: async (id: string) => api.delete<CoachPackageDeleted>(`/api/coach/package/${encodeURIComponent(id)}`),
     onSuccess: (_result, id) => {
       queryClient.setQueryData<CoachPackage[]>(coachProfileKeys.packages, (old) => old?.filter((p) => p._id !== id));
       void queryClient.invalidateQueries({ queryKey: coachProfileKeys.packages });
@@ -87,7 +87,7 @@ export function useRequestVerification() {
       for (const file of files) {
         const form = new FormData();
         form.append('file', file);
-        keys.push((await api.post<{ key: string }>('/api/coach/verification/documents', form)).key);
+        keys.push((await api.post<VerificationDocument>('/api/coach/verification/documents', form)).key);
       }
       return api.post<{ verification: string; message: string }>('/api/coach/verification', { documents: keys });
     },

@@ -1,0 +1,137 @@
+import { AlertTriangle, ChevronDown, PackageCheck } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { RegistrationStatus } from '../../../../domain/registrations/registrations';
+import { racepackMessages } from '../../../../domain/registrations/runner-export';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { cn } from '../../../components/cn';
+import { RegistrationStatusBadge } from '../management/registration-badges';
+
+export interface RacepackCardProps {
+  name: string;
+  registrationId: string;
+  bib: string;
+  category: string;
+  size: string;
+  status: RegistrationStatus;
+  /** When (and by which desk) the racepack was taken, as a sentence. */
+  takenNote?: string | null;
+  /** The racepack was just taken by this desk. */
+  justCollected?: boolean;
+  /** Another scan took it first (a desk's sync answer): shown as a warning. */
+  warning?: string | null;
+  error?: string | null;
+  collecting?: boolean;
+  onCollect?(): void;
+  /** Everything else about the runner, behind a tap ('Data lengkap'). */
+  details?: ReactNode;
+  /** A note under the button (e.g. 'Disimpan di perangkat, menunggu sinkronisasi'). */
+  footnote?: ReactNode;
+  className?: string;
+  /** Extra attributes for tests and measurements. */
+  dataAttributes?: Record<`data-${string}`, string>;
+}
+
+/**
+ * The racepack card (issue 13 items 4 and 6): what the desk needs first — name, BIB, category, size,
+ * status and the big 'Racepack Diambil' button — and the runner's other data behind a tap.
+ */
+export function RacepackCard(props: RacepackCardProps) {
+  const { name, registrationId, bib, category, size, status, takenNote, justCollected, warning, error, collecting, onCollect, details, footnote, className, dataAttributes } = props;
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  const section = useRef<HTMLElement>(null);
+  const answer = useRef<HTMLDivElement>(null);
+  // A new runner: bring the card into view (on a phone it starts below the scanner) and fold the details.
+  useEffect(() => {
+    setOpen(false);
+    section.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [registrationId]);
+  useEffect(() => {
+    if (justCollected || warning) answer.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [justCollected, warning]);
+
+  return (
+    <section
+      ref={section}
+      aria-label={`Racepack ${name}`}
+      data-testid="runner-card"
+      {...dataAttributes}
+      className={cn('rounded-2xl border border-slate-200 bg-white shadow-sm', className)}
+    >
+      <header className="flex items-start justify-between gap-3 px-4 pt-4">
+        <div className="min-w-0">
+          <p className="text-xl leading-tight font-bold break-words text-slate-900">{name}</p>
+          <p className="mt-0.5 font-mono text-xs text-slate-600">{registrationId}</p>
+        </div>
+        <RegistrationStatusBadge status={status} />
+      </header>
+
+      <dl className="grid grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,0.8fr)] gap-2 px-4 pt-3">
+        <Fact label="BIB" value={bib} strong />
+        <Fact label="Kategori" value={category} />
+        <Fact label="Ukuran" value={size} strong />
+      </dl>
+
+      <div ref={answer} className="space-y-2 px-4 pt-3 empty:hidden">
+        {warning && (
+          <div role="alert" className="flex gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+            <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <div>
+              <p className="font-semibold">Perhatian: dipindai di dua tempat</p>
+              <p>{warning}</p>
+            </div>
+          </div>
+        )}
+        {!warning && status === 'racepack_collected' && (
+          <Alert tone={justCollected ? 'success' : 'info'} title={justCollected ? 'Racepack berhasil diambil.' : 'Racepack sudah diambil.'}>
+            {takenNote}
+          </Alert>
+        )}
+        {status === 'pending' && <Alert tone="error">{racepackMessages.unpaid}</Alert>}
+        {status === 'awaiting_verification' && <Alert tone="error">{racepackMessages.unverified}</Alert>}
+        {(status === 'canceled' || status === 'expired') && <Alert tone="error">{racepackMessages.inactive}</Alert>}
+        {error && <Alert tone="error">{error}</Alert>}
+      </div>
+
+      {status === 'confirmed' && onCollect && (
+        <div className="px-4 pt-4">
+          <Button className="h-14 w-full text-lg" size="lg" loading={collecting} onClick={onCollect}>
+            {!collecting && <PackageCheck className="size-6" aria-hidden="true" />}
+            Racepack Diambil
+          </Button>
+        </div>
+      )}
+      {footnote && <div className="px-4 pt-2 text-xs text-slate-600">{footnote}</div>}
+
+      {details ? (
+        <div className="mt-3 border-t border-slate-100">
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={detailsId}
+            onClick={() => setOpen((o) => !o)}
+            className="flex w-full items-center justify-between gap-2 px-4 py-3 text-left text-sm font-semibold text-slate-700 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none"
+          >
+            {open ? 'Sembunyikan data lengkap' : 'Lihat data lengkap'}
+            <ChevronDown className={cn('size-4 transition-transform', open && 'rotate-180')} aria-hidden="true" />
+          </button>
+          <div id={detailsId} hidden={!open} className="px-4 pb-4">
+            {open && details}
+          </div>
+        </div>
+      ) : (
+        <div className="pb-4" />
+      )}
+    </section>
+  );
+}
+
+function Fact({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className="min-w-0 rounded-xl bg-slate-50 px-3 py-2">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className={cn('break-words text-slate-900', strong ? 'text-lg font-extrabold' : 'text-sm font-semibold')}>{value || '–'}</dd>
+    </div>
+  );
+}
