@@ -1,10 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import { maskEmail } from '../../../../domain/registrations/registration-identity';
 import type { Mailer } from '../../../adapters/mail/port';
 import type { Db } from '../../../db/client';
-import { eventCategories, events } from '../../../db/schema/events';
-import { orders } from '../../../db/schema/payments';
-import { runnerRegistrations } from '../../../db/schema/registrations';
+import { findRegistrationByOrderRef } from './registration-by-order';
 import { AppError, conflict, notFound } from '../../../app-error';
 import { confirmationMail } from '../confirmation-mail';
 import { registrationErrors } from '../registration-messages';
@@ -28,13 +25,7 @@ export const resendTopic = (registrationRef: string, now: Date) =>
  * registration id together with its gateway order reference; paid registrations only.
  */
 export async function resendConfirmation(db: Db, mail: Mailer, registrationId: string, orderRef: string, now: Date = new Date()): Promise<string> {
-  const [found] = await db
-    .select({ registration: runnerRegistrations, event: events, category: eventCategories })
-    .from(runnerRegistrations)
-    .innerJoin(orders, eq(orders.id, runnerRegistrations.orderId))
-    .innerJoin(events, eq(events.id, runnerRegistrations.eventRef))
-    .innerJoin(eventCategories, eq(eventCategories.id, runnerRegistrations.categoryRef))
-    .where(and(eq(runnerRegistrations.registrationId, registrationId), eq(orders.gatewayRef, orderRef)));
+  const found = await findRegistrationByOrderRef(db, registrationId, orderRef);
   if (!found) throw notFound(registrationErrors.registrationNotFound);
   const { registration: row, event, category } = found;
   if (row.status !== 'confirmed' && row.status !== 'racepack_collected') throw conflict(resendMessages.notPaid, 'REGISTRATION_NOT_PAID');

@@ -1,9 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { eventCategories, events } from '../../../db/schema/events';
-import { orders } from '../../../db/schema/payments';
-import { runnerRegistrations } from '../../../db/schema/registrations';
+import { findRegistrationByOrderRef } from './registration-by-order';
 import { notFound } from '../../../app-error';
 import { registrationErrors } from '../registration-messages';
 import type { PaymentStateJson } from '../../../../domain/registrations/contract';
@@ -44,13 +41,7 @@ export function isReceiptKey(secret: Uint8Array, registrationId: string, given: 
  * own browser's cookie, or Derap's link); anyone else sees where it stands without personal data.
  */
 export async function registrationPaymentState(db: Db, registrationId: string, orderRef: string, now: Date = new Date(), withReceipt = false): Promise<PaymentStateJson> {
-  const [found] = await db
-    .select({ registration: runnerRegistrations, order: orders, event: events, categoryName: eventCategories.name })
-    .from(runnerRegistrations)
-    .innerJoin(orders, eq(orders.id, runnerRegistrations.orderId))
-    .innerJoin(events, eq(events.id, runnerRegistrations.eventRef))
-    .innerJoin(eventCategories, eq(eventCategories.id, runnerRegistrations.categoryRef))
-    .where(and(eq(runnerRegistrations.registrationId, registrationId), eq(orders.gatewayRef, orderRef)));
+  const found = await findRegistrationByOrderRef(db, registrationId, orderRef);
   if (!found) throw notFound(registrationErrors.registrationNotFound);
   const { registration: row, order, event } = found;
   const held = row.status === 'pending' && (!row.expiresAt || row.expiresAt.getTime() > now.getTime());
@@ -64,7 +55,7 @@ export async function registrationPaymentState(db: Db, registrationId: string, o
       expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
       eventCode: event.code,
       eventName: event.name,
-      categoryName: found.categoryName,
+      categoryName: found.category.name,
     },
     payment_url: held ? order.paymentUrl : null,
     // Paid: what the success page shows the runner (their QR code and summary), never before.
