@@ -32,7 +32,7 @@ async function openCalendar(page: Page) {
 
 const runsByAi = async (page: Page) => (await planRuns(page)).filter((r): r is Run => !r.locked && r.generatedby === 'ai');
 
-test('a trialing runner fills the AI form, sees the preview, refreshes, saves, and finds the runs on the calendar in their colours', { tag: '@layout' }, async ({ page }) => {
+test('a trialing runner fills the AI form, sees the preview, refreshes, saves, and finds the runs on the calendar in their colours', async ({ page }) => {
   test.setTimeout(90_000);
   await trialingRunner(page, 'ai-form');
   await openCalendar(page);
@@ -144,7 +144,7 @@ test('a trialing runner fills the AI form, sees the preview, refreshes, saves, a
   await page.screenshot({ path: shot('calendar'), fullPage: true });
 });
 
-test('asks the chat to move the long run to Sunday, approves, and sees it moved', { tag: '@layout' }, async ({ page }) => {
+test('asks the chat to move the long run to Sunday, approves, and sees it moved', async ({ page }) => {
   test.setTimeout(90_000);
   await trialingRunner(page, 'ai-chat');
   const today = jakartaToday();
