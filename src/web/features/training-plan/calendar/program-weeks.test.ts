@@ -57,10 +57,10 @@ describe('programWeeks', () => {
     expect(weeks.map((w) => w.phase)).toEqual(['Build', 'Build', null]);
   });
 
-  it('counts a locked run (a stub) in its week without km', () => {
+  it('counts a locked run (a stub) in its week, apart and without km', () => {
     const stub: LockedRun = { _id: 'k', date: '19-11-2026', generatedby: 'ai', locked: true };
     const weeks = programWeeks(datedRuns([run('17-11-2026', '(5k)'), stub]), today);
-    expect(weeks[0]).toMatchObject({ plannedKm: 5, doneKm: 0, runCount: 2 });
+    expect(weeks[0]).toMatchObject({ plannedKm: 5, doneKm: 0, runCount: 2, lockedCount: 1 });
   });
 
   it(`keeps the last ${MAX_PROGRAM_WEEKS} weeks of a very long plan, numbered as in the whole plan`, () => {

@@ -24,6 +24,8 @@ export interface ProgramWeek {
   plannedKm: number;
   doneKm: number;
   runCount: number;
+  /** Of `runCount`, the locked AI runs (planned, but without program or km to show). */
+  lockedCount: number;
   isCurrent: boolean;
 }
 
@@ -41,7 +43,7 @@ export function programWeeks(runs: readonly DayRun[], today: IsoDay): ProgramWee
   if (count > MAX_PROGRAM_WEEKS) first = addDays(last, -7 * (MAX_PROGRAM_WEEKS - 1));
   const weeks = Array.from({ length: Math.min(count, MAX_PROGRAM_WEEKS) }, (_, i) => {
     const start = addDays(first, 7 * i);
-    return { start, end: addDays(start, 6), plannedKm: 0, doneKm: 0, runCount: 0, phases: new Map<Phase, number>() };
+    return { start, end: addDays(start, 6), plannedKm: 0, doneKm: 0, runCount: 0, lockedCount: 0, phases: new Map<Phase, number>() };
   });
   const currentWeek = startOfWeek(today);
   for (const { run, day } of runs) {
@@ -49,8 +51,11 @@ export function programWeeks(runs: readonly DayRun[], today: IsoDay): ProgramWee
     const week = weeks[index];
     if (!week) continue;
     week.runCount += 1;
-    // A locked run comes without program, result or phase: it counts as a run, adds no km.
-    if (run.locked) continue;
+    // A locked run comes without program, result or phase: it counts as a locked run, adds no km.
+    if (run.locked) {
+      week.lockedCount += 1;
+      continue;
+    }
     week.plannedKm += plannedChartKm(run.program);
     week.doneKm += run.trainingdistance ?? 0;
     if (run.periodization) week.phases.set(run.periodization, (week.phases.get(run.periodization) ?? 0) + 1);
