@@ -4,7 +4,7 @@ import { ChartColumn, Lock } from 'lucide-react';
 import { isoToLocalDate, type IsoDay } from '../../../../domain/shared/wire-date';
 import { cn } from '../../../components/cn';
 import { runCountLabel } from './calendar-model';
-import { formatKm, phaseSpans, type Phase, type ProgramWeek } from './program-weeks';
+import { formatKm, isLockedWeek, phaseSpans, type Phase, type ProgramWeek } from './program-weeks';
 
 /** Phase colours: a light bar for the plan, the solid one for what was run. */
 const phaseStyles: Record<Phase | 'none', { planned: string; done: string; band: string; label: string }> = {
@@ -33,7 +33,8 @@ export function ProgramChart({ weeks, onPickWeek }: ProgramChartProps) {
   const max = Math.max(...weeks.map((w) => Math.max(w.plannedKm, w.doneKm)), 1);
   const top = Math.ceil(max / 10) * 10;
   const spans = phaseSpans(weeks);
-  const phasesShown = [...new Set(weeks.map((w) => w.phase))];
+  // A week all of whose runs are locked has no phase to show: it is 'Terkunci', not 'Tanpa fase'.
+  const phasesShown = [...new Set(weeks.filter((w) => w.phase !== null || !isLockedWeek(w)).map((w) => w.phase))];
   const planned = weeks.reduce((sum, w) => sum + w.plannedKm, 0);
   const done = weeks.reduce((sum, w) => sum + w.doneKm, 0);
   // Locked runs are counted apart: planned, but their km are not the runner's to see.
@@ -121,11 +122,11 @@ export function ProgramChart({ weeks, onPickWeek }: ProgramChartProps) {
                   className={cn(
                     'overflow-hidden rounded py-0.5 text-center font-semibold whitespace-nowrap',
                     span.length === 1 ? 'px-0 text-[10px]' : 'px-1 text-[11px]',
-                    styleOf(span.phase).band,
+                    span.locked ? 'bg-slate-100 text-slate-600' : styleOf(span.phase).band,
                   )}
                   style={{ gridColumn: `${span.from + 1} / span ${span.length}` }}
                 >
-                  {span.phase ?? '–'}
+                  {span.locked ? 'Terkunci' : (span.phase ?? '–')}
                 </span>
               ))}
             </div>

@@ -74,13 +74,17 @@ export function programWeeks(runs: readonly DayRun[], today: IsoDay): ProgramWee
   });
 }
 
-/** Runs of the same phase side by side, for the phase band under the chart. */
-export function phaseSpans(weeks: readonly ProgramWeek[]): { phase: Phase | null; from: number; length: number }[] {
-  const spans: { phase: Phase | null; from: number; length: number }[] = [];
+/** A week whose every run is locked: its phase is not the runner's to see, the band says 'Terkunci'. */
+export const isLockedWeek = (week: Pick<ProgramWeek, 'runCount' | 'lockedCount'>) => week.lockedCount > 0 && week.lockedCount === week.runCount;
+
+/** Weeks of the same phase side by side (and locked weeks apart), for the phase band under the chart. */
+export function phaseSpans(weeks: readonly ProgramWeek[]): { phase: Phase | null; locked: boolean; from: number; length: number }[] {
+  const spans: { phase: Phase | null; locked: boolean; from: number; length: number }[] = [];
   weeks.forEach((week, i) => {
+    const locked = week.phase === null && isLockedWeek(week);
     const lastSpan = spans[spans.length - 1];
-    if (lastSpan && lastSpan.phase === week.phase) lastSpan.length += 1;
-    else spans.push({ phase: week.phase, from: i, length: 1 });
+    if (lastSpan && lastSpan.phase === week.phase && lastSpan.locked === locked) lastSpan.length += 1;
+    else spans.push({ phase: week.phase, locked, from: i, length: 1 });
   });
   return spans;
 }

@@ -26,14 +26,14 @@ export interface UpcomingRunsProps {
 export function UpcomingRuns({ status, runs, today, onOpen, onRetry, onAdd, onExport, onImported }: UpcomingRunsProps) {
   return (
     <section aria-labelledby="upcoming-title" className="flex min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-      <div className="mb-3 flex items-center justify-between gap-2">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
         <h2 id="upcoming-title" className="flex items-center gap-2 text-base font-bold text-slate-900">
           <CalendarClock className="size-5 text-brand-600" aria-hidden="true" />
           Latihan mendatang
         </h2>
         {/* Locked runs are counted apart: they are planned, but not open to the runner. */}
         {status === 'success' && runs.length > 0 && (
-          <span className="text-xs font-semibold text-slate-600" data-testid="upcoming-count">
+          <span className="text-xs font-semibold whitespace-nowrap text-slate-600" data-testid="upcoming-count">
             {runCountLabel(countRuns(runs))}
           </span>
         )}
