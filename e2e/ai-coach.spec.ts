@@ -34,7 +34,7 @@ async function openCalendar(page: Page) {
 
 const runsByAi = async (page: Page) => (await planRuns(page)).filter((r): r is Run => !r.locked && r.generatedby === 'ai');
 
-test('a new runner is offered the trial at the AI button, fills the form, sees the weeks that will lock, refreshes, saves, and the calendar opens on the plan', { tag: '@layout' }, async ({ page }) => {
+test('a new runner is offered the trial at the AI button, fills the form, sees the weeks that will lock, refreshes, saves, and the calendar opens on the plan', async ({ page }) => {
   test.setTimeout(90_000);
   await signIn(page.request, { prefix: 'ai-form', name: 'Putu Ayu' });
   await openCalendar(page);
@@ -186,7 +186,7 @@ test('a new runner is offered the trial at the AI button, fills the form, sees t
   await page.screenshot({ path: shot('calendar'), fullPage: true });
 });
 
-test('asks the chat to move the long run to Sunday, approves, and sees it moved', { tag: '@layout' }, async ({ page }) => {
+test('asks the chat to move the long run to Sunday, approves, and sees it moved', async ({ page }) => {
   test.setTimeout(90_000);
   await trialingRunner(page, 'ai-chat');
   const today = jakartaToday();

@@ -19,7 +19,7 @@ async function runnerWithTodayRuns(page: Page, prefix: string, runs: { title: st
   );
 }
 
-test('logging a result shows the read-only plan, live pace and the four scores, and saves it', { tag: '@layout' }, async ({ page }) => {
+test('logging a result shows the read-only plan, live pace and the four scores, and saves it', async ({ page }) => {
   await runnerWithTodayRuns(page, 'log', [{ title: 'Tempo Run', program: '8k', paceRange: "4'30 - 4'45" }]);
   await page.goto('/dashboard');
   const dialog = await openTodayRun(page, 'Tempo Run');
