@@ -48,7 +48,8 @@ describe('plans from the API, judged by a coach’s rules on realistic runners',
     // Both paths are walked: most runners get a plan at once, some a refusal with a way on.
     expect(outcomes.planned).toBeGreaterThan(20);
     expect(outcomes.refused).toBeGreaterThan(0);
-  });
+    // 40 plans through the API, each judged: ~15 s alone, twice that on a loaded 2-core machine.
+  }, 120_000);
 });
 
 /** The form fields the refusals' first alternatives changed, in order. */
