@@ -1,7 +1,7 @@
 import '../domain/shared/zod-locale';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -119,9 +119,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // it is on every log line of the request as `requestId`, and echoed (plugins/request-context.ts).
     genReqId,
     requestIdHeader: false,
-    requestIdLogLabel: 'requestId',
     // One line per request from request-context instead of Fastify's two, which carry the raw URL.
-    disableRequestLogging: true,
+    logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: true }),
     // Fastify 5 types (and runtime) take no hop count; as a function it means "trust the first n hops".
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: DEFAULT_BODY_LIMIT,

@@ -84,7 +84,7 @@ export function scrubError(value: unknown, depth = 0): unknown {
 
 function scrubText(text: string): string {
   return text
-    .replace(/\nparams: [\s\S]*?(?=: caused by: |$)/g, '\nparams: [Redacted]')
+    .replace(/\nparams: [\s\S]*?(?=\n {4}at |: caused by: |$)/g, '\nparams: [Redacted]')
     .replace(/\)=\([^)]*\)/g, ')=([Redacted])')
     .replace(/(invalid input (?:syntax|value) for [^:]*: )"[^"]*"/g, '$1"[Redacted]"');
 }
@@ -101,7 +101,7 @@ export function baseLogOptions(): LoggerOptions {
   return {
     redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
     serializers: {
-      err: (err: Error) => scrubError(pino.stdSerializers.err(err)) as ReturnType<typeof pino.stdSerializers.err>,
+      err: (err: Error) => scrubError(pino.stdSerializers.errWithCause(err)) as ReturnType<typeof pino.stdSerializers.errWithCause>,
       req: (request: FastifyRequest) => ({ method: request.method, route: request.routeOptions ? routeLabel(request) : undefined }),
       res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
     },
