@@ -125,6 +125,7 @@ export const declaredReads = {
   coaching: ['uploads'],
   events: ['payments', 'registrations'],
   'mail-outbox': ['infra'],
+  metrics: ['infra'],
   payments: ['coaching', 'events', 'registrations'],
   registrations: ['events', 'payments', 'uploads'],
   subscriptions: ['payments'],

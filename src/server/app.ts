@@ -1,7 +1,7 @@
 import '../domain/shared/zod-locale';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -24,6 +24,9 @@ import { errorsPlugin } from './plugins/errors';
 import { guardedValidatorCompiler } from './plugins/validation';
 import { DEFAULT_BODY_LIMIT, inputGuardPlugin } from './plugins/input-guard';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { baseLogOptions, genReqId, requestContextPlugin } from './plugins/request-context';
+import { createMetrics, metricsPlugin } from './plugins/metrics';
+import { observeAiCoach, observeScheduleReader } from './adapters/ai/observed';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { jobRegistry } from './job-registry';
 import type { ServerFeature } from './feature-kit';
@@ -36,6 +39,7 @@ import { eventsFeature } from './features/events/plugin';
 import { groupRunsFeature } from './features/group-runs/plugin';
 import { healthFeature } from './features/health/plugin';
 import { mailOutboxFeature } from './features/mail-outbox/plugin';
+import { metricsFeature } from './features/metrics/plugin';
 import { paymentsFeature } from './features/payments/plugin';
 import { publicSiteFeature } from './features/public-site/plugin';
 import { registrationsFeature } from './features/registrations/plugin';
@@ -59,6 +63,7 @@ export interface AppDeps {
   schedule?: ScheduleReaderPort;
   /** Tests may hand in their own Strava port (null: not configured); by default the wiring's choice. */
   strava?: StravaApiPort | null;
+  /** Pino options (level, stream, transport); the redaction and serializers of plugins/request-context.ts are always added. */
   logger?: boolean | object;
   /** The clock of date rules (e.g. no result logged on a day still to come); tests pin it. */
   now?: () => Date;
@@ -81,6 +86,7 @@ declare module 'fastify' {
  */
 export const serverFeatures: readonly ServerFeature<FeatureContext, JobContext>[] = [
   healthFeature,
+  metricsFeature,
   authFeature,
   usersFeature,
   paymentsFeature,
@@ -108,7 +114,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const db = database.db;
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: deps.logger ? { ...baseLogOptions(), ...(deps.logger === true ? {} : deps.logger) } : false,
+    // A sane X-Request-Id of the caller (a proxy's, the mobile app's) is kept, otherwise a new UUID;
+    // it is on every log line of the request as `requestId`, and echoed (plugins/request-context.ts).
+    genReqId,
+    requestIdHeader: false,
+    // One line per request from request-context instead of Fastify's two, which carry the raw URL.
+    logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: true }),
     // Fastify 5 types (and runtime) take no hop count; as a function it means "trust the first n hops".
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: DEFAULT_BODY_LIMIT,
@@ -118,6 +130,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   // External plugins.
+  await app.register(requestContextPlugin);
+  const metrics = createMetrics(!!config.metricsToken);
+  await app.register(metricsPlugin, { metrics });
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(fastifyCookie);
@@ -136,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           cookie: { type: 'apiKey', in: 'cookie', name: 'derap_at' },
+          metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN (GET /metrics only)' },
         },
       },
       security: [{ bearer: [] }, { cookie: [] }],
@@ -149,7 +165,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Adapters, shared services and cross-feature hooks come from the wiring; background work is
   // the job runner's (src/server/jobs/). Tests reach them as app.payments, app.mail and app.jobs.
-  const adapters = createAdapters(config, db, app.log, { identity: deps.identity, storage: deps.storage, ...(deps.ai ? { ai: deps.ai } : {}), ...(deps.schedule ? { schedule: deps.schedule } : {}), ...(deps.strava !== undefined ? { strava: deps.strava } : {}) });
+  const chosen = createAdapters(config, db, app.log, { identity: deps.identity, storage: deps.storage, ...(deps.ai ? { ai: deps.ai } : {}), ...(deps.schedule ? { schedule: deps.schedule } : {}), ...(deps.strava !== undefined ? { strava: deps.strava } : {}) });
+  // AI calls are counted by adapter and result at the port, whoever calls it (only when metrics are on).
+  const adapters = metrics.enabled
+    ? {
+        ...chosen,
+        ai: observeAiCoach(chosen.ai, (operation, result) => metrics.aiCall(chosen.ai.name, operation, result)),
+        schedule: observeScheduleReader(chosen.schedule, (operation, result) => metrics.aiCall(chosen.schedule.name, operation, result)),
+      }
+    : chosen;
   const services = createServices(config, db, app.log, adapters);
   const context: JobContext = { config, database, db, ...services, schedule: adapters.schedule, now: deps.now };
   const jobs = createJobRunner({ db, log: app.log, jobs: jobRegistry(serverFeatures, context), pollMs: config.jobsPollSeconds * 1000 });

@@ -69,6 +69,8 @@ const envSchema = z.object({
   REGISTRATION_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(200),
   REGISTRATION_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   TRUST_PROXY: trustProxyEnv.default(false),
+  /** Bearer token of `GET /metrics` (Prometheus); unset: no metrics are kept and the route answers 404. */
+  METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN minimal 16 karakter').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default('./dist/web'),
   MIDTRANS_SERVER_KEY: z.string().min(1).optional(),
@@ -169,6 +171,8 @@ export interface AppConfig {
    */
   trustProxy: TrustProxy;
   logLevel: Env['LOG_LEVEL'];
+  /** What Prometheus sends as `Authorization: Bearer …` to read `/metrics`; null: metrics off (404). */
+  metricsToken: string | null;
   webDistDir: string;
   /** Extra allowed OIDC http issuers (tests run the OIDC server on 127.0.0.1 over http). */
   allowInsecureOidc: boolean;
@@ -335,6 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN ?? null,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     allowInsecureOidc: !production && new URL(e.GOOGLE_ISSUER).protocol === 'http:',
     midtrans: e.MIDTRANS_SERVER_KEY

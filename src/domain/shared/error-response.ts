@@ -9,5 +9,7 @@ export const errorResponseSchema = z.object({
   message: z.string(),
   code: z.string().optional(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** The request's id (also in the `X-Request-Id` header): what a runner quotes to support, what its log lines carry. */
+  requestId: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

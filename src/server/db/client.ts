@@ -22,6 +22,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** PostgreSQL: this process's connections (open, idle, requests waiting for one, the most allowed). PGlite has no pool. */
+  pool?(): { total: number; idle: number; waiting: number; max: number };
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -88,6 +90,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     db: db,
     kind: 'postgres',
     ping: () => ping(db),
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: opts.max ?? 10 }),
     close: () => {
       closing = true;
       return pool.end();

@@ -133,6 +133,13 @@ const roleRules: { route: RegExp; roles: readonly Role[]; premium?: true }[] = [
 ];
 const rolesOf = (key: string) => roleRules.filter((rule) => rule.route.test(key));
 
+/**
+ * Routes for machines, with a secret of their own instead of a user (issue 29 §3): no session of any
+ * role opens them (401), only their token does. The walk runs with the token configured.
+ */
+const METRICS_TOKEN = 'walk-metrics-token-0123456789';
+const tokenRoutes = new Map<string, Record<string, string>>([['GET /metrics', { authorization: `Bearer ${METRICS_TOKEN}` }]]);
+
 const sampleId = '00000000-0000-4000-8000-000000000000';
 
 /**
@@ -207,7 +214,7 @@ describe('access control over every API route', () => {
   let routes: { method: string; path: string }[];
   let doc: { paths: Record<string, Record<string, Operation>> };
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ env: { METRICS_TOKEN } });
     doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as typeof doc;
     routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.keys(ops)
@@ -259,7 +266,7 @@ describe('access control over every API route', () => {
   it('places every route: public, or signed-in with the roles that may call it', () => {
     const unplaced = routes
       .map((r) => `${r.method} ${r.path}`)
-      .filter((key) => !publicRoutes.has(key) && rolesOf(key).length !== 1);
+      .filter((key) => !publicRoutes.has(key) && !tokenRoutes.has(key) && rolesOf(key).length !== 1);
     expect(unplaced).toEqual([]);
   });
 
@@ -281,7 +288,7 @@ describe('access control over every API route', () => {
     }
     for (const r of routes) {
       const key = `${r.method} ${r.path}`;
-      if (publicRoutes.has(key)) continue;
+      if (publicRoutes.has(key) || tokenRoutes.has(key)) continue;
       const rule = rolesOf(key)[0]!;
       const url = r.path.replace(/\{[^}]+\}/g, sampleId);
       for (const role of ROLES) {
@@ -299,6 +306,18 @@ describe('access control over every API route', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('opens a machine route only to its own token, never to a session of any role', async () => {
+    expect(routes.filter((r) => tokenRoutes.has(`${r.method} ${r.path}`))).toHaveLength(tokenRoutes.size);
+    for (const [key, headers] of tokenRoutes) {
+      const [method, url] = key.split(' ') as ['GET', string];
+      for (const role of ROLES) {
+        const session = await t.login(`${role}.machine.walk@contoh.id`, role);
+        expect((await t.app.inject({ method, url, headers: session.headers })).statusCode, `${role} ${key}`).toBe(401);
+      }
+      expect((await t.app.inject({ method, url, headers })).statusCode, key).toBe(200);
+    }
   });
 
   it('refuses anonymous callers on every non-public route', async () => {

@@ -59,6 +59,11 @@ export class PublicReadCache {
   private generation = 0;
   private readonly entries = new Map<string, Entry>();
   private readonly loading = new Map<string, Promise<unknown>>();
+  /**
+   * Lookups since start (read by the metrics at scrape time): a hit is answered from memory or by a
+   * load another request already started; a miss starts a load from the database.
+   */
+  readonly lookups = { hits: 0, misses: 0 };
 
   constructor(
     private readonly db: Db,
@@ -121,10 +126,15 @@ export class PublicReadCache {
   private async cached<T>(key: string, load: () => Promise<T | null>): Promise<T | null> {
     const version = await this.version();
     const entry = this.entries.get(key);
-    if (entry && entry.version === version && Date.now() - entry.storedAt < this.options.ttlMs) return entry.value as T;
+    if (entry && entry.version === version && Date.now() - entry.storedAt < this.options.ttlMs) {
+      this.lookups.hits++;
+      return entry.value as T;
+    }
     const loadKey = `${key}\u0000${version}`;
     let pending = this.loading.get(loadKey) as Promise<T | null> | undefined;
-    if (!pending) {
+    if (pending) this.lookups.hits++;
+    else {
+      this.lookups.misses++;
       const generation = this.generation;
       const started = Date.now();
       const loading: Promise<T | null> = load()
@@ -156,6 +166,11 @@ export function publicReadCacheFor(db: Db, options?: PublicReadCacheOptions): Pu
     caches.set(db, cache);
   }
   return cache;
+}
+
+/** The cache of a database handle if a feature made one (the metrics read it without creating it). */
+export function existingPublicReadCache(db: Db): PublicReadCache | undefined {
+  return caches.get(db);
 }
 
 /** Whether the request carries a credential (cookie or bearer token), valid or not. */

@@ -295,7 +295,7 @@ describe('payments through Midtrans (fake Midtrans on 127.0.0.1)', () => {
       const forged = fake.notification({ orderId: order.gatewayRef, transactionStatus: 'settlement', grossAmount: 150_000, signWith: 'not-the-server-key' });
       const res = await postNotification(t, forged);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: 'Tanda tangan notifikasi tidak valid.', code: 'INVALID_SIGNATURE' });
+      expect(res.json()).toMatchObject({ message: 'Tanda tangan notifikasi tidak valid.', code: 'INVALID_SIGNATURE' });
       // a genuine signature whose status was edited afterwards
       const genuinePending = fake.notification({ orderId: order.gatewayRef, transactionStatus: 'pending', grossAmount: 150_000 });
       const edited = await postNotification(t, { ...genuinePending, status_code: '200', transaction_status: 'settlement' });
@@ -324,7 +324,7 @@ describe('payments through Midtrans (fake Midtrans on 127.0.0.1)', () => {
       const { order } = await t.app.payments.createOrder(sampleOrder());
       const res = await postNotification(t, settle(order.gatewayRef, 1_000));
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: paymentMessages.amountMismatch, code: 'AMOUNT_MISMATCH' });
+      expect(res.json()).toMatchObject({ message: paymentMessages.amountMismatch, code: 'AMOUNT_MISMATCH' });
       expect((await readOrder(t, order.id)).status).toBe('pending');
       expect(hooks.fulfilled).toHaveLength(0);
       expect((await notificationLog(t))[0]).toMatchObject({ verified: true, outcome: 'amount_mismatch', orderId: order.id });

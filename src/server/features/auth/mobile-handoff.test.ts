@@ -82,7 +82,7 @@ describe('mobile hand-off: one-time code + PKCE', () => {
     expect(first.statusCode).toBe(200);
     const again = await exchange({ code, code_verifier: verifier });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ message: handoffMessages.used, code: 'HANDOFF_CODE_USED' });
+    expect(again.json()).toMatchObject({ message: handoffMessages.used, code: 'HANDOFF_CODE_USED' });
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${first.json().token}` } });
     expect(me.statusCode).toBe(200);
   });
@@ -93,7 +93,7 @@ describe('mobile hand-off: one-time code + PKCE', () => {
     const { code } = (await mint(web.cookie, { code_challenge: challenge })).json();
     const wrong = await exchange({ code, code_verifier: pkce().verifier });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ message: handoffMessages.verifierMismatch, code: 'HANDOFF_VERIFIER_MISMATCH' });
+    expect(wrong.json()).toMatchObject({ message: handoffMessages.verifierMismatch, code: 'HANDOFF_VERIFIER_MISMATCH' });
     // The challenge itself is public (it was in the URL): presenting it as the verifier fails too.
     expect((await exchange({ code, code_verifier: challenge })).json().code).toBe('HANDOFF_VERIFIER_MISMATCH');
     expect((await exchange({ code, code_verifier: verifier })).statusCode).toBe(200);
@@ -114,7 +114,7 @@ describe('mobile hand-off: one-time code + PKCE', () => {
       .where(eq(mobileHandoffCodes.id, row!.id));
     const res = await exchange({ code, code_verifier: verifier });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: handoffMessages.expired, code: 'HANDOFF_CODE_EXPIRED' });
+    expect(res.json()).toMatchObject({ message: handoffMessages.expired, code: 'HANDOFF_CODE_EXPIRED' });
     const sessions = await t.database.db.select().from(authSessions).where(eq(authSessions.client, 'mobile'));
     expect(sessions).toHaveLength(0);
   });
@@ -122,7 +122,7 @@ describe('mobile hand-off: one-time code + PKCE', () => {
   it('refuses an unknown code', async () => {
     const res = await exchange({ code: randomBytes(32).toString('base64url'), code_verifier: pkce().verifier });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: handoffMessages.invalid, code: 'HANDOFF_CODE_INVALID' });
+    expect(res.json()).toMatchObject({ message: handoffMessages.invalid, code: 'HANDOFF_CODE_INVALID' });
   });
 
   it('lets only one of several simultaneous exchanges of one code win', async () => {
@@ -178,7 +178,7 @@ describe('mobile hand-off: one-time code + PKCE', () => {
     for (const payload of [undefined, {}, { refreshToken: 'x' }]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/mobile-handoff', headers: { cookie: web.cookie }, payload });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: handoffMessages.codeRequired, code: 'HANDOFF_CODE_REQUIRED' });
+      expect(res.json()).toMatchObject({ message: handoffMessages.codeRequired, code: 'HANDOFF_CODE_REQUIRED' });
       expect(res.body).not.toContain(web.tokens.token);
     }
     // Even with a bearer token (a signed-in app) the old form mints nothing.

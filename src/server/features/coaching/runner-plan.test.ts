@@ -108,7 +108,7 @@ describe('Ubah Jadwal: a coach and a connected runner\'s plan', () => {
     for (const body of [{ trainingdistance: 5 }, { trainingtime: 1800 }, { traininghr: 140 }, { trainingtime: 1800, traininghr: 140 }]) {
       const res = await call('PATCH', url, coach.headers, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json()).toEqual({ message: 'Jarak Lari dan Waktu wajib diisi. Rata-rata HR boleh dikosongkan.', code: 'RESULT_INCOMPLETE' });
+      expect(res.json()).toMatchObject({ message: 'Jarak Lari dan Waktu wajib diisi. Rata-rata HR boleh dikosongkan.', code: 'RESULT_INCOMPLETE' });
     }
     const logged = await call('PATCH', url, coach.headers, { trainingdistance: 5, trainingtime: 1800 });
     expect(logged.statusCode, logged.body).toBe(200);

@@ -104,7 +104,7 @@ describe('events API: creation', () => {
     await api.create(a.headers, { code: 'JNR-2027' });
     const sameCode = await post(b.headers, eventPayload({ name: 'Lain Lagi', code: 'jnr-2027' }));
     expect(sameCode.statusCode).toBe(409);
-    expect(sameCode.json()).toEqual({ message: 'Kode Event telah digunakan, gunakan kode event yang lain!', code: 'DUPLICATE_CODE' });
+    expect(sameCode.json()).toMatchObject({ message: 'Kode Event telah digunakan, gunakan kode event yang lain!', code: 'DUPLICATE_CODE' });
     const sameName = await post(b.headers, eventPayload({ name: 'JAKARTA night run', code: 'beda' }));
     expect(sameName.statusCode).toBe(409);
     expect(sameName.json()).toMatchObject({ message: m.duplicateEventId, code: 'DUPLICATE_EVENT_ID' });
@@ -116,10 +116,10 @@ describe('events API: creation', () => {
     await api.create(a.headers, { name: 'Jakarta Night Run', code: 'bandung-trail' });
     const codeIsSlug = await post(b.headers, eventPayload({ name: 'Lain Lagi', code: 'jakarta-night-run' }));
     expect(codeIsSlug.statusCode).toBe(409);
-    expect(codeIsSlug.json()).toEqual({ message: m.duplicateCode, code: 'DUPLICATE_CODE' });
+    expect(codeIsSlug.json()).toMatchObject({ message: m.duplicateCode, code: 'DUPLICATE_CODE' });
     const slugIsCode = await post(b.headers, eventPayload({ name: 'Bandung Trail', code: 'bdg' }));
     expect(slugIsCode.statusCode).toBe(409);
-    expect(slugIsCode.json()).toEqual({ message: m.duplicateEventId, code: 'DUPLICATE_EVENT_ID' });
+    expect(slugIsCode.json()).toMatchObject({ message: m.duplicateEventId, code: 'DUPLICATE_EVENT_ID' });
     expect(await t.database.db.select().from(events)).toHaveLength(1);
   });
 

@@ -36,7 +36,7 @@ describe('GET /api/health', () => {
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Alamat API tidak ditemukan.', code: 'NOT_FOUND' });
+    expect(res.json()).toMatchObject({ message: 'Alamat API tidak ditemukan.', code: 'NOT_FOUND' });
   });
 });
 

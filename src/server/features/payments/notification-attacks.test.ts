@@ -60,7 +60,7 @@ describe('payment notification attacks (fake Midtrans on 127.0.0.1)', () => {
     fake.setStatusReply(order.gatewayRef, statusReply(order.gatewayRef, 'pending', '150000.00', '201'));
     const res = await postNotification(t, { ...pending, transaction_status: 'settlement' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 'STATUS_CODE_MISMATCH', message: 'Kode status notifikasi tidak sesuai dengan status transaksinya.' });
+    expect(res.json()).toMatchObject({ code: 'STATUS_CODE_MISMATCH', message: 'Kode status notifikasi tidak sesuai dengan status transaksinya.' });
     expect((await readOrder(t, order.id)).status).toBe('pending');
     expect(hooks.fulfilled).toHaveLength(0);
     expect(fake.requests.some((r) => r.method === 'GET')).toBe(false); // refused before anything else

@@ -13,7 +13,7 @@ import { rateLimitKey } from '../../plugins/client-address';
 import type { Db } from '../../db/client';
 import type { OrderRow } from '../../db/schema/payments';
 import { errorResponseSchema as errorSchema } from '../../plugins/errors';
-import { badRequest } from '../../app-error';
+import { AppError, badRequest } from '../../app-error';
 import { renderSandboxCheckout, renderSandboxError, renderSandboxNotFound } from './sandbox-page';
 import { NOTIFICATION_PATH, type PaymentService } from './service';
 
@@ -52,7 +52,13 @@ export async function paymentsPlugin(app: FastifyInstance, opts: PaymentsOptions
       },
       async (request) => {
         const bytes = Number(request.headers['content-length']);
-        await service.handleNotification(request.body, { sender: rateLimitKey(request), bytes: Number.isFinite(bytes) ? bytes : undefined });
+        try {
+          const { outcome } = await service.handleNotification(request.body, { sender: rateLimitKey(request), bytes: Number.isFinite(bytes) ? bytes : undefined });
+          app.metrics.paymentNotification(outcome);
+        } catch (err) {
+          app.metrics.paymentNotification(refusalOf(err));
+          throw err;
+        }
         // A valid notification for an order we do not have, or a repeat, is still acknowledged so the gateway stops retrying.
         return { ok: true as const };
       },
@@ -128,6 +134,19 @@ export async function paymentsPlugin(app: FastifyInstance, opts: PaymentsOptions
 }
 
 /** The finish URL with the query Midtrans appends (order_id, status_code, transaction_status). */
+/** A refused notification's result for the metrics, from the code the service answered with. */
+const refusals: Record<string, string> = {
+  INVALID_SIGNATURE: 'forged',
+  STATUS_CODE_MISMATCH: 'status_code_mismatch',
+  INVALID_NOTIFICATION: 'invalid',
+  AMOUNT_MISMATCH: 'amount_mismatch',
+  NOTIFICATION_NOT_CONFIRMED: 'unconfirmed',
+  NOTIFICATION_RETRY: 'retry',
+};
+function refusalOf(err: unknown): string {
+  return (err instanceof AppError && err.code && refusals[err.code]) || 'error';
+}
+
 function finishRedirect(order: OrderRow, notification: Record<string, string>): string {
   const url = new URL(order.finishUrl);
   url.searchParams.set('order_id', order.gatewayRef);

@@ -49,7 +49,7 @@ describe('training plans API: PATCH and DELETE', () => {
       for (const body of [{ trainingdistance: 10 }, { trainingtime: 3000, traininghr: 150 }, { traininghr: 150, date: '07-01-2027' }]) {
         const res = await patchOf(me.headers, me.plan, me.user._id, body);
         expect(res.statusCode, JSON.stringify(body)).toBe(400);
-        expect(res.json()).toEqual({ message: ALL_OR_NONE, code: 'RESULT_INCOMPLETE' });
+        expect(res.json()).toMatchObject({ message: ALL_OR_NONE, code: 'RESULT_INCOMPLETE' });
       }
       expect(await api.runs(me.headers)).toEqual(me.plan.trainingPlan); // not even the date moved
     });
@@ -195,7 +195,7 @@ describe('training plans API: PATCH and DELETE', () => {
       for (const [planId, runId, message] of cases) {
         const res = await api.patch(rina.headers, planId, runId, full);
         expect(res.statusCode, `${planId}/${runId}`).toBe(404);
-        expect(res.json()).toEqual({ message, code: 'NOT_FOUND' });
+        expect(res.json()).toMatchObject({ message, code: 'NOT_FOUND' });
       }
       expect(await api.runs(budi.headers)).toEqual(budi.plan.trainingPlan);
       expect(await api.runs(rina.headers)).toEqual(rina.plan.trainingPlan);
@@ -262,7 +262,7 @@ describe('training plans API: PATCH and DELETE', () => {
       const me = await runnerWithPlan();
       const res = await api.deleteOwn(me.headers, me.ai._id);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: DELETE_NOT_USER, code: 'FORBIDDEN' });
+      expect(res.json()).toMatchObject({ message: DELETE_NOT_USER, code: 'FORBIDDEN' });
       expect(await api.runs(me.headers)).toEqual(me.plan.trainingPlan);
     });
 
@@ -300,7 +300,7 @@ describe('training plans API: PATCH and DELETE', () => {
       const coach = await insertCoachRun(t, me.userId, '2027-01-07');
       const res = await api.deleteProgram(me.headers, me.plan._id, coach.id);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: 'Aktivitas dari pelatih hanya bisa dihapus oleh pelatih.', code: 'FORBIDDEN' });
+      expect(res.json()).toMatchObject({ message: 'Aktivitas dari pelatih hanya bisa dihapus oleh pelatih.', code: 'FORBIDDEN' });
       expect(byTitle((await api.byDate(me.headers, '07-01-2027')).json().trainingPlans[0].trainingPlan, 'Tempo Run')).toMatchObject({
         _id: coach.id,
         generatedby: 'coach',
@@ -327,7 +327,7 @@ describe('training plans API: PATCH and DELETE', () => {
       for (const body of [result, { date: '01-01-2027' }]) {
         const res = await api.patch(me.headers, plan._id, locked._id, body);
         expect(res.statusCode).toBe(403);
-        expect(res.json()).toEqual({ message: 'Program ini dibatasi', code: 'FORBIDDEN' });
+        expect(res.json()).toMatchObject({ message: 'Program ini dibatasi', code: 'FORBIDDEN' });
       }
       expect((await api.runs(me.headers)).find((r) => r._id === locked._id)).toEqual({ _id: locked._id, date: locked.date, generatedby: 'ai', locked: true });
       expect((await api.patch(me.headers, plan._id, lastDay._id, result)).statusCode).toBe(200);

@@ -49,7 +49,7 @@ describe('training plans API: input limits and malformed bodies', () => {
     // the plan now holds one run short of the limit: two more is one too many
     const res = await api.post(me.headers, [runInput('06-01-2027'), runInput('07-01-2027')]);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: `Maksimal ${MAX_RUNS_PER_PLAN} aktivitas dalam satu program latihan.`, code: 'PLAN_TOO_LARGE' });
+    expect(res.json()).toMatchObject({ message: `Maksimal ${MAX_RUNS_PER_PLAN} aktivitas dalam satu program latihan.`, code: 'PLAN_TOO_LARGE' });
     expect((await api.byDate(me.headers, '06-01-2027')).json().trainingPlans[0].trainingPlan).toEqual([]);
     expect((await api.post(me.headers, [runInput('06-01-2027')])).statusCode).toBe(201); // the last one fits
   });
@@ -68,7 +68,7 @@ describe('training plans API: input limits and malformed bodies', () => {
     // The runner's own run goes, the locked ones stay: one new run fits, two do not.
     const res = await api.put(me.headers, [runInput('06-01-2027'), runInput('07-01-2027')]);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: `Maksimal ${MAX_RUNS_PER_PLAN} aktivitas dalam satu program latihan.`, code: 'PLAN_TOO_LARGE' });
+    expect(res.json()).toMatchObject({ message: `Maksimal ${MAX_RUNS_PER_PLAN} aktivitas dalam satu program latihan.`, code: 'PLAN_TOO_LARGE' });
     expect(await t.database.db.select({ n: sql<number>`count(*)::int` }).from(trainingRuns)).toEqual(before);
     const one = await api.put(me.headers, [runInput('06-01-2027')]);
     expect(one.statusCode).toBe(200);

@@ -36,7 +36,7 @@ describe('training plans API: access and reads', () => {
       for (const [method, url, payload] of endpoints) {
         const res = await api.call(method, url, headers, payload);
         expect(res.statusCode, `${method} ${url}`).toBe(401);
-        expect(res.json()).toEqual({ message: 'Sesi Anda telah berakhir. Silakan masuk lagi.', code: 'UNAUTHORIZED' });
+        expect(res.json()).toMatchObject({ message: 'Sesi Anda telah berakhir. Silakan masuk lagi.', code: 'UNAUTHORIZED' });
       }
       // invalid input is still 401, not 400: an anonymous caller learns nothing
       expect((await api.call('GET', '/api/training-plans/by-date?date=nope', headers)).statusCode).toBe(401);
@@ -172,12 +172,12 @@ describe('training plans API: access and reads', () => {
     }
     const backwards = await api.range(me.headers, '11-01-2027', '10-01-2027');
     expect(backwards.statusCode).toBe(400);
-    expect(backwards.json()).toEqual({ message: 'Tanggal akhir harus sama dengan atau setelah tanggal awal.', code: 'INVALID_RANGE' });
+    expect(backwards.json()).toMatchObject({ message: 'Tanggal akhir harus sama dengan atau setelah tanggal awal.', code: 'INVALID_RANGE' });
     // 2028 is a leap year: 01-01 to 31-12 is exactly 366 days, one more is too many
     expect((await api.range(me.headers, '01-01-2028', '31-12-2028')).statusCode).toBe(200);
     const tooLong = await api.range(me.headers, '01-01-2028', '01-01-2029');
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json()).toEqual({ message: 'Rentang tanggal maksimal 366 hari.', code: 'INVALID_RANGE' });
+    expect(tooLong.json()).toMatchObject({ message: 'Rentang tanggal maksimal 366 hari.', code: 'INVALID_RANGE' });
     expect((await api.range(me.headers, '01-01-2000', '31-12-2100')).statusCode).toBe(400);
   });
 });

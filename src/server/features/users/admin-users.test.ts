@@ -17,7 +17,7 @@ describe('admin users API', () => {
       const u = await t.login(`${role}@contoh.id`, role);
       const list = await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: u.headers });
       expect(list.statusCode, role).toBe(403);
-      expect(list.json()).toEqual({ message: 'Anda tidak memiliki akses ke fitur ini.', code: 'FORBIDDEN' });
+      expect(list.json()).toMatchObject({ message: 'Anda tidak memiliki akses ke fitur ini.', code: 'FORBIDDEN' });
       const patch = await t.app.inject({
         method: 'PATCH',
         url: `/api/admin/users/${target.userId}`,

@@ -60,7 +60,7 @@ describe('organizer registration API', () => {
     for (const value of [reg.id, reg.registrationId, reg.qrToken]) {
       const res = await get(`/api/runner-registrations/${encodeURIComponent(value)}`, other.headers);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Registration not found.', code: 'NOT_FOUND' });
+      expect(res.json()).toMatchObject({ message: 'Registration not found.', code: 'NOT_FOUND' });
     }
     const res = await patch(`/api/runner-registrations/${reg.registrationId}/racepack`, other.headers, { racePackStatus: 'nope' });
     expect(res.statusCode).toBe(404);
@@ -171,7 +171,7 @@ describe('organizer registration API', () => {
     const pending = await insertRegistration(t.database.db, event, tenK, { status: 'pending', paymentStatus: 'pending', confirmedAt: null });
     const res = await patch(`/api/runner-registrations/${pending.registrationId}/racepack`, siti.headers, { racePackStatus: 'racepack_collected' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'Pendaftaran belum dibayar: racepack belum bisa diambil.', code: 'REGISTRATION_UNPAID' });
+    expect(res.json()).toMatchObject({ message: 'Pendaftaran belum dibayar: racepack belum bisa diambil.', code: 'REGISTRATION_UNPAID' });
     for (const status of ['canceled', 'expired'] as const) {
       const reg = await insertRegistration(t.database.db, event, tenK, { status });
       const r = await patch(`/api/runner-registrations/${reg.registrationId}/racepack`, siti.headers, { racePackStatus: 'racepack_collected' });

@@ -94,7 +94,7 @@ describe('registration proof of work', () => {
     for (const body of [registrationPayload(event), { ...registrationPayload(event), altcha: '' }, {}]) {
       const res = await post(body);
       expect(res.statusCode).toBe(400);
-      expect(json(res)).toEqual({
+      expect(json(res)).toMatchObject({
         message: 'Verifikasi keamanan belum selesai. Tunggu hingga tulisan "Memverifikasi…" hilang, lalu kirim ulang formulir.',
         code: 'CHALLENGE_REQUIRED',
       });
@@ -107,7 +107,7 @@ describe('registration proof of work', () => {
     const { event } = await insertEvent(t);
     const res = await post({ ...registrationPayload(event), runnerData: { ...registrationPayload(event).runnerData, medicalNotes: 'x'.repeat(100_000) } });
     expect(res.statusCode).toBe(413);
-    expect(json(res)).toEqual({ message: 'Ukuran data terlalu besar.', code: 'FST_ERR_CTP_BODY_TOO_LARGE' });
+    expect(json(res)).toMatchObject({ message: 'Ukuran data terlalu besar.', code: 'FST_ERR_CTP_BODY_TOO_LARGE' });
   });
 
   it('wrong, forged, tampered or garbled → 400 with the same message', async () => {
@@ -133,7 +133,7 @@ describe('registration proof of work', () => {
     for (const altcha of cases) {
       const res = await post({ ...registrationPayload(event), altcha });
       expect(res.statusCode, altcha.slice(0, 40)).toBe(400);
-      expect(json(res)).toEqual({ message: 'Verifikasi keamanan tidak valid. Muat ulang halaman, lalu coba lagi.', code: 'CHALLENGE_INVALID' });
+      expect(json(res)).toMatchObject({ message: 'Verifikasi keamanan tidak valid. Muat ulang halaman, lalu coba lagi.', code: 'CHALLENGE_INVALID' });
     }
     // A non-string altcha is a missing one.
     expect(json(await post({ ...registrationPayload(event), altcha: { counter: 1 } }))).toMatchObject({ code: 'CHALLENGE_REQUIRED' });
@@ -148,7 +148,7 @@ describe('registration proof of work', () => {
     expect((await post({ ...registrationPayload(event), altcha: once.payload })).statusCode).toBe(201);
     const replay = await post({ ...registrationPayload(event, '10k', { runnerData: freshRunner() }), altcha: once.payload });
     expect(replay.statusCode).toBe(409);
-    expect(json(replay)).toEqual({ message: 'Verifikasi keamanan ini sudah dipakai. Silakan kirim ulang formulir.', code: 'CHALLENGE_USED' });
+    expect(json(replay)).toMatchObject({ message: 'Verifikasi keamanan ini sudah dipakai. Silakan kirim ulang formulir.', code: 'CHALLENGE_USED' });
     expect((await readCategory(t, categories[0]!.id)).sold).toBe(1);
 
     // Spent on a refused attempt (full category): it cannot be reused for the next try either.
@@ -182,7 +182,7 @@ describe('registration proof of work', () => {
     const old = await quickChallenge(keys, { expiresAt: new Date(Date.now() - 1000) });
     const res = await post({ ...registrationPayload(event), altcha: old.payload });
     expect(res.statusCode).toBe(400);
-    expect(json(res)).toEqual({ message: 'Verifikasi keamanan sudah kedaluwarsa. Silakan kirim ulang formulir.', code: 'CHALLENGE_EXPIRED' });
+    expect(json(res)).toMatchObject({ message: 'Verifikasi keamanan sudah kedaluwarsa. Silakan kirim ulang formulir.', code: 'CHALLENGE_EXPIRED' });
 
     const used = await quickChallenge(keys);
     expect((await post({ ...registrationPayload(event), altcha: used.payload })).statusCode).toBe(201);

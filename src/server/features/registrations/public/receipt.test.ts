@@ -139,7 +139,7 @@ describe('the registration a runner finishes', () => {
         await resend(a.created.registration.registrationId, 'tebakan'),
       ]) {
         expect(res.statusCode).toBe(404);
-        expect(json(res)).toEqual(notFound);
+        expect(json(res)).toMatchObject(notFound);
       }
       const unpaid = await resend(a.created.registration.registrationId, a.order.gatewayRef);
       expect(unpaid.statusCode).toBe(409);

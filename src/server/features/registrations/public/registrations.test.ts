@@ -110,28 +110,28 @@ describe('public runner registration', () => {
       const { event } = await insertEvent(t, { status: 'tutup' });
       const res = await postRegistration(t, registrationPayload(event));
       expect(res.statusCode).toBe(409);
-      expect(json(res)).toEqual({ message: 'Pendaftaran event ini telah ditutup oleh penyelenggara.', code: 'REGISTRATION_CLOSED' });
+      expect(json(res)).toMatchObject({ message: 'Pendaftaran event ini telah ditutup oleh penyelenggara.', code: 'REGISTRATION_CLOSED' });
     });
 
     it('not open yet → 409 with the opening date, time and GMT offset', async () => {
       const { event } = await insertEvent(t, { regOpen: new Date('2099-03-01T02:00:00Z'), regClose: new Date('2099-04-01T02:00:00Z') });
       const res = await postRegistration(t, registrationPayload(event));
       expect(res.statusCode).toBe(409);
-      expect(json(res)).toEqual({ message: 'Pendaftaran akan dibuka pada 1 Maret 2099 pada pukul 09.00 GMT+7', code: 'REGISTRATION_NOT_OPEN' });
+      expect(json(res)).toMatchObject({ message: 'Pendaftaran akan dibuka pada 1 Maret 2099 pada pukul 09.00 GMT+7', code: 'REGISTRATION_NOT_OPEN' });
     });
 
     it('closed → 409 with the closing date', async () => {
       const { event } = await insertEvent(t, { regOpen: new Date('2020-01-01T00:00:00Z'), regClose: new Date('2020-02-01T16:59:00Z') });
       const res = await postRegistration(t, registrationPayload(event));
       expect(res.statusCode).toBe(409);
-      expect(json(res)).toEqual({ message: 'Pendaftaran telah ditutup pada 1 Februari 2020 pada pukul 23.59 GMT+7', code: 'REGISTRATION_CLOSED' });
+      expect(json(res)).toMatchObject({ message: 'Pendaftaran telah ditutup pada 1 Februari 2020 pada pukul 23.59 GMT+7', code: 'REGISTRATION_CLOSED' });
     });
 
     it('every category full → 409 with the quota message', async () => {
       const { event } = await insertEvent(t, { categories: [{ name: '5K', slots: 2, sold: 2 }, { name: '10K', slots: 1, sold: 1 }] });
       const res = await postRegistration(t, registrationPayload(event));
       expect(res.statusCode).toBe(409);
-      expect(json(res)).toEqual({ message: FULL_MESSAGE, code: 'EVENT_FULL' });
+      expect(json(res)).toMatchObject({ message: FULL_MESSAGE, code: 'EVENT_FULL' });
     });
 
     it('unknown category → 404', async () => {
@@ -172,7 +172,7 @@ describe('public runner registration', () => {
       expect((await postRegistration(t, registrationPayload(event, '5k'))).statusCode).toBe(201);
       const full = await postRegistration(t, registrationPayload(event, '5k', { runnerData: freshRunner() }));
       expect(full.statusCode).toBe(409);
-      expect(json(full)).toEqual({ message: 'Slot Habis: kategori 5K sudah penuh.', code: 'SLOT_FULL' });
+      expect(json(full)).toMatchObject({ message: 'Slot Habis: kategori 5K sudah penuh.', code: 'SLOT_FULL' });
       expect((await readCategory(t, categories[0]!.id)).sold).toBe(1);
       expect((await postRegistration(t, registrationPayload(event, '10k', { runnerData: freshRunner() }))).statusCode).toBe(201);
     });

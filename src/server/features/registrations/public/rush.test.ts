@@ -64,7 +64,7 @@ describe('registration rush: the gateway call outside the reservation transactio
     expect(json<Created>(first).payment_url).toMatch(/^http/);
     expect(seen.sold).toBe(1);
     expect(seen.registration).toBe('pending');
-    expect(seen.second).toEqual({ status: 409, body: { message: 'Slot Habis: kategori 10K sudah penuh.', code: 'SLOT_FULL' } });
+    expect(seen.second).toMatchObject({ status: 409, body: { message: 'Slot Habis: kategori 10K sudah penuh.', code: 'SLOT_FULL' } });
     expect((await readCategory(t, categories[0]!.id)).sold).toBe(1);
   });
 
@@ -74,7 +74,7 @@ describe('registration rush: the gateway call outside the reservation transactio
     const failed = await postRegistration(t, registrationPayload(event));
     spy.mockRestore();
     expect(failed.statusCode).toBe(502);
-    expect(json(failed)).toEqual({ message: paymentMessages.gatewayFailed, code: 'PAYMENT_GATEWAY_ERROR' });
+    expect(json(failed)).toMatchObject({ message: paymentMessages.gatewayFailed, code: 'PAYMENT_GATEWAY_ERROR' });
     expect((await readCategory(t, categories[0]!.id)).sold).toBe(0);
     const [registration] = await t.database.db.select().from(runnerRegistrations);
     expect(registration).toMatchObject({ status: 'canceled', paymentStatus: 'failed' });
@@ -102,7 +102,7 @@ describe('registration rush: the gateway call outside the reservation transactio
     // Meanwhile the same runner is told it is being processed, not handed a registration with no way to pay.
     const retry = await postRegistration(t, registrationPayload(event));
     expect(retry.statusCode).toBe(409);
-    expect(json(retry)).toEqual({ message: pendingMessages.inProgress, code: 'REGISTRATION_IN_PROGRESS' });
+    expect(json(retry)).toMatchObject({ message: pendingMessages.inProgress, code: 'REGISTRATION_IN_PROGRESS' });
 
     // Within the grace the sweep leaves it (its checkout may still be opening) ...
     expect(await t.app.payments.expireStaleOrders(new Date(order!.createdAt.getTime() + OPENING_GRACE_MINUTES * MINUTE - 1_000))).toHaveLength(0);
@@ -130,7 +130,7 @@ describe('registration rush: the gateway call outside the reservation transactio
     const res = await postRegistration(t, registrationPayload(event));
     spy.mockRestore();
     expect(res.statusCode).toBe(502);
-    expect(json(res)).toEqual({ message: paymentMessages.gatewayFailed, code: 'PAYMENT_GATEWAY_ERROR' });
+    expect(json(res)).toMatchObject({ message: paymentMessages.gatewayFailed, code: 'PAYMENT_GATEWAY_ERROR' });
     expect(await t.database.db.select({ status: orders.status, paymentUrl: orders.paymentUrl }).from(orders)).toEqual([{ status: 'expired', paymentUrl: null }]);
     expect((await readCategory(t, categories[0]!.id)).sold).toBe(0);
   });
