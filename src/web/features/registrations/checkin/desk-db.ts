@@ -28,6 +28,8 @@ export interface DeskRunner {
   d: string;
   name: string;
   bib: string;
+  /** The bib number ('10K-0231'), when given. */
+  bibNumber: string | null;
   category: string;
   size: string;
   status: RegistrationStatus;
@@ -119,8 +121,8 @@ function openQueue() {
 const eventRange = (eventRef: string) => IDBKeyRange.bound([eventRef, ''], [eventRef, '\uffff']);
 
 function toRunner(eventRef: string, list: CheckinList, row: CheckinList['rows'][number]): DeskRunner {
-  const [r, d, name, bib, category, size, status, takenAt, takenBy] = row;
-  return { e: eventRef, r, d, name, bib, category: list.categories[category] ?? '', size, status: list.statuses[status] ?? 'pending', takenAt, takenBy };
+  const [r, d, name, bib, category, size, status, takenAt, takenBy, bibNumber] = row;
+  return { e: eventRef, r, d, name, bib, bibNumber, category: list.categories[category] ?? '', size, status: list.statuses[status] ?? 'pending', takenAt, takenBy };
 }
 
 function headerOf(list: CheckinList, count: number, previous?: DeskEvent): DeskEvent {
