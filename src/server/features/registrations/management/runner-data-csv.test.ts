@@ -170,10 +170,10 @@ describe('runner data CSV export', () => {
     const records = parseCsv(res.body.slice(1), ';');
     expect(records).toHaveLength(2);
     expect(records[1]).toHaveLength(19);
-    expect(records[1]!.slice(0, 6)).toEqual([reg.registrationId, 'Ayu; Kartika', reg.email, '081234567890', reg.bibName, '']);
-    expect(records[1]![11]).toBe('3273012345670001');
-    expect(records[1]![12]).toBe("'-Made");
-    expect(records[1]![13]).toBe('+6281399990000');
+    expect(records[1]!.slice(0, 7)).toEqual([reg.registrationId, 'Ayu; Kartika', reg.email, '081234567890', '', reg.bibName, '']);
+    expect(records[1]![12]).toBe('3273012345670001');
+    expect(records[1]![13]).toBe("'-Made");
+    expect(records[1]![14]).toBe('+6281399990000');
     expect(res.body).toContain('"Ayu; Kartika"');
     // A name with a comma needs no quotes when ';' separates.
     expect((await t.app.inject({ method: 'GET', url: `/api/runner-registrations/event/${event.code}/csv?sep=tab`, headers: siti.headers })).statusCode).toBe(400);
