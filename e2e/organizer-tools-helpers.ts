@@ -46,9 +46,10 @@ export async function seedEventWithRunners(
       eventDate: local(30, 5),
       paymentType: 'platform',
       paymentOptions: ['other_qris', 'gopay'],
+      // Bib numbers: the paid runners get 10K-0001… and HM-001… with their confirmation.
       categories: [
-        { name: '10K', price: 150_000, slots: 100 },
-        { name: 'Half Marathon', price: 350_000, slots: 50 },
+        { name: '10K', price: 150_000, slots: 100, bibPrefix: '10K-', bibStart: 1, bibEnd: 2000 },
+        { name: 'Half Marathon', price: 350_000, slots: 50, bibPrefix: 'HM-', bibStart: 1, bibEnd: 500 },
       ],
     },
   });

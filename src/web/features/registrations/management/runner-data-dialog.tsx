@@ -14,6 +14,7 @@ import { ErrorAlert, LoadingMessage, QueryState } from '../../../components/quer
 import { SearchInput } from '../../../components/search-input';
 import { Spinner } from '../../../components/spinner';
 import { useToast } from '../../../components/toast';
+import { BibNumbersNotice } from './bib-numbers-notice';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { PaymentVerificationDialog } from './payment-verification-dialog';
 import { RegistrationActions } from './registration-actions';
@@ -185,7 +186,7 @@ export function RunnerDataDialog({ event, open, onOpenChange }: RunnerDataDialog
       size="2xl"
       title={`Data Pelari - ${event.name}`}
       // On a phone the search box says as much, and the runners need the height.
-      description={wide ? 'Cari pelari berdasarkan ID, nama, email, no. HP, nama BIB, no. identitas, kategori atau status.' : undefined}
+      description={wide ? 'Cari pelari berdasarkan ID, nama, email, no. HP, nomor atau nama BIB, no. identitas, kategori atau status.' : undefined}
       footer={
         <>
           <Button variant="outline" onClick={() => onOpenChange(false)} className="max-sm:hidden">
@@ -229,6 +230,8 @@ export function RunnerDataDialog({ event, open, onOpenChange }: RunnerDataDialog
         {(awaiting.data?.registrations.length ?? 0) > 0 && (
           <AwaitingVerificationPanel registrations={awaiting.data!.registrations} total={awaiting.data!.total} onCheck={setChecking} />
         )}
+
+        {list.data && <BibNumbersNotice eventKey={eventKey} bibNumbers={list.data.bibNumbers} />}
 
         {list.isSuccess && (
           <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
