@@ -102,6 +102,8 @@ test('an organizer creates an event with an image and two categories; an admin a
   await expect(second.getByText(bibMessages.clash('5K'))).toBeVisible();
   await expect(field(dialog, 'Pendaftaran Dibuka')).toBeFocused();
   await snap(page, 'create-error');
+  await second.getByText(bibMessages.clash('5K')).scrollIntoViewIfNeeded();
+  await snap(page, 'create-bib-error');
   await field(dialog, 'Pendaftaran Dibuka').fill(local(0, 23));
   await expect(dialog.getByText(eventFormMessages.regOpenPast)).toHaveCount(0);
   await second.getByLabel('Awalan').fill('10K-');
@@ -110,6 +112,8 @@ test('an organizer creates an event with an image and two categories; an admin a
   await expect(second.getByText(bibMessages.clash('5K'))).toHaveCount(0);
   // Fewer numbers than slots is allowed, and said.
   await expect(second.getByText(bibMessages.fewerThanSlots(150, 200))).toBeVisible();
+  await second.getByText(bibMessages.fewerThanSlots(150, 200)).scrollIntoViewIfNeeded();
+  await snap(page, 'create-bib');
   await snap(page, 'create-filled', true);
 
   await dialog.getByRole('button', { name: 'Buat Event' }).click();

@@ -166,6 +166,8 @@ test('scan with a keyboard scanner: lookup, Racepack Diambil after confirming, U
   // The answer scrolls into view (the button that was pressed sits at the bottom of a long card).
   await expect(card.getByRole('status').filter({ hasText: 'Racepack berhasil diambil.' })).toBeInViewport();
   await expect(card.getByRole('button', { name: 'Racepack Diambil' })).toHaveCount(0);
+  // 'Urungkan' comes into view with the answer (on a phone too): it is only offered for seconds.
+  await expect(card.getByRole('button', { name: 'Urungkan' })).toBeInViewport({ ratio: 0.9 });
   await snap(page, 'scan-collected');
 
   // A mistake: 'Urungkan' (offered for a few seconds) takes it back, and it can be handed over again.

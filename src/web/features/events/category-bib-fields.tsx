@@ -41,12 +41,14 @@ export function CategoryBibFields({ index, control, register, values, err, field
       <p className="mt-0.5 text-xs text-slate-600">
         Pelari mendapat nomor berikutnya saat pendaftarannya terkonfirmasi{sold ? '; nomor yang sudah diberikan tidak berubah' : ''}.
       </p>
-      <div className="mt-2 grid grid-cols-3 gap-3">
-        <FormField label="Awalan" id={fieldId(`${base}.bibPrefix`)} error={err(`${base}.bibPrefix`)}>
-          {(fieldControl) => (
-            <Input {...fieldControl} autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={BIB_PREFIX_MAX} placeholder="mis. 10K-" {...register(`categories.${index}.bibPrefix`)} />
-          )}
-        </FormField>
+      <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <div className="col-span-2 sm:col-span-1">
+          <FormField label="Awalan" id={fieldId(`${base}.bibPrefix`)} error={err(`${base}.bibPrefix`)}>
+            {(fieldControl) => (
+              <Input {...fieldControl} autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={BIB_PREFIX_MAX} placeholder="mis. 10K-" {...register(`categories.${index}.bibPrefix`)} />
+            )}
+          </FormField>
+        </div>
         {(['bibStart', 'bibEnd'] as const).map((key) => (
           <FormField key={key} label={key === 'bibStart' ? 'Nomor Awal' : 'Nomor Akhir'} id={fieldId(`${base}.${key}`)} error={err(`${base}.${key}`)}>
             {(fieldControl) => (

@@ -62,9 +62,11 @@ export function RacepackCard(props: RacepackCardProps) {
     setOpen(false);
     section.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   }, [registrationId]);
+  // Again once 'Urungkan' shows (a render later): it belongs to the answer.
+  const undoShown = undoLeft > 0;
   useEffect(() => {
     if (justCollected || warning || justUndone) answer.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
-  }, [justCollected, warning, justUndone]);
+  }, [justCollected, warning, justUndone, undoShown]);
 
   return (
     <section
@@ -109,6 +111,16 @@ export function RacepackCard(props: RacepackCardProps) {
         {status === 'awaiting_verification' && <Alert tone="error">{racepackMessages.unverified}</Alert>}
         {(status === 'canceled' || status === 'expired') && <Alert tone="error">{racepackMessages.inactive}</Alert>}
         {error && <Alert tone="error">{error}</Alert>}
+        {/* Inside the answer, so the scroll that shows the answer shows 'Urungkan' too (a phone). */}
+        {undoLeft > 0 && status === 'racepack_collected' && (
+          <Button variant="outline" className="h-12 w-full" loading={undoing} onClick={onUndo}>
+            {!undoing && <Undo2 className="size-5" aria-hidden="true" />}
+            Urungkan
+            <span className="text-sm font-normal text-slate-600 tabular-nums" aria-hidden="true">
+              ({undoLeft} dtk)
+            </span>
+          </Button>
+        )}
       </div>
 
       {status === 'confirmed' && onCollect && (
@@ -116,17 +128,6 @@ export function RacepackCard(props: RacepackCardProps) {
           <Button className="h-14 w-full text-lg" size="lg" loading={collecting} onClick={() => setConfirming(true)}>
             {!collecting && <PackageCheck className="size-6" aria-hidden="true" />}
             Racepack Diambil
-          </Button>
-        </div>
-      )}
-      {undoLeft > 0 && status === 'racepack_collected' && (
-        <div className="px-4 pt-3">
-          <Button variant="outline" className="h-12 w-full" loading={undoing} onClick={onUndo}>
-            {!undoing && <Undo2 className="size-5" aria-hidden="true" />}
-            Urungkan
-            <span className="text-sm font-normal text-slate-600 tabular-nums" aria-hidden="true">
-              ({undoLeft} dtk)
-            </span>
           </Button>
         </div>
       )}
