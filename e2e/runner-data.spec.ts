@@ -71,7 +71,7 @@ test('Data Pelari: filters, phone cards or chosen columns, and the .xlsx and ; C
   } else {
     // The default columns, status and payment status early; the table fits the screen.
     const headers = (await dialog.getByRole('columnheader').allTextContents()).map((h) => h.trim());
-    expect(headers).toEqual(['Nama Lengkap', 'ID Pendaftaran', 'Status', 'Status Pembayaran', 'Nomor BIB', 'Kategori', 'Ukuran Kaos', 'No. HP', 'Aksi']);
+    expect(headers).toEqual(['Nama Lengkap', 'ID Pendaftaran', 'Status', 'Status Pembayaran', 'Nomor BIB', 'Kategori', 'Ukuran Kaos', 'Aksi']);
     const region = dialog.getByRole('region', { name: 'Tabel data pelari' });
     const fits = await region.evaluate((el) => el.scrollWidth <= el.clientWidth);
     expect(fits).toBe(true);
@@ -79,7 +79,7 @@ test('Data Pelari: filters, phone cards or chosen columns, and the .xlsx and ; C
     await snap(page, 'runner-data-table');
     expect(await seriousViolations(page)).toEqual([]);
     // Another column, remembered when Data Pelari opens again.
-    await dialog.getByRole('button', { name: 'Kolom (8/19)' }).click();
+    await dialog.getByRole('button', { name: 'Kolom (7/19)' }).click();
     await dialog.getByRole('checkbox', { name: 'No. Identitas' }).check();
     await expect(dialog.getByRole('columnheader', { name: 'No. Identitas' })).toBeVisible();
     await expect(dialog.getByRole('checkbox', { name: 'Nama Lengkap' })).toBeDisabled();

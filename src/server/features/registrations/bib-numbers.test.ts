@@ -101,7 +101,7 @@ describe('bib numbers', () => {
     const page = await list(event, owner.headers);
     expect(page.registrations.find((r) => r.registrationId === tenK!.registrationId)!.bibNumber).toBe('10K-0231');
     // The 5K has no range: its runner is not "missing" a number the event never promised.
-    expect(page.bibNumbers).toEqual({ missing: 1, rangesSet: true });
+    expect(page.bibNumbers).toEqual({ missing: 0, rangesSet: true });
     const searched = await t.app.inject({ method: 'GET', url: `/api/runner-registrations/event/${event.eventId}?q=10K-0231`, headers: owner.headers });
     expect(json<Page>(searched).registrations.map((r) => r.registrationId)).toEqual([tenK!.registrationId]);
 
@@ -162,6 +162,13 @@ describe('bib numbers', () => {
     expect(body.registration).toMatchObject({ status: 'confirmed', bibNumber: null });
     expect(body.message).toContain(bibMessages.exhausted('10K', { prefix: 'A', start: 7, end: 7 }));
     expect(body.message).toContain('Nomor BIB kategori 10K sudah habis (A7 s.d. A7).');
+  });
+
+  it('without any range, every confirmed runner counts as without a number (Data Pelari says where to set them)', async () => {
+    const { event, owner } = await eventWith([{ name: '10K' }]);
+    const [r] = await registerMany(event, 1);
+    expect((await pay(r!)).statusCode).toBe(200);
+    expect((await list(event, owner.headers)).bibNumbers).toEqual({ missing: 1, rangesSet: false });
   });
 
   it('skips a number already on a bib of the event (a prefix moved onto numbers given before)', async () => {

@@ -88,37 +88,54 @@ export async function assignBibNumber(tx: Db, row: RunnerRegistrationRow): Promi
 const numberedStatuses = ['confirmed', 'racepack_collected'] as const;
 
 export interface MissingBibs {
-  /** Confirmed registrations of the event without a bib number. */
+  /**
+   * Confirmed registrations without a bib number in the categories that have a range (those the
+   * event numbers); while no category has one, every confirmed registration (all are without).
+   */
   missing: number;
   /** Whether any category of the event has a range (no range anywhere: the event does not use bib numbers yet). */
   rangesSet: boolean;
 }
 
+/** Confirmed registrations of `eventRef` without a number, in categories with a range (`ranged`) or in any. */
+const withoutNumber = (eventRef: string, ranged: boolean) =>
+  and(
+    eq(runnerRegistrations.eventRef, eventRef),
+    inArray(runnerRegistrations.status, [...numberedStatuses]),
+    isNull(runnerRegistrations.bibNumber),
+    ranged ? sql`${eventCategories.bibStart} is not null` : undefined,
+  );
+
 export async function countMissingBibNumbers(db: Db, eventRef: string): Promise<MissingBibs> {
-  const [counted] = await db
-    .select({ missing: sql<number>`count(*)::int` })
-    .from(runnerRegistrations)
-    .where(and(eq(runnerRegistrations.eventRef, eventRef), inArray(runnerRegistrations.status, [...numberedStatuses]), isNull(runnerRegistrations.bibNumber)));
   const [ranged] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(eventCategories)
     .where(and(eq(eventCategories.eventRef, eventRef), sql`${eventCategories.bibStart} is not null`));
-  return { missing: Number(counted?.missing ?? 0), rangesSet: Number(ranged?.n ?? 0) > 0 };
+  const rangesSet = Number(ranged?.n ?? 0) > 0;
+  const [counted] = await db
+    .select({ missing: sql<number>`count(*)::int` })
+    .from(runnerRegistrations)
+    .innerJoin(eventCategories, eq(eventCategories.id, runnerRegistrations.categoryRef))
+    .where(withoutNumber(eventRef, rangesSet));
+  return { missing: Number(counted?.missing ?? 0), rangesSet };
 }
 
 /**
- * 'Beri Nomor BIB': numbers the event's confirmed registrations that have none (confirmed before
- * the range was set, or after it ran out), in the order they were confirmed, one transaction per
+ * 'Beri Nomor BIB': numbers the event's confirmed registrations that have none in categories with a
+ * range (confirmed before the range was set, or after it ran out), in the order they were confirmed, one transaction per
  * category (`db` may itself be a transaction: the demo seed). A category without numbers left stops
  * there; the others go on.
  */
 export async function assignMissingBibNumbers(db: Db, eventRef: string): Promise<{ assigned: number; missing: number }> {
   const r = runnerRegistrations;
-  const rows = await db
-    .select()
-    .from(r)
-    .where(and(eq(r.eventRef, eventRef), inArray(r.status, [...numberedStatuses]), isNull(r.bibNumber)))
-    .orderBy(asc(r.confirmedAt), asc(r.createdAt), asc(r.id));
+  const rows = (
+    await db
+      .select({ r })
+      .from(r)
+      .innerJoin(eventCategories, eq(eventCategories.id, r.categoryRef))
+      .where(withoutNumber(eventRef, true))
+      .orderBy(asc(r.confirmedAt), asc(r.createdAt), asc(r.id))
+  ).map((row) => row.r);
   const byCategory = new Map<string, RunnerRegistrationRow[]>();
   for (const row of rows) byCategory.set(row.categoryRef, [...(byCategory.get(row.categoryRef) ?? []), row]);
   let assigned = 0;

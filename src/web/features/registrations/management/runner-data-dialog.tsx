@@ -565,7 +565,13 @@ function RunnerCard({ registration: r, onCheck, actions }: { registration: Regis
           <dt className="text-xs text-slate-500">Ukuran Kaos</dt>
           <dd className="font-medium text-slate-900">{r.runnerData.tshirtSize}</dd>
         </div>
-        <div className="col-span-2">
+        {r.bibNumber && (
+          <div className="min-w-0">
+            <dt className="text-xs text-slate-500">Nomor BIB</dt>
+            <dd className="font-mono font-semibold break-words text-slate-900">{r.bibNumber}</dd>
+          </div>
+        )}
+        <div className={r.bibNumber ? undefined : 'col-span-2'}>
           <dt className="text-xs text-slate-500">Racepack</dt>
           <dd className="font-medium text-slate-900">
             {r.status === 'racepack_collected'
