@@ -42,9 +42,9 @@ describe('RacepackCard', () => {
       const { rerender } = render(<RacepackCard {...base} status="racepack_collected" justCollected onUndo={onUndo} />);
       fireEvent.click(screen.getByRole('button', { name: 'Urungkan' }));
       expect(onUndo).toHaveBeenCalledOnce();
-      act(() => vi.advanceTimersByTime(9_000));
+      act(() => void vi.advanceTimersByTime(9_000));
       expect(screen.getByRole('button', { name: 'Urungkan' }).textContent).toContain('(1 dtk)');
-      act(() => vi.advanceTimersByTime(1_500));
+      act(() => void vi.advanceTimersByTime(1_500));
       expect(screen.queryByRole('button', { name: 'Urungkan' })).toBeNull();
       // Not offered on a card that did not hand it over.
       rerender(<RacepackCard {...base} registrationId="REG-LAIN" status="racepack_collected" onUndo={onUndo} />);
