@@ -141,6 +141,7 @@ test('organizer creates, admin accepts, runner registers and pays, organizer exp
   await expect(cardOf).toContainText(registrationId);
   await snap(page, 'journey-scan');
   await cardOf.getByRole('button', { name: 'Racepack Diambil' }).click();
+  await page.getByRole('dialog', { name: 'Serahkan racepack?' }).getByRole('button', { name: 'Ya, Serahkan' }).click();
   await expect(scan.getByText('Racepack berhasil diambil.')).toBeVisible();
   await expect(cardOf).toContainText('Racepack diambil');
 

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import QRCode from 'qrcode';
+import { bibMessages } from '../src/domain/events/bib-numbers';
 import { eventFormMessages, toJakartaLocalInput } from '../src/domain/events/event-form';
 import { expect, test, uniqueEmail } from './fixtures';
 import { expectNoHorizontalOverflow } from './log-helpers';
@@ -81,15 +82,38 @@ test('an organizer creates an event with an image and two categories; an admin a
   await expect(second.getByLabel('Harga Early Bird (Rp)')).toHaveValue('250000');
   await second.getByLabel('Harga Normal (Rp)').fill('300000');
   await second.getByLabel('Early Bird Sampai').fill(local(10).slice(0, 10));
+  // Bib numbers per category: a prefix and a range; the form shows what the bibs will read.
+  const first = dialog.getByRole('listitem', { name: 'Kategori 1' });
+  await first.getByLabel('Awalan').fill('5K-');
+  await first.getByLabel('Nomor Awal').fill('1');
+  await first.getByLabel('Nomor Akhir').pressSequentially('3O0');
+  await expect(first.getByLabel('Nomor Akhir')).toHaveValue('30');
+  await first.getByLabel('Nomor Akhir').fill('300');
+  await expect(first.getByTestId('bib-example')).toHaveText('Nomor BIB: 5K-001 s.d. 5K-300 (300 nomor)');
+  // The same prefix (any case) over the same numbers would print one bib twice.
+  await second.getByLabel('Awalan').fill('5k-');
+  await second.getByLabel('Nomor Awal').fill('250');
+  await second.getByLabel('Nomor Akhir').fill('400');
   await dialog.getByRole('checkbox', { name: 'GoPay' }).check();
   await dialog.getByRole('checkbox', { name: 'QRIS' }).check();
 
   await dialog.getByRole('button', { name: 'Buat Event' }).click();
   await expect(dialog.getByText(eventFormMessages.regOpenPast)).toBeVisible();
+  await expect(second.getByText(bibMessages.clash('5K'))).toBeVisible();
   await expect(field(dialog, 'Pendaftaran Dibuka')).toBeFocused();
   await snap(page, 'create-error');
+  await second.getByText(bibMessages.clash('5K')).scrollIntoViewIfNeeded();
+  await snap(page, 'create-bib-error');
   await field(dialog, 'Pendaftaran Dibuka').fill(local(0, 23));
   await expect(dialog.getByText(eventFormMessages.regOpenPast)).toHaveCount(0);
+  await second.getByLabel('Awalan').fill('10K-');
+  await second.getByLabel('Nomor Awal').fill('1');
+  await second.getByLabel('Nomor Akhir').fill('150');
+  await expect(second.getByText(bibMessages.clash('5K'))).toHaveCount(0);
+  // Fewer numbers than slots is allowed, and said.
+  await expect(second.getByText(bibMessages.fewerThanSlots(150, 200))).toBeVisible();
+  await second.getByText(bibMessages.fewerThanSlots(150, 200)).scrollIntoViewIfNeeded();
+  await snap(page, 'create-bib');
   await snap(page, 'create-filled', true);
 
   await dialog.getByRole('button', { name: 'Buat Event' }).click();
@@ -98,6 +122,11 @@ test('an organizer creates an event with an image and two categories; an admin a
   const row = page.getByTestId('event-row').filter({ hasText: name });
   await expect(row).toContainText('Diajukan');
   await expect(row).toContainText('5K, 10K');
+  const mine = (await (await page.request.get('/api/events')).json()).events.find((e: { name: string }) => e.name === name);
+  expect(mine.categories.map((c: { bibPrefix: string; bibStart: number; bibEnd: number }) => [c.bibPrefix, c.bibStart, c.bibEnd])).toEqual([
+    ['5K-', 1, 300],
+    ['10K-', 1, 150],
+  ]);
   await expect(row).toContainText('Rp160.000 – Rp260.000');
   await expect(page.getByText('Menampilkan 1–1 dari 1 kegiatan')).toBeVisible();
   await expectNoHorizontalOverflow(page);

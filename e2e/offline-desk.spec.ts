@@ -85,14 +85,25 @@ test('a phone downloads the list, scans three runners offline, syncs when back o
     if (runner === ayu) {
       // The card: name, BIB, category, size, status and the button first; nothing personal.
       for (const text of ['BIB', '10K', 'Ukuran', 'Terkonfirmasi']) await expect(card).toContainText(text);
+      // Her bib number came with the list (given when she paid).
+      await expect(card.getByTestId('card-bib-number')).toHaveText('10K-0001');
       await expect(card).not.toContainText('Asma ringan');
       await expect(card.getByRole('button', { name: 'Racepack Diambil' })).toBeInViewport();
       await snap(page, 'desk-card-offline');
     }
     await card.getByRole('button', { name: 'Racepack Diambil' }).click();
+    await page.getByRole('dialog', { name: 'Serahkan racepack?' }).getByRole('button', { name: 'Ya, Serahkan' }).click();
     await expect(card.getByText('Racepack berhasil diambil.')).toBeVisible();
     await expect(card).toContainText('Tersimpan di perangkat, menunggu sinkronisasi.');
   }
+  await expect(page.getByTestId('desk-pending')).toHaveText('3 belum tersinkron');
+  // 'Urungkan' offline: the queued mark is dropped from the device; handed over again, it queues again.
+  const last = page.getByTestId('runner-card');
+  await last.getByRole('button', { name: 'Urungkan' }).click();
+  await expect(last.getByText('Penyerahan racepack diurungkan: status kembali Terkonfirmasi.')).toBeVisible();
+  await expect(page.getByTestId('desk-pending')).toHaveText('2 belum tersinkron');
+  await last.getByRole('button', { name: 'Racepack Diambil' }).click();
+  await page.getByRole('dialog', { name: 'Serahkan racepack?' }).getByRole('button', { name: 'Ya, Serahkan' }).click();
   await expect(page.getByTestId('desk-pending')).toHaveText('3 belum tersinkron');
   await expect(page.getByTestId('desk-mark').filter({ hasText: 'Belum tersinkron' })).toHaveCount(3);
   await expect(page.getByRole('button', { name: 'Sinkronkan' })).toBeDisabled();

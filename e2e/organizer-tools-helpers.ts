@@ -33,7 +33,7 @@ export async function seedEventWithRunners(
   organizer: APIRequestContext,
   admin: APIRequestContext,
   anonymous: APIRequestContext,
-  opts: { name: string; code: string; runners: RunnerSeed[] },
+  opts: { name: string; code: string; runners: RunnerSeed[]; categories?: Record<string, unknown>[] },
 ) {
   const created = await organizer.post('/api/events', {
     data: {
@@ -46,9 +46,10 @@ export async function seedEventWithRunners(
       eventDate: local(30, 5),
       paymentType: 'platform',
       paymentOptions: ['other_qris', 'gopay'],
-      categories: [
-        { name: '10K', price: 150_000, slots: 100 },
-        { name: 'Half Marathon', price: 350_000, slots: 50 },
+      // Bib numbers: the paid runners get 10K-0001… and HM-001… with their confirmation.
+      categories: opts.categories ?? [
+        { name: '10K', price: 150_000, slots: 100, bibPrefix: '10K-', bibStart: 1, bibEnd: 2000 },
+        { name: 'Half Marathon', price: 350_000, slots: 50, bibPrefix: 'HM-', bibStart: 1, bibEnd: 500 },
       ],
     },
   });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { runnerExportColumns, runnerExportFileName } from '../src/domain/registrations/runner-export';
-import { expect, test, uniqueEmail } from './fixtures';
+import { expect, signIn, test, uniqueEmail } from './fixtures';
 import { openEventList, seedSanurRun as seed, snap, tagOf, type SeededRunner } from './organizer-tools-helpers';
 
 /**
@@ -70,6 +70,8 @@ test('runner data: table, search, empty search and the CSV download', async ({ p
   expect(lines[0]).toBe(runnerExportColumns.join(','));
   expect(lines[1]).toContain('Ñoman Gégé Sitompul');
   expect(lines[1]).toContain('"Pelari ""Senja"", Bali"');
+  // Her bib number, given with her payment, beside her BIB name.
+  expect(lines[1]).toContain(',10K-0001,Ñoman,');
   expect(lines.filter(Boolean)).toHaveLength(2);
 
   await search.fill('tidak-ada-pelari-ini');
@@ -103,7 +105,7 @@ test('an event without runners says so', async ({ page, loginAs }) => {
   await expect(dialog.getByText('Tidak ada data pelari untuk kegiatan ini')).toBeVisible();
 });
 
-test('scan with a keyboard scanner: lookup, Racepack Diambil, a second scan says it was taken', async ({ page, loginAs, playwright, baseURL }) => {
+test('scan with a keyboard scanner: lookup, Racepack Diambil after confirming, Urungkan, a second scan says it was taken', async ({ page, loginAs, playwright, baseURL }) => {
   const organizerEmail = uniqueEmail('penyelenggara');
   const { runners } = await seed(playwright, baseURL!, organizerEmail);
   const [noman, , rina] = runners as [SeededRunner, SeededRunner, SeededRunner];
@@ -140,6 +142,7 @@ test('scan with a keyboard scanner: lookup, Racepack Diambil, a second scan says
   // The racepack card: what the desk needs first, the runner's other data behind a tap.
   await expect(card).toContainText('Terkonfirmasi');
   await expect(card).toContainText('10K');
+  await expect(card.getByTestId('card-bib-number')).toHaveText('10K-0001');
   await expect(card).not.toContainText('Asma ringan');
   await card.getByRole('button', { name: 'Lihat data lengkap' }).click();
   for (const text of ['Lunas', 'Rp160.000', 'Asma ringan', '17-08-1992', 'KTP', 'Made Wirawan', 'GMT+7']) {
@@ -148,12 +151,33 @@ test('scan with a keyboard scanner: lookup, Racepack Diambil, a second scan says
   await expect(input).toHaveValue('');
   await snap(page, 'scan-confirmed');
 
+  // The hand-over asks first, naming the runner and the bib; 'Batal' hands nothing over.
   await card.getByRole('button', { name: 'Racepack Diambil' }).click();
+  const handover = page.getByRole('dialog', { name: 'Serahkan racepack?' });
+  await expect(handover.getByTestId('handover-summary')).toContainText('Ñoman Gégé Sitompul');
+  await expect(handover.getByTestId('handover-summary')).toContainText('10K-0001');
+  await snap(page, 'scan-confirm-handover');
+  await handover.getByRole('button', { name: 'Batal' }).click();
+  await expect(handover).toHaveCount(0);
+  await expect(card).toContainText('Terkonfirmasi');
+  await card.getByRole('button', { name: 'Racepack Diambil' }).click();
+  await handover.getByRole('button', { name: 'Ya, Serahkan' }).click();
   await expect(card).toContainText('Racepack diambil');
   // The answer scrolls into view (the button that was pressed sits at the bottom of a long card).
   await expect(card.getByRole('status').filter({ hasText: 'Racepack berhasil diambil.' })).toBeInViewport();
   await expect(card.getByRole('button', { name: 'Racepack Diambil' })).toHaveCount(0);
+  // 'Urungkan' comes into view with the answer (on a phone too): it is only offered for seconds.
+  await expect(card.getByRole('button', { name: 'Urungkan' })).toBeInViewport({ ratio: 0.9 });
   await snap(page, 'scan-collected');
+
+  // A mistake: 'Urungkan' (offered for a few seconds) takes it back, and it can be handed over again.
+  await card.getByRole('button', { name: 'Urungkan' }).click();
+  await expect(card.getByText('Penyerahan racepack diurungkan: status kembali Terkonfirmasi.')).toBeVisible();
+  await expect(card).toContainText('Terkonfirmasi');
+  await snap(page, 'scan-undone');
+  await card.getByRole('button', { name: 'Racepack Diambil' }).click();
+  await handover.getByRole('button', { name: 'Ya, Serahkan' }).click();
+  await expect(card.getByRole('status').filter({ hasText: 'Racepack berhasil diambil.' })).toBeVisible();
 
   // The same runner comes back: the card says when the racepack was taken.
   await input.fill(noman.qrToken!);
@@ -170,4 +194,9 @@ test('scan with a keyboard scanner: lookup, Racepack Diambil, a second scan says
 
   const second = await page.request.patch(`/api/runner-registrations/${noman.registrationId}/racepack`, { data: { racePackStatus: 'racepack_collected' } });
   expect(second.status()).toBe(409);
+  // The undo API: this organizer's own hand-over, within minutes; another organizer never finds it.
+  const stranger = await playwright.request.newContext({ baseURL });
+  const other = await signIn(stranger, { email: uniqueEmail('penyelenggara-lain'), role: 'organizer' });
+  expect((await stranger.delete(`/api/runner-registrations/${noman.registrationId}/racepack`, { headers: other.headers })).status()).toBe(404);
+  await stranger.dispose();
 });

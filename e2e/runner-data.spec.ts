@@ -71,7 +71,7 @@ test('Data Pelari: filters, phone cards or chosen columns, and the .xlsx and ; C
   } else {
     // The default columns, status and payment status early; the table fits the screen.
     const headers = (await dialog.getByRole('columnheader').allTextContents()).map((h) => h.trim());
-    expect(headers).toEqual(['Nama Lengkap', 'ID Pendaftaran', 'Status', 'Status Pembayaran', 'Kategori', 'Ukuran Kaos', 'No. HP', 'Aksi']);
+    expect(headers).toEqual(['Nama Lengkap', 'ID Pendaftaran', 'Status', 'Status Pembayaran', 'Nomor BIB', 'Kategori', 'Ukuran Kaos', 'Aksi']);
     const region = dialog.getByRole('region', { name: 'Tabel data pelari' });
     const fits = await region.evaluate((el) => el.scrollWidth <= el.clientWidth);
     expect(fits).toBe(true);
@@ -79,7 +79,7 @@ test('Data Pelari: filters, phone cards or chosen columns, and the .xlsx and ; C
     await snap(page, 'runner-data-table');
     expect(await seriousViolations(page)).toEqual([]);
     // Another column, remembered when Data Pelari opens again.
-    await dialog.getByRole('button', { name: 'Kolom (7/18)' }).click();
+    await dialog.getByRole('button', { name: 'Kolom (7/19)' }).click();
     await dialog.getByRole('checkbox', { name: 'No. Identitas' }).check();
     await expect(dialog.getByRole('columnheader', { name: 'No. Identitas' })).toBeVisible();
     await expect(dialog.getByRole('checkbox', { name: 'Nama Lengkap' })).toBeDisabled();
@@ -127,7 +127,7 @@ test('Data Pelari: filters, phone cards or chosen columns, and the .xlsx and ; C
   expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([...runnerExportColumns]);
   expect(sheet.rowCount).toBe(3);
   expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-  expect(sheet.autoFilter).toBe('A1:R1');
+  expect(sheet.autoFilter).toBe('A1:S1');
   let nomanRow: ExcelJS.Row | undefined;
   sheet.eachRow((row) => {
     if (row.getCell(2).value === 'Ñoman Gégé Sitompul') nomanRow = row;
@@ -157,6 +157,6 @@ test('Data Pelari: filters, phone cards or chosen columns, and the .xlsx and ; C
   // A plain phone number carries no apostrophe; Rina left the community empty: an empty cell.
   const rina = lines.find((l) => l.includes('Rina Wulandari'))!;
   expect(rina).toContain(';+628120001002;');
-  expect(rina.split(';')[5]).toBe('');
+  expect(rina.split(';')[6]).toBe('');
   expect(csv).not.toContain("'+62");
 });

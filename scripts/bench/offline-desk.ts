@@ -111,6 +111,8 @@ try {
     answered.push(Number(await answeredMs()));
     const answer = await card.getAttribute('data-answer');
     await card.getByRole('button', { name: 'Racepack Diambil' }).click();
+    // The hand-over asks first (issue 28 §6); the mark is timed from the confirmation.
+    await page.getByRole('dialog', { name: 'Serahkan racepack?' }).getByRole('button', { name: 'Ya, Serahkan' }).click();
     await card.getByText('Racepack berhasil diambil.').waitFor();
     await page.waitForFunction((before) => {
       const now = document.querySelector('[data-testid="runner-card"]')?.getAttribute('data-answer');

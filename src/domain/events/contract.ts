@@ -44,6 +44,10 @@ export const organizerEventSchema = z.object({
       currentPrice: z.number().int(),
       /** Sold a ticket (a held slot or any registration row): name, prices and early bird are fixed (decision 020). */
       locked: z.boolean(),
+      /** Bib numbers (bib-numbers.ts): the prefix and range runners are numbered from when confirmed; no range (null), no numbers. */
+      bibPrefix: z.string(),
+      bibStart: z.number().int().nullable(),
+      bibEnd: z.number().int().nullable(),
     }),
   ),
   earlyBirdEndDate: z.string().nullable(),

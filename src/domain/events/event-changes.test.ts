@@ -25,6 +25,9 @@ const row = (c: StoredCategory, over: Partial<EventCategoryPayload> = {}): Event
   adminFee: 10_000,
   earlyBird: c.earlyBird,
   earlyBirdEndDate: c.earlyBirdEndDate ? new Date(c.earlyBirdEndDate).toISOString() : null,
+  bibPrefix: '',
+  bibStart: null,
+  bibEnd: null,
   ...over,
 });
 const event = (categories: StoredCategory[]): StoredEvent => ({ code: 'jnr', paymentType: 'platform', categories });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { canMoveEventStatus } from './events';
 import { createEventInputSchema, eventFormMessages as m, parseEventInstant, toJakartaLocalInput } from './event-form';
 import { EVENT_ADMIN_FEE, normaliseEventCode, slugify } from './events';
+import { bibMessages as bib } from './bib-numbers';
 
 // 10 May 2027, 23:30 in Jakarta (16:30 UTC): "today" is the 10th in Jakarta, still the 10th in UTC.
 const now = new Date('2027-05-10T16:30:00Z');
@@ -39,10 +40,28 @@ describe('event form schema', () => {
     expect(out.paymentOptions).toEqual(['gopay', 'bni_va']);
     expect(out.paymentInstruction).toBeNull();
     expect(out.categories).toEqual([
-      { categoryId: '10k', sourceCategoryId: 'x', name: '10K', description: 'Jarak 10 km', price: 150000, originalPrice: null, slots: 500, adminFee: EVENT_ADMIN_FEE, earlyBird: false, earlyBirdEndDate: null },
-      { categoryId: 'half-marathon', sourceCategoryId: null, name: 'Half Marathon', description: 'Jarak 10 km', price: 150000, originalPrice: null, slots: 500, adminFee: EVENT_ADMIN_FEE, earlyBird: false, earlyBirdEndDate: null },
+      { categoryId: '10k', sourceCategoryId: 'x', name: '10K', description: 'Jarak 10 km', price: 150000, originalPrice: null, slots: 500, adminFee: EVENT_ADMIN_FEE, earlyBird: false, earlyBirdEndDate: null, bibPrefix: '', bibStart: null, bibEnd: null },
+      { categoryId: 'half-marathon', sourceCategoryId: null, name: 'Half Marathon', description: 'Jarak 10 km', price: 150000, originalPrice: null, slots: 500, adminFee: EVENT_ADMIN_FEE, earlyBird: false, earlyBirdEndDate: null, bibPrefix: '', bibStart: null, bibEnd: null },
     ]);
     expect(schema.parse(valid({ categories: [category({ price: '250000', slots: '300' })] })).categories[0]).toMatchObject({ price: 250000, slots: 300 });
+  });
+
+  it('takes a bib prefix and range per category (digits as typed), both ends or none, and no two categories that could print one bib', () => {
+    const out = schema.parse(valid({ categories: [category({ bibPrefix: ' 10K- ', bibStart: '1', bibEnd: '2000' }), category({ name: 'HM', bibPrefix: '10K-', bibStart: 2001, bibEnd: 3000 })] }));
+    expect(out.categories.map((c) => [c.bibPrefix, c.bibStart, c.bibEnd])).toEqual([['10K-', 1, 2000], ['10K-', 2001, 3000]]);
+    expect(messagesOf(valid({ categories: [category({ bibPrefix: '10K-' })] }))).toEqual([bib.startRequired, bib.endRequired]);
+    expect(messagesOf(valid({ categories: [category({ bibStart: '5', bibEnd: '' })] }))).toEqual([bib.endRequired]);
+    expect(messagesOf(valid({ categories: [category({ bibStart: 10, bibEnd: 9 })] }))).toEqual([bib.endBeforeStart]);
+    expect(messagesOf(valid({ categories: [category({ bibStart: 'satu', bibEnd: 9 })] }))).toEqual([bib.numberInvalid]);
+    expect(messagesOf(valid({ categories: [category({ bibStart: 1, bibEnd: 1_000_000 })] }))).toEqual([bib.numberTooHigh]);
+    expect(messagesOf(valid({ categories: [category({ bibPrefix: '10K 🏃', bibStart: 1, bibEnd: 9 })] }))).toEqual([bib.prefixCharacters]);
+    expect(messagesOf(valid({ categories: [category({ bibPrefix: 'ABCDEFGHI', bibStart: 1, bibEnd: 9 })] }))).toEqual([bib.prefixTooLong]);
+    // The same prefix (whatever its case) with overlapping numbers: the later category is told.
+    const clash = schema.safeParse(valid({ categories: [category({ bibPrefix: 'r', bibStart: 1, bibEnd: 500 }), category({ name: 'HM', bibPrefix: 'R', bibStart: 500, bibEnd: 900 })] }));
+    expect(clash.success).toBe(false);
+    expect(clash.error!.issues).toEqual([expect.objectContaining({ path: ['categories', 1, 'bibStart'], message: bib.clash('10K') })]);
+    // Another prefix, or numbers apart: no clash.
+    expect(messagesOf(valid({ categories: [category({ bibPrefix: 'A', bibStart: 1, bibEnd: 500 }), category({ name: 'HM', bibPrefix: 'B', bibStart: 1, bibEnd: 500 })] }))).toEqual([]);
   });
 
   it('requires every field with its own message', () => {

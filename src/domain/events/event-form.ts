@@ -9,6 +9,7 @@ import { EVENT_ADMIN_FEE, eventPaymentTypes, normaliseEventCode, slugify } from 
 import { fromJakartaWallClock, jakartaWallClock } from '../shared/jakarta-time';
 import { jakartaToday } from '../shared/wire-date';
 import { paymentOptionKeys } from '../payments/payments';
+import { BIB_NUMBER_MAX, BIB_PREFIX_MAX, BIB_PREFIX_PATTERN, bibMessages, bibRangesClash } from './bib-numbers';
 
 export const EVENT_NAME_MAX = 120;
 export const EVENT_DESCRIPTION_MAX = 5000;
@@ -137,6 +138,12 @@ const wholeNumber = (invalid: string, max: number, tooHigh: string) =>
     z.number({ error: invalid }).int(invalid).positive(invalid).max(max, tooHigh),
   );
 
+/** A bib number field: empty is "not set" (null); otherwise a whole number 0–999 999. */
+const bibNumberField = z.preprocess(
+  (v) => (v === '' || v === undefined || v === null ? null : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+  z.number({ error: bibMessages.numberInvalid }).int(bibMessages.numberInvalid).min(0, bibMessages.numberInvalid).max(BIB_NUMBER_MAX, bibMessages.numberTooHigh).nullable(),
+);
+
 export const eventCategoryInputSchema = z
   .object({
     // The id is always the slug of the name; a client's own categoryId is ignored.
@@ -153,6 +160,15 @@ export const eventCategoryInputSchema = z
     adminFee: z.unknown().optional(),
     earlyBird: z.boolean().default(false),
     earlyBirdEndDate: optionalDateField,
+    /** Bib numbers (bib-numbers.ts): a prefix and a range; no range, no numbers. */
+    bibPrefix: z
+      .string()
+      .trim()
+      .max(BIB_PREFIX_MAX, bibMessages.prefixTooLong)
+      .regex(BIB_PREFIX_PATTERN, bibMessages.prefixCharacters)
+      .nullish(),
+    bibStart: bibNumberField.optional(),
+    bibEnd: bibNumberField.optional(),
   })
   .superRefine((c, ctx) => {
     if (typeof c.name === 'string' && c.name.trim() && !slugify(c.name)) ctx.addIssue({ code: 'custom', path: ['name'], message: m.nameNoLetters.replace('event', 'kategori') });
@@ -163,6 +179,12 @@ export const eventCategoryInputSchema = z
     } else if (c.earlyBird && typeof c.price === 'number' && typeof c.originalPrice === 'number' && c.originalPrice <= c.price) {
       ctx.addIssue({ code: 'custom', path: ['originalPrice'], message: m.originalPriceNotAbove });
     }
+    // A range needs both ends; a prefix alone asks for them too (it numbers nothing by itself).
+    const start = c.bibStart ?? null;
+    const end = c.bibEnd ?? null;
+    if (start === null && (end !== null || c.bibPrefix)) ctx.addIssue({ code: 'custom', path: ['bibStart'], message: bibMessages.startRequired });
+    if (end === null && (start !== null || c.bibPrefix)) ctx.addIssue({ code: 'custom', path: ['bibEnd'], message: bibMessages.endRequired });
+    if (typeof start === 'number' && typeof end === 'number' && end < start) ctx.addIssue({ code: 'custom', path: ['bibEnd'], message: bibMessages.endBeforeStart });
   })
   .transform((c) => ({
     categoryId: slugify(c.name),
@@ -177,6 +199,9 @@ export const eventCategoryInputSchema = z
     earlyBird: c.earlyBird,
     // Unchecking early bird clears its end date (§5).
     earlyBirdEndDate: c.earlyBird && c.earlyBirdEndDate ? parseEventInstant(c.earlyBirdEndDate)!.toISOString() : null,
+    bibPrefix: c.bibPrefix ?? '',
+    bibStart: c.bibStart ?? null,
+    bibEnd: c.bibEnd ?? null,
   }));
 
 /**
@@ -261,6 +286,14 @@ export function createEventInputSchema(now: () => Date = () => new Date(), optio
         if (seen.has(c.categoryId)) ctx.addIssue({ code: 'custom', path: ['categories', index, 'name'], message: m.categoryNameDuplicate });
         seen.add(c.categoryId);
       });
+      // Two categories must never be able to hand out the same bib (its unique index would refuse the second).
+      const ranged = (c: unknown): c is { name: string; bibPrefix: string; bibStart: number; bibEnd: number } =>
+        !!c && typeof c === 'object' && typeof (c as { bibStart?: unknown }).bibStart === 'number' && typeof (c as { bibEnd?: unknown }).bibEnd === 'number';
+      e.categories.forEach((c, index) => {
+        if (!ranged(c)) return;
+        const earlier = e.categories.slice(0, index).find((o) => ranged(o) && bibRangesClash(rangeOf(o), rangeOf(c)));
+        if (earlier) ctx.addIssue({ code: 'custom', path: ['categories', index, 'bibStart'], message: bibMessages.clash(earlier.name) });
+      });
     })
     .transform((e) => ({
       eventId: slugify(e.name),
@@ -283,6 +316,8 @@ export function createEventInputSchema(now: () => Date = () => new Date(), optio
       categories: e.categories,
     }));
 }
+
+const rangeOf = (c: { bibPrefix: string; bibStart: number; bibEnd: number }) => ({ prefix: c.bibPrefix ?? '', start: c.bibStart, end: c.bibEnd });
 
 /**
  * The four date rules of §5, in the spec's order; only the first broken rule is reported,

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { registrationStatuses, type RegistrationStatus } from './registrations';
 import { zonedDateTime } from './openness';
 
-/** Bumped when the row layout changes: a device holding another version downloads afresh. */
-export const CHECKIN_LIST_VERSION = 1;
+/** Bumped when the row layout changes: a device holding another version downloads afresh (2: the bib number). */
+export const CHECKIN_LIST_VERSION = 2;
 /** Marks per sync request: a day's queue of one desk fits in a few requests, a request stays small. */
 export const MAX_CHECKIN_BATCH = 500;
 /** How long a downloaded list may stay on a device (decision 022). */
@@ -19,7 +19,8 @@ export const SCAN_CLOCK_SKEW_MS = 5 * 60 * 1000;
 /**
  * One runner of the list, as a tuple (20 000 runners as objects would repeat every key 20 000 times):
  * registrationId, QR digest, full name, BIB name, category (index into `categories`), T-shirt size,
- * status (index into `statuses`), racepack taken at (epoch ms) or null, the device that took it or null.
+ * status (index into `statuses`), racepack taken at (epoch ms) or null, the device that took it or null,
+ * the bib number ('10K-0231') or null.
  */
 export const checkinRowSchema = z.tuple([
   z.string(),
@@ -30,6 +31,7 @@ export const checkinRowSchema = z.tuple([
   z.string(),
   z.number().int(),
   z.number().int().nullable(),
+  z.string().nullable(),
   z.string().nullable(),
 ]);
 export type CheckinRow = z.infer<typeof checkinRowSchema>;

@@ -57,6 +57,8 @@ export const registrationJsonSchema = z.object({
     platform: z.boolean(),
   }),
   runnerData: runnerDataSchema,
+  /** The bib number ('10K-0231'), given when confirmed from the category's range; null before, or when none was left. */
+  bibNumber: z.string().nullable(),
   expiresAt: z.string().nullable(),
   confirmedAt: z.string().nullable(),
   racepackCollectedAt: z.string().nullable(),
@@ -159,6 +161,8 @@ export const paymentStateSchema = z.object({
     .object({
       fullName: z.string(),
       bibName: z.string(),
+      /** The bib number ('10K-0231'); null when the event gives none (or none was left). */
+      bibNumber: z.string().nullable(),
       tshirtSize: z.string(),
       /** The address the confirmation went to, masked (`pu***@gmail.com`). */
       emailHint: z.string(),
@@ -187,6 +191,8 @@ export const myRegistrationSchema = z.object({
   expiresAt: z.string().nullable(),
   createdAt: z.string(),
   bibName: z.string(),
+  /** The bib number once confirmed ('10K-0231'); null before, or when the event gives none. */
+  bibNumber: z.string().nullable(),
   tshirtSize: z.string(),
   categoryName: z.string(),
   event: z.object({ name: z.string(), code: z.string(), eventDate: z.string(), location: z.string(), timezone: z.string(), paymentType: z.enum(eventPaymentTypes) }),
@@ -320,8 +326,17 @@ export const registrationPageSchema = z.object({
   eventTotal: z.number().int(),
   /** The event's categories, in their order: what the category filter offers. */
   categories: z.array(z.object({ categoryId: z.string(), name: z.string() })),
+  /**
+   * Bib numbers (issue 28 §6): confirmed registrations of the event without one (confirmed before a
+   * range was set, or after it ran out), and whether any category has a range at all.
+   */
+  bibNumbers: z.object({ missing: z.number().int(), rangesSet: z.boolean() }),
 });
 export type RegistrationPage = z.infer<typeof registrationPageSchema>;
+
+/** POST /api/runner-registrations/event/{eventId}/bib-numbers ('Beri Nomor BIB'): numbered now, and still without one. */
+export const bibNumbersAssignedSchema = z.object({ assigned: z.number().int(), missing: z.number().int(), message: z.string() });
+export type BibNumbersAssigned = z.infer<typeof bibNumbersAssignedSchema>;
 /** The .xlsx export, streamed; the schema only documents it. */
 export const registrationXlsxSchema = z.string().describe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
 /** The CSV export (UTF-8 with BOM, CRLF), streamed; the schema only documents it. */

@@ -21,6 +21,7 @@ const source: RunnerExportSource = {
   registrationId: 'REG-7K3Q9XPA',
   categoryName: '10K',
   status: 'confirmed',
+  bibNumber: '10K-0231',
   payment: { status: 'paid', amount: 160_000 },
   runnerData: {
     fullName: '=HYPERLINK("http://jahat.example")',
@@ -41,13 +42,16 @@ const source: RunnerExportSource = {
 };
 
 describe('runner export', () => {
-  it('has exactly 18 Indonesian columns and 18 values per row, in the same order', () => {
-    expect(runnerExportColumns).toHaveLength(18);
+  it('has exactly 19 Indonesian columns and 19 values per row, in the same order, the bib number beside the BIB name', () => {
+    expect(runnerExportColumns).toHaveLength(19);
     const values = runnerExportValues(source);
-    expect(values).toHaveLength(18);
+    expect(values).toHaveLength(19);
     expect(values[0]).toBe('REG-7K3Q9XPA');
-    expect(values[9]).toBe('17-08-1995');
-    expect(values.slice(15)).toEqual(['10K', 'Terkonfirmasi', 'Lunas']);
+    expect(values.slice(4, 6)).toEqual(['10K-0231', 'AYU']);
+    expect(runnerExportColumns.slice(4, 6)).toEqual(['Nomor BIB', 'Nama BIB']);
+    expect(runnerExportValues({ ...source, bibNumber: null })[4]).toBe('');
+    expect(values[10]).toBe('17-08-1995');
+    expect(values.slice(16)).toEqual(['10K', 'Terkonfirmasi', 'Lunas']);
   });
 
   it('guards formulas by the documented rule: = @ TAB CR always, + and - unless a plain sign and digits', () => {
@@ -68,25 +72,25 @@ describe('runner export', () => {
     const record = runnerExportRecord(source);
     expect(record[1]).toBe(`'=HYPERLINK("http://jahat.example")`);
     expect(record[3]).toBe('+6281234567890');
-    expect(record[13]).toBe(`'@0812`);
+    expect(record[14]).toBe(`'@0812`);
   });
 
   it("writes an optional field left empty ('-') as an empty cell, and keeps a required field's dash", () => {
     const cells = runnerExportCells({ ...source, runnerData: { ...source.runnerData, community: '-', medicalNotes: '-', emergencyName: '-' } });
-    expect(cells[5]).toBe('');
-    expect(cells[14]).toBe('');
-    expect(cells[12]).toBe('-');
-    expect(runnerExportRecord(source)[5]).toBe('');
+    expect(cells[6]).toBe('');
+    expect(cells[15]).toBe('');
+    expect(cells[13]).toBe('-');
+    expect(runnerExportRecord(source)[6]).toBe('');
   });
 
   it('gives the .xlsx strings everywhere but a UTC-midnight date of birth', () => {
     const row = runnerSpreadsheetRow({ ...source, runnerData: { ...source.runnerData, phone: '081234567890' } });
-    expect(row).toHaveLength(18);
+    expect(row).toHaveLength(19);
     expect(row[DOB_COLUMN]).toEqual(new Date('1995-08-17T00:00:00Z'));
     expect(row[3]).toBe('081234567890');
-    expect(row[11]).toBe('3174012345670001');
+    expect(row[12]).toBe('3174012345670001');
     expect(row[1]).toBe('=HYPERLINK("http://jahat.example")');
-    expect(row[5]).toBe('');
+    expect(row[6]).toBe('');
     expect(row.filter((c) => typeof c !== 'string')).toHaveLength(1);
     expect(runnerSpreadsheetWidths).toHaveLength(runnerExportColumns.length);
   });

@@ -1,5 +1,5 @@
 /**
- * The organizer's runner data (events-and-coach-pages §2 'Data Pelari'): the 18 columns shared by
+ * The organizer's runner data (events-and-coach-pages §2 'Data Pelari'): the 19 columns shared by
  * the dialog's table and the CSV export, their row mapper, the export's file name, and the racepack
  * messages of the scan dialog. Pure: no I/O, used by the server and the web app.
  */
@@ -24,6 +24,8 @@ export interface RunnerExportSource {
   registrationId: string;
   categoryName: string;
   status: RegistrationStatus;
+  /** The bib number ('10K-0231'); null: none given (yet). */
+  bibNumber: string | null;
   payment: { status: RegistrationPaymentStatus; amount: number };
   runnerData: {
     fullName: string;
@@ -50,6 +52,7 @@ export const runnerExportColumns = [
   'Nama Lengkap',
   'Email',
   'No. HP',
+  'Nomor BIB',
   'Nama BIB',
   'Komunitas',
   'Golongan Darah',
@@ -66,7 +69,7 @@ export const runnerExportColumns = [
   'Status Pembayaran',
 ] as const;
 
-/** The 18 values of one registration, as shown on screen (not yet made safe for a spreadsheet). */
+/** The 19 values of one registration, as shown on screen (not yet made safe for a spreadsheet). */
 export function runnerExportValues(r: RunnerExportSource): string[] {
   const d = r.runnerData;
   return [
@@ -74,6 +77,7 @@ export function runnerExportValues(r: RunnerExportSource): string[] {
     d.fullName,
     d.email,
     d.phone,
+    r.bibNumber ?? '',
     d.bibName,
     d.community,
     d.bloodType,
@@ -133,12 +137,12 @@ export const csvQuoteMatch = /[\r\n;\t|]/;
 const OPTIONAL_COLUMNS = new Set<number>([runnerExportColumns.indexOf('Komunitas'), runnerExportColumns.indexOf('Catatan Medis')]);
 const EMPTY_PLACEHOLDER = '-';
 
-/** The 18 values as a spreadsheet gets them: an optional field left empty is an empty cell. */
+/** The 19 values as a spreadsheet gets them: an optional field left empty is an empty cell. */
 export function runnerExportCells(r: RunnerExportSource): string[] {
   return runnerExportValues(r).map((value, i) => (OPTIONAL_COLUMNS.has(i) && value.trim() === EMPTY_PLACEHOLDER ? '' : value));
 }
 
-/** One CSV record: the 18 cells, guarded against formulas. */
+/** One CSV record: the 19 cells, guarded against formulas. */
 export function runnerExportRecord(r: RunnerExportSource): string[] {
   return runnerExportCells(r).map(neutraliseFormula);
 }
@@ -147,7 +151,7 @@ export function runnerExportRecord(r: RunnerExportSource): string[] {
 export const DOB_COLUMN = runnerExportColumns.indexOf('Tanggal Lahir');
 
 /**
- * The 18 cells of the .xlsx: every value a string (identity and phone numbers keep their leading 0,
+ * The 19 cells of the .xlsx: every value a string (identity and phone numbers keep their leading 0,
  * their '+' and all 16 digits of a NIK), except the date of birth, a Date at UTC midnight of that
  * calendar day (a spreadsheet date has no time zone; UTC midnight is exactly that day's serial).
  */
@@ -159,7 +163,7 @@ export function runnerSpreadsheetRow(r: RunnerExportSource): (string | Date)[] {
 }
 
 /** Column widths of the .xlsx (in characters), in the order of `runnerExportColumns`. */
-export const runnerSpreadsheetWidths: readonly number[] = [16, 28, 32, 18, 14, 24, 10, 10, 14, 14, 12, 22, 26, 18, 36, 20, 20, 18];
+export const runnerSpreadsheetWidths: readonly number[] = [16, 28, 32, 18, 12, 14, 24, 10, 10, 14, 14, 12, 22, 26, 18, 36, 20, 20, 18];
 
 /** Excel's number format of the date cells (dd/mm/yyyy, the Indonesian way round). */
 export const SPREADSHEET_DATE_FORMAT = 'dd/mm/yyyy';
@@ -191,6 +195,10 @@ export function statusesMatching<S extends string>(labels: Record<S, string>, q:
   );
 }
 
+/** How long the card offers 'Urungkan' after a hand-over, and how long the API still takes it back. */
+export const RACEPACK_UNDO_SECONDS = 10;
+export const RACEPACK_UNDO_MINUTES = 5;
+
 export const racepackMessages = {
   alreadyCollected: (collectedAt: Date, timeZone = JAKARTA_TIME_ZONE) => {
     const t = zonedDateTime(collectedAt, timeZone);
@@ -201,4 +209,7 @@ export const racepackMessages = {
   inactive: 'Pendaftaran ini sudah dibatalkan atau kedaluwarsa: racepack tidak bisa diambil.',
   notFound: 'Registration not found.',
   collected: 'Racepack berhasil ditandai sudah diambil.',
+  undone: 'Penyerahan racepack diurungkan: status kembali Terkonfirmasi.',
+  undoNotCollected: 'Racepack pelari ini belum diambil, jadi tidak ada yang perlu diurungkan.',
+  undoRefused: `Penyerahan racepack hanya dapat diurungkan dalam ${RACEPACK_UNDO_MINUTES} menit oleh panitia yang menyerahkannya.`,
 } as const;

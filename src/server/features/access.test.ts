@@ -95,7 +95,7 @@ const roleRules: { route: RegExp; roles: readonly Role[]; premium?: true }[] = [
   { route: /^((PUT|DELETE) \/api\/events\/\{id\}|POST \/api\/events\/\{id\}\/close-registration|GET \/api\/events\/(finance|\{id\}\/finance))$/, roles: ORGANIZERS },
   { route: /^POST \/api\/uploads$/, roles: ['organizer', 'admin', 'coach'] },
   {
-    route: /^\w+ \/api\/runner-registrations\/(event\/\{eventId\}(\/csv|\/xlsx|\/checkin-list|\/checkin-sync)?|\{registrationId\}(\/racepack|\/payment-proof|\/payment-verify|\/payment-reject|\/cancel|\/resend|\/history|\/refund-settled)?)$/,
+    route: /^\w+ \/api\/runner-registrations\/(event\/\{eventId\}(\/csv|\/xlsx|\/checkin-list|\/checkin-sync|\/bib-numbers)?|\{registrationId\}(\/racepack|\/payment-proof|\/payment-verify|\/payment-reject|\/cancel|\/resend|\/history|\/refund-settled)?)$/,
     roles: ORGANIZERS,
   },
   // Canceling an event (registered by the registrations feature, decision 021) and its progress.
@@ -151,6 +151,7 @@ const withoutBodySchema = new Map<string, string>([
   // Actions on the resource the path names: they take no body at all.
   ...[
     'POST /api/runner-registrations/{registrationId}/resend',
+    'POST /api/runner-registrations/event/{eventId}/bib-numbers',
     'POST /api/runner-registrations/{registrationId}/refund-settled',
     'POST /api/training-plans/calendar-feed',
     'POST /api/events/{id}/close-registration',
@@ -341,6 +342,9 @@ describe('access control over every API route', () => {
         'GET /api/runner-registrations/{registrationId}/payment-proof',
         'PATCH /api/runner-registrations/{registrationId}/payment-verify',
         'PATCH /api/runner-registrations/{registrationId}/payment-reject',
+        // Bib numbers (issue 28 §6): 'Beri Nomor BIB' and the racepack hand-over's 'Urungkan'.
+        'POST /api/runner-registrations/event/{eventId}/bib-numbers',
+        'DELETE /api/runner-registrations/{registrationId}/racepack',
       ]),
     );
     for (const role of ['runner', 'coach'] as const) {

@@ -11,7 +11,7 @@ import type { PaymentOptionKey } from '../../domain/payments/payments';
 import { startOfJakartaDay } from '../../domain/shared/jakarta-time';
 import type { StoragePort } from '../adapters/storage/port';
 import type { Db } from '../db/client';
-import { newQrToken, newRegistrationId } from '../features/registrations/service';
+import { assignMissingBibNumbers, newQrToken, newRegistrationId } from '../features/registrations/service';
 import { newImageKey } from '../features/uploads/service';
 import { demoHeaderImage, type HeaderPalette } from './demo-header-image';
 import { eventCategories, events } from '../db/schema/events';
@@ -34,6 +34,8 @@ interface DemoCategory {
   registrations?: [RegistrationStatus, number][];
   /** Who sent the proofs of the `awaiting_verification` registrations, in order (self-managed events). */
   proofs?: DemoProof[];
+  /** Bib numbers: prefix and range (the confirmed demo runners get theirs in order). */
+  bib?: { prefix: string; start: number; end: number };
 }
 
 /** A proof of transfer (a PNG in demo-assets/) and the runner who sent it, so name and amount match. */
@@ -76,9 +78,9 @@ const demoEvents: DemoEvent[] = [
     paymentType: 'platform',
     paymentOptions: ['gopay', 'other_qris', 'bni_va', 'bri_va', 'permata_va'],
     categories: [
-      { name: '5K', price: 150_000, slots: 500, description: 'Fun run untuk semua usia.', registrations: [['confirmed', 9], ['pending', 2], ['racepack_collected', 1]] },
-      { name: '10K', price: 250_000, slots: 300, description: 'Rute cepat dan datar, cocok untuk mengejar PB.', registrations: [['confirmed', 7], ['pending', 1]] },
-      { name: 'Half Marathon', price: 400_000, slots: 4, description: '21,1 km, cut-off time 3 jam 30 menit.', registrations: [['confirmed', 4]] },
+      { name: '5K', price: 150_000, slots: 500, description: 'Fun run untuk semua usia.', registrations: [['confirmed', 9], ['pending', 2], ['racepack_collected', 1]], bib: { prefix: '5K-', start: 1, end: 500 } },
+      { name: '10K', price: 250_000, slots: 300, description: 'Rute cepat dan datar, cocok untuk mengejar PB.', registrations: [['confirmed', 7], ['pending', 1]], bib: { prefix: '10K-', start: 1, end: 2000 } },
+      { name: 'Half Marathon', price: 400_000, slots: 4, description: '21,1 km, cut-off time 3 jam 30 menit.', registrations: [['confirmed', 4]], bib: { prefix: 'HM-', start: 1, end: 100 } },
     ],
   },
   {
@@ -121,6 +123,7 @@ const demoEvents: DemoEvent[] = [
         description: 'Rute heritage 10 km.',
         registrations: [['confirmed', 3], ['awaiting_verification', 1], ['pending', 1]],
         proofs: [{ file: 'bukti-transfer-1.png', fullName: 'Wayan Sudarsana', email: 'wayan.sudarsana@contoh.id' }],
+        bib: { prefix: 'J10-', start: 1, end: 300 },
       },
       {
         name: '5K',
@@ -129,6 +132,7 @@ const demoEvents: DemoEvent[] = [
         description: 'Fun run keluarga.',
         registrations: [['confirmed', 2], ['awaiting_verification', 1]],
         proofs: [{ file: 'bukti-transfer-2.png', fullName: 'Mega Puspitasari', email: 'mega.puspitasari@contoh.id' }],
+        bib: { prefix: 'J5-', start: 1, end: 400 },
       },
     ],
   },
@@ -246,6 +250,7 @@ export async function seedDemoEvents(db: Db, organizerId: string, now: Date, sto
           slots: c.slots,
           sold: held,
           position,
+          ...(c.bib ? { bibPrefix: c.bib.prefix, bibStart: c.bib.start, bibEnd: c.bib.end } : {}),
         })
         .returning();
       if (!category) throw new Error('demo category not inserted');
@@ -304,5 +309,7 @@ export async function seedDemoEvents(db: Db, organizerId: string, now: Date, sto
       );
       if (rows.length) await db.insert(runnerRegistrations).values(rows);
     }
+    // The confirmed runners' bib numbers, as their confirmation would have given them.
+    await assignMissingBibNumbers(db, event.id);
   }
 }

@@ -198,6 +198,14 @@ describe('demo events', () => {
     expect(regs.every((r) => r.paymentAmount === r.eventFee + r.adminFee)).toBe(true);
     expect(new Set(regs.map((r) => r.qrToken)).size).toBe(regs.length);
     expect(regs.some((r) => r.status === 'racepack_collected' && r.racepackCollectedAt)).toBe(true);
+    // Bib numbers: every paid runner of a category with a range has one, unique in its event; unpaid ones none.
+    const ranged = new Set(categories.filter((c) => c.bibStart !== null).map((c) => c.id));
+    expect(ranged.size).toBeGreaterThan(0);
+    const paid = regs.filter((r) => ranged.has(r.categoryRef) && ['confirmed', 'racepack_collected'].includes(r.status));
+    expect(paid.length).toBeGreaterThan(0);
+    expect(paid.every((r) => r.bibNumber)).toBe(true);
+    expect(new Set(paid.map((r) => `${r.eventRef} ${r.bibNumber}`)).size).toBe(paid.length);
+    expect(regs.filter((r) => !['confirmed', 'racepack_collected'].includes(r.status)).every((r) => r.bibNumber === null)).toBe(true);
 
     // An open self-managed event with proofs of transfer for the organizer to verify: real PNGs in
     // storage, private, holding their slots without expiring.

@@ -71,9 +71,18 @@ export const eventCategories = pgTable(
     earlyBird: boolean('early_bird').notNull().default(false),
     earlyBirdEndDate: timestamp('early_bird_end_date', { withTimezone: true }),
     position: integer('position').notNull().default(0),
+    /**
+     * Bib numbers (issue 28 §6, domain/events/bib-numbers.ts): the prefix and the range of numbers
+     * this category's runners get when confirmed; no range (both null), no numbers. The numbers are
+     * counted and handed out by the registrations feature (registration_bib_counters).
+     */
+    bibPrefix: text('bib_prefix').notNull().default(''),
+    bibStart: integer('bib_start'),
+    bibEnd: integer('bib_end'),
   },
   (t) => [
     uniqueIndex('event_categories_event_category_key').on(t.eventRef, t.categoryId),
+    check('event_categories_bib_range', sql`(${t.bibStart} is null) = (${t.bibEnd} is null) and (${t.bibStart} is null or (${t.bibStart} >= 0 and ${t.bibEnd} >= ${t.bibStart}))`),
     check('event_categories_sold_within_slots', sql`${t.sold} >= 0 and ${t.sold} <= ${t.slots}`),
     check('event_categories_price_positive', sql`${t.price} > 0 and ${t.slots} > 0 and ${t.adminFee} >= 0`),
   ],

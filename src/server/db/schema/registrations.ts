@@ -36,6 +36,12 @@ export const runnerRegistrations = pgTable(
     email: text('email').notNull(),
     phone: text('phone').notNull(),
     bibName: text('bib_name').notNull(),
+    /**
+     * The bib number ('10K-0231'), given with the confirmation from the category's range (issue 28
+     * §6, public/bib-numbers.ts); null before, and when the range is unset or ran out. Kept after a
+     * cancellation: a number handed out is never handed out again.
+     */
+    bibNumber: text('bib_number'),
     community: text('community').notNull().default('-'),
     bloodType: text('blood_type').notNull(),
     tshirtSize: text('tshirt_size').notNull(),
@@ -106,6 +112,8 @@ export const runnerRegistrations = pgTable(
       .on(t.eventRef, t.clientAddressKey)
       .where(sql`${t.status} in ('pending', 'awaiting_verification') and ${t.clientAddressKey} is not null`),
     uniqueIndex('runner_registrations_qr_token_key').on(t.qrToken),
+    // Never one bib twice in an event, whatever the counters say (NULLs never clash).
+    uniqueIndex('runner_registrations_event_bib_key').on(t.eventRef, t.bibNumber),
     index('runner_registrations_event_created_idx').on(t.eventRef, t.createdAt),
     index('runner_registrations_order_idx').on(t.orderId),
     // 'Event Diikuti': a signed-in runner's registrations, by account and by email.
@@ -250,6 +258,20 @@ export const usedRegistrationChallenges = pgTable(
     index('used_registration_challenges_address_idx').on(t.eventRef, t.addressKey, t.redeemedAt),
   ],
 );
+
+/**
+ * The bib counter of a category (issue 28 §6): the next number to hand out. Moved only by one
+ * conditional UPDATE … RETURNING in the confirming transaction (bib-numbers.ts), so concurrent
+ * confirmations queue on this row for one statement and each gets its own number. The category's
+ * range lives on event_categories (events'); the larger of `next_number` and the range's start wins,
+ * so a moved range never hands out a number twice.
+ */
+export const registrationBibCounters = pgTable('registration_bib_counters', {
+  categoryRef: uuid('category_ref')
+    .primaryKey()
+    .references(() => eventCategories.id, { onDelete: 'cascade' }),
+  nextNumber: integer('next_number').notNull().default(0),
+});
 
 export type WaitingListEntryRow = typeof waitingListEntries.$inferSelect;
 

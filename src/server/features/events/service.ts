@@ -55,6 +55,10 @@ export const categoryValues = (c: EventPayload['categories'][number], position: 
   earlyBird: c.earlyBird,
   earlyBirdEndDate: c.earlyBirdEndDate ? new Date(c.earlyBirdEndDate) : null,
   position,
+  // A changed prefix or range applies to the numbers given from now on; given ones stay (bib-numbers.ts).
+  bibPrefix: c.bibPrefix,
+  bibStart: c.bibStart,
+  bibEnd: c.bibEnd,
 });
 
 export async function createEvent(db: Db, creator: UserRow, input: EventPayload): Promise<OrganizerEvent> {
@@ -237,6 +241,9 @@ export async function listOrganizerEvents(
         earlyBirdEndDate: iso(c.earlyBirdEndDate),
         currentPrice: categoryPriceAt(c, now).price,
         locked: c.sold > 0 || (counts.get(c.id)?.rows ?? 0) > 0,
+        bibPrefix: c.bibPrefix,
+        bibStart: c.bibStart,
+        bibEnd: c.bibEnd,
       })),
       earlyBirdEndDate: iso(e.earlyBirdEndDate),
       paymentOptions: e.paymentOptions.filter(isPaymentOptionKey) as PaymentOptionKey[],

@@ -15,7 +15,7 @@ export function registrationQrPng(qrToken: string): Promise<Buffer> {
 
 /**
  * The Indonesian confirmation mail (§2 success page: "confirmation and event details were sent by
- * email"): event, date, location, category, BIB name, registration id, amount, and the QR code
+ * email"): event, date, location, category, bib number, BIB name, registration id, amount, and the QR code
  * inline (cid) with its value written out for mail readers that hide images.
  */
 export async function confirmationMail(row: RunnerRegistrationRow, event: EventRow, category: EventCategoryRow, opts: { receiptUrl?: string } = {}): Promise<OutgoingMail> {
@@ -27,6 +27,8 @@ export async function confirmationMail(row: RunnerRegistrationRow, event: EventR
     ['Tanggal', eventDate],
     ['Lokasi', event.location],
     ['Kategori', category.name],
+    // The number printed on the runner's bib (issue 28 §6), when the event numbers its runners.
+    ...(row.bibNumber ? ([['Nomor BIB', row.bibNumber]] as [string, string][]) : []),
     ['Nama BIB', row.bibName],
     ['ID Pendaftaran', row.registrationId],
     ['Total Pembayaran', formatRupiah(row.paymentAmount)],

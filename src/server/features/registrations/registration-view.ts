@@ -64,6 +64,7 @@ export function toRegistrationJson(
       emergencyContact: row.emergencyContact,
       medicalNotes: row.medicalNotes,
     },
+    bibNumber: row.bibNumber,
     expiresAt: iso(row.expiresAt),
     confirmedAt: iso(row.confirmedAt),
     racepackCollectedAt: iso(row.racepackCollectedAt),

@@ -18,6 +18,7 @@ import type { PaymentService, StoredOrder } from '../payments/service';
 import { findRegistrationContext, type RegistrationContext } from '../events/service';
 import { reserveCategorySlot } from '../events/service.slots';
 import { confirmationMail } from './confirmation-mail';
+import { assignBibNumber } from './bib-numbers';
 import { receiptKey } from './public/payment-state';
 import { countIdentityAttempt, findResumable, isPendingDuplicate, pendingMessages, sweepRegistrationGuards, type ResumedRegistration, type RunnerKeys } from './public/pending-registrations';
 import { registrationErrors } from './registration-messages';
@@ -34,6 +35,7 @@ import { checkOffer, claimOffer, releaseSlot, waitingListMessages } from './publ
  */
 
 export { expireStaleSelfManagedRegistrations, registrationErrors };
+export { assignMissingBibNumbers } from './bib-numbers';
 export { sweepWaitingList, WAITING_LIST_JOB } from './public/waiting-list';
 export { CANCEL_EVENT_JOB, runEventCancellation } from './management/service';
 
@@ -301,15 +303,22 @@ async function queueConfirmation(tx: Db, mail: Mailer, row: RunnerRegistrationRo
   await mail.enqueue(await confirmationMail(row, event, category, { receiptUrl }), { tx });
 }
 
-/** Fulfilment of a paid registration order: confirmed + paid, in the webhook's transaction, and the mail. */
-export async function fulfilRegistrationOrder(mail: Mailer, tx: Db, order: OrderRow, links?: ReceiptLinks): Promise<void> {
+/**
+ * Fulfilment of a paid registration order: confirmed + paid and its bib number, in the webhook's
+ * transaction, and the mail (with the number). No number left: confirmed all the same (the runner
+ * paid), logged, and counted in the organizer's Data Pelari warning.
+ */
+export async function fulfilRegistrationOrder(mail: Mailer, tx: Db, order: OrderRow, links?: ReceiptLinks, log?: FastifyBaseLogger): Promise<void> {
   const now = new Date();
-  const [row] = await tx
+  const [confirmed] = await tx
     .update(runnerRegistrations)
     .set({ status: 'confirmed', paymentStatus: 'paid', confirmedAt: now, updatedAt: now })
     .where(and(eq(runnerRegistrations.orderId, order.id), eq(runnerRegistrations.status, 'pending')))
     .returning();
-  if (!row) return;
+  if (!confirmed) return;
+  const bib = await assignBibNumber(tx, confirmed);
+  if (bib.bibNumber === null && bib.reason === 'exhausted') log?.warn({ registrationId: confirmed.registrationId, categoryRef: confirmed.categoryRef }, 'bib numbers of the category ran out: confirmed without one');
+  const row = bib.row;
   // The mailed link shows the receipt on the success page in any browser (issue 26 §8).
   const receiptUrl = links
     ? `${links.publicUrl}/registration-success?id=${encodeURIComponent(row.registrationId)}&order_id=${encodeURIComponent(order.gatewayRef)}&key=${receiptKey(links.secret, row.registrationId)}`
@@ -348,7 +357,7 @@ export async function revokeRegistrationOrder(tx: Db, order: OrderRow, log?: Fas
 /** Wires the payment hooks of the `registration` order kind. */
 export function registerRegistrationPaymentHooks(payments: PaymentService, mail: Mailer, log?: FastifyBaseLogger, links?: ReceiptLinks) {
   payments.registerFulfilment('registration', async (tx, order) => {
-    await fulfilRegistrationOrder(mail, tx, order, links);
+    await fulfilRegistrationOrder(mail, tx, order, links, log);
     mail.kick();
   });
   payments.registerOnExpired('registration', (tx, order) => releaseRegistrationOrder(tx, order));

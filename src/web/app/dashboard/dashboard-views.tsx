@@ -17,7 +17,7 @@ import { RunnerListView } from '../../features/coaching/runners/runner-list-view
 import { allRoles as everyone, coachRoles, organizerRoles, type DashboardViewId, type DashboardViewProps } from '../../lib/dashboard-view';
 
 // The organizer's registration tools, loaded on first use (the scanner brings the QR decoder, the
-// runner table 18 columns of data), plugged into the events feature's list.
+// runner table 19 columns of data), plugged into the events feature's list.
 const eventListTools: EventListTools = {
   RunnerData: lazy(() => import('../../features/registrations/management/runner-data-dialog').then((m) => ({ default: m.RunnerDataDialog }))),
   ScanQr: lazy(() => import('../../features/registrations/checkin/scan-qr-dialog').then((m) => ({ default: m.ScanQrDialog }))),

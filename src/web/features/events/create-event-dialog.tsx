@@ -17,6 +17,7 @@ import { FormSection } from '../../components/form-section';
 import { FieldError, fieldClass, Input } from '../../components/input';
 import { useCreateEvent, useUpdateEvent } from './events-api';
 import { ImageUploadField } from './image-upload-field';
+import { CategoryBibFields } from './category-bib-fields';
 import type { OrganizerEvent } from '../../../domain/events/contract';
 
 interface CategoryFormValues {
@@ -31,6 +32,10 @@ interface CategoryFormValues {
   earlyBird: boolean;
   /** A day (YYYY-MM-DD): early bird lasts to its end in WIB. */
   earlyBirdEndDate: string;
+  /** Bib numbers: prefix, first and last number (empty: none). */
+  bibPrefix: string;
+  bibStart: string;
+  bibEnd: string;
 }
 
 /** The form's own values: text inputs as strings; the shared schema turns them into the payload. */
@@ -59,6 +64,9 @@ const emptyCategory = (): CategoryFormValues => ({
   slots: '',
   earlyBird: false,
   earlyBirdEndDate: '',
+  bibPrefix: '',
+  bibStart: '',
+  bibEnd: '',
 });
 
 const emptyForm = (): EventFormValues => ({
@@ -103,6 +111,9 @@ export function formValuesOf(event: OrganizerEvent): EventFormValues {
       slots: String(c.slots),
       earlyBird: c.earlyBird,
       earlyBirdEndDate: c.earlyBirdEndDate ? localInput(c.earlyBirdEndDate).slice(0, 10) : '',
+      bibPrefix: c.bibPrefix,
+      bibStart: c.bibStart === null ? '' : String(c.bibStart),
+      bibEnd: c.bibEnd === null ? '' : String(c.bibEnd),
     })),
   };
 }
@@ -496,6 +507,15 @@ function EventForm({ edited, onOpenChange, save }: EventFormProps) {
                         </div>
                       )}
                     </div>
+                    <CategoryBibFields
+                      index={index}
+                      control={control}
+                      register={register}
+                      values={watchedCategories?.[index]}
+                      err={err}
+                      fieldId={fieldId}
+                      sold={locked}
+                    />
                   </div>
                 </li>
               );

@@ -34,6 +34,9 @@ const category = (over: Partial<OrganizerEvent['categories'][number]> = {}): Org
   earlyBirdEndDate: null,
   currentPrice: 250000,
   locked: true,
+  bibPrefix: '',
+  bibStart: null,
+  bibEnd: null,
   ...over,
 });
 const event = (over: Partial<OrganizerEvent> = {}): OrganizerEvent => ({

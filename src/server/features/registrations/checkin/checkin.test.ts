@@ -70,10 +70,10 @@ describe('offline racepack desk API', () => {
     const res = await t.app.inject({ method: 'GET', url: listUrl(event.eventId), headers: siti.headers });
     const text = res.body;
     const list = res.json() as CheckinList;
-    expect(list).toMatchObject({ v: 1, full: true, event: { _id: event.id, eventId: event.eventId, name: 'Bali Sunrise Run 2027', timezone: 'Asia/Jakarta' }, categories: ['10K', 'Half Marathon'] });
+    expect(list).toMatchObject({ v: 2, full: true, event: { _id: event.id, eventId: event.eventId, name: 'Bali Sunrise Run 2027', timezone: 'Asia/Jakarta' }, categories: ['10K', 'Half Marathon'] });
     expect(list.rows).toHaveLength(2);
     const ayuRow = list.rows.find((r) => r[0] === ayu.registrationId)!;
-    expect(ayuRow).toEqual([ayu.registrationId, qrTokenDigest(ayu.qrToken), 'Putu Ayu Saraswati', 'AYU', 1, 'S', list.statuses.indexOf('confirmed'), null, null]);
+    expect(ayuRow).toEqual([ayu.registrationId, qrTokenDigest(ayu.qrToken), 'Putu Ayu Saraswati', 'AYU', 1, 'S', list.statuses.indexOf('confirmed'), null, null, null]);
     const budiRow = list.rows.find((r) => r[0] === budi.registrationId)!;
     expect(list.statuses[budiRow[6]]).toBe('pending');
     // The browser's digest (Web Crypto, domain/registrations/checkin.ts) is the server's.

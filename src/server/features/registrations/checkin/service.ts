@@ -54,6 +54,7 @@ export async function readCheckinList(db: Db, event: ManagedEvent, since?: strin
       qrToken: r.qrToken,
       fullName: r.fullName,
       bibName: r.bibName,
+      bibNumber: r.bibNumber,
       categoryRef: r.categoryRef,
       tshirtSize: r.tshirtSize,
       status: r.status,
@@ -82,6 +83,7 @@ export async function readCheckinList(db: Db, event: ManagedEvent, since?: strin
         statusIndex.get(row.status)!,
         row.collectedAt ? row.collectedAt.getTime() : null,
         row.device ? row.deviceName || row.device.slice(0, 4).toUpperCase() : null,
+        row.bibNumber,
       ],
     ),
   };

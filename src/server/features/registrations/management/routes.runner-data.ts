@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  bibNumbersAssignedSchema,
   eventRegistrationsParamsSchema,
   organizerRegistrationParamsSchema,
   racepackBodySchema,
@@ -19,7 +20,7 @@ import {
   registrationXlsxSchema,
 } from '../../../../domain/registrations/contract';
 import { checkinListQuerySchema, checkinListSchema, type CheckinList, checkinSyncBodySchema, checkinSyncResponseSchema } from '../../../../domain/registrations/checkin';
-import { csvQuoteMatch, racepackMessages, runnerExportColumns, runnerExportFileName, runnerExportRecord } from '../../../../domain/registrations/runner-export';
+import { csvQuoteMatch, RACEPACK_UNDO_MINUTES, racepackMessages, runnerExportColumns, runnerExportFileName, runnerExportRecord } from '../../../../domain/registrations/runner-export';
 import type { Db } from '../../../db/client';
 import { allowRoles, requireUser } from '../../../plugins/auth';
 import { errorResponseSchema as errorSchema } from '../../../plugins/errors';
@@ -30,10 +31,13 @@ import {
   findManagedEvent,
   findManagedRegistration,
   listEventRegistrations,
+  undoRacepack,
   type FoundRegistration,
   type ManagedEvent,
 } from './service.runner-data';
 import { applyCheckinMarks, readCheckinList, serializeCheckinList } from '../checkin/service';
+import { assignMissingBibNumbers } from '../bib-numbers';
+import { bibMessages } from '../../../../domain/events/bib-numbers';
 
 const gzipAsync = promisify(gzip);
 
@@ -113,7 +117,7 @@ export async function organizerRegistrationRoutes(app: FastifyInstance, { db, ex
       schema: {
         tags: ['runner-registrations'],
         summary:
-          'The same registrations as CSV (UTF-8 with BOM, CRLF, 18 Indonesian columns), streamed in batches, with the list\'s search and filters; ' +
+          'The same registrations as CSV (UTF-8 with BOM, CRLF, 19 Indonesian columns), streamed in batches, with the list\'s search and filters; ' +
           "`sep=semicolon` separates with ';' (Excel with Indonesian settings)",
         params: eventRegistrationsParamsSchema,
         querystring: registrationCsvQuerySchema,
@@ -150,7 +154,7 @@ export async function organizerRegistrationRoutes(app: FastifyInstance, { db, ex
       schema: {
         tags: ['runner-registrations'],
         summary:
-          'The same registrations as an Excel workbook (.xlsx): the 18 columns of the CSV, identity and phone numbers as text, ' +
+          'The same registrations as an Excel workbook (.xlsx): the 19 columns of the CSV, identity and phone numbers as text, ' +
           'dates as dates (dd/mm/yyyy), header row frozen with an auto-filter; streamed in batches, with the list\'s search and filters',
         params: eventRegistrationsParamsSchema,
         querystring: registrationFilterQuerySchema,
@@ -224,6 +228,26 @@ export async function organizerRegistrationRoutes(app: FastifyInstance, { db, ex
     },
   );
 
+  r.post(
+    '/api/runner-registrations/event/:eventId/bib-numbers',
+    {
+      preValidation: loadEvent,
+      schema: {
+        tags: ['runner-registrations'],
+        summary:
+          "'Beri Nomor BIB': gives every confirmed registration of the event that has no bib number one from its category's range, " +
+          'in the order they were confirmed (those confirmed before a range was set or after it ran out). `missing`: still without one ' +
+          '(their range is unset or used up)',
+        params: eventRegistrationsParamsSchema,
+        response: { 200: bibNumbersAssignedSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { assigned, missing } = await assignMissingBibNumbers(db, managed.get(request)!.id);
+      return { assigned, missing, message: missing > 0 ? `${bibMessages.assigned(assigned)} ${bibMessages.stillMissing(missing)}` : bibMessages.assigned(assigned) };
+    },
+  );
+
   r.get(
     '/api/runner-registrations/:registrationId',
     {
@@ -253,6 +277,25 @@ export async function organizerRegistrationRoutes(app: FastifyInstance, { db, ex
     async (request) => {
       const registration = await collectRacepack(db, requireUser(request), found.get(request)!);
       return { registration, message: racepackMessages.collected };
+    },
+  );
+
+  r.delete(
+    '/api/runner-registrations/:registrationId/racepack',
+    {
+      preValidation: loadRegistration,
+      schema: {
+        tags: ['runner-registrations'],
+        summary:
+          `'Urungkan': takes back a racepack hand-over made by mistake (racepack_collected → confirmed), only by the organizer or admin who ` +
+          `made it and within ${RACEPACK_UNDO_MINUTES} minutes of it (409 RACEPACK_UNDO_REFUSED otherwise; 409 RACEPACK_NOT_COLLECTED when not taken)`,
+        params: organizerRegistrationParamsSchema,
+        response: { 200: registrationDecisionSchema, 409: errorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const registration = await undoRacepack(db, requireUser(request), found.get(request)!);
+      return { registration, message: racepackMessages.undone };
     },
   );
 }

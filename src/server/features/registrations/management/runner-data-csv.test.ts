@@ -71,7 +71,7 @@ describe('runner data CSV export', () => {
     expect(body.startsWith(BOM)).toBe(true);
     expect(body.slice(1).split('\r\n')[0]).toBe(HEADER);
     expect(HEADER).toBe(
-      'ID Pendaftaran,Nama Lengkap,Email,No. HP,Nama BIB,Komunitas,Golongan Darah,Ukuran Kaos,Jenis Kelamin,Tanggal Lahir,Jenis Identitas,No. Identitas,Nama Kontak Darurat,No. Kontak Darurat,Catatan Medis,Kategori,Status,Status Pembayaran',
+      'ID Pendaftaran,Nama Lengkap,Email,No. HP,Nomor BIB,Nama BIB,Komunitas,Golongan Darah,Ukuran Kaos,Jenis Kelamin,Tanggal Lahir,Jenis Identitas,No. Identitas,Nama Kontak Darurat,No. Kontak Darurat,Catatan Medis,Kategori,Status,Status Pembayaran',
     );
     expect(body).toContain('Ñoman Gégé Sitompul');
     expect(body.endsWith('\r\n')).toBe(true);
@@ -95,12 +95,13 @@ describe('runner data CSV export', () => {
     expect(records).toHaveLength(2);
     expect(records[0]).toEqual([...runnerExportColumns]);
     const row = records[1]!;
-    expect(row).toHaveLength(18);
+    expect(row).toHaveLength(19);
     expect(row).toEqual([
       reg.registrationId,
       `'=HYPERLINK("http://jahat.example","klik")`,
       reg.email,
       '+6281234567890',
+      '',
       "'@BUDI",
       'Pelari "Senja", Surabaya',
       reg.bloodType,
@@ -129,8 +130,8 @@ describe('runner data CSV export', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/runner-registrations/event/${event.code}/csv`, headers: siti.headers });
     const row = parseCsv(res.body.slice(1))[1]!;
     expect(row[1]).toBe(`Budi;'=HYPERLINK("http://jahat.example")`);
-    expect(row[5]).toBe('');
-    expect(row[14]).toBe('');
+    expect(row[6]).toBe('');
+    expect(row[15]).toBe('');
     expect(res.body).not.toContain("'-");
     // Quoted, so a spreadsheet splitting on ';' keeps it in one cell.
     expect(res.body).toContain(`"Budi;'=HYPERLINK(""http://jahat.example"")"`);
@@ -151,7 +152,7 @@ describe('runner data CSV export', () => {
     expect(empty.body).toBe(`${BOM}${HEADER}\r\n`);
   });
 
-  it("sep=semicolon: ';' between fields with the BOM, quoting values that hold ';', and the same 18 columns", async () => {
+  it("sep=semicolon: ';' between fields with the BOM, quoting values that hold ';', and the same 19 columns", async () => {
     const { siti, event, category } = await setup('Semarang Run');
     const reg = await insertRegistration(t.database.db, event, category, {
       fullName: 'Ayu; Kartika',
@@ -168,11 +169,11 @@ describe('runner data CSV export', () => {
     expect(res.body.slice(1).split('\r\n')[0]).toBe(runnerExportColumns.join(';'));
     const records = parseCsv(res.body.slice(1), ';');
     expect(records).toHaveLength(2);
-    expect(records[1]).toHaveLength(18);
-    expect(records[1]!.slice(0, 6)).toEqual([reg.registrationId, 'Ayu; Kartika', reg.email, '081234567890', reg.bibName, '']);
-    expect(records[1]![11]).toBe('3273012345670001');
-    expect(records[1]![12]).toBe("'-Made");
-    expect(records[1]![13]).toBe('+6281399990000');
+    expect(records[1]).toHaveLength(19);
+    expect(records[1]!.slice(0, 7)).toEqual([reg.registrationId, 'Ayu; Kartika', reg.email, '081234567890', '', reg.bibName, '']);
+    expect(records[1]![12]).toBe('3273012345670001');
+    expect(records[1]![13]).toBe("'-Made");
+    expect(records[1]![14]).toBe('+6281399990000');
     expect(res.body).toContain('"Ayu; Kartika"');
     // A name with a comma needs no quotes when ';' separates.
     expect((await t.app.inject({ method: 'GET', url: `/api/runner-registrations/event/${event.code}/csv?sep=tab`, headers: siti.headers })).statusCode).toBe(400);

@@ -58,9 +58,9 @@ describe('runner data .xlsx export', () => {
     expect(sheet.rowCount).toBe(2);
     expect(rowValues(sheet, 1)).toEqual([...runnerExportColumns]);
     expect(sheet.getRow(1).font?.bold).toBe(true);
-    // Header frozen: the first row stays while scrolling; an auto-filter over A1:R1.
+    // Header frozen: the first row stays while scrolling; an auto-filter over A1:S1.
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    expect(sheet.autoFilter).toBe('A1:R1');
+    expect(sheet.autoFilter).toBe('A1:S1');
 
     const row = sheet.getRow(2);
     const cell = (column: string) => row.getCell(runnerExportColumns.indexOf(column as (typeof runnerExportColumns)[number]) + 1);

@@ -1,5 +1,5 @@
 /**
- * The runner data as an Excel workbook (issue 13 item 5): the 18 columns of the CSV in one sheet,
+ * The runner data as an Excel workbook (issue 13 item 5): the 19 columns of the CSV in one sheet,
  * written with exceljs' streaming writer one batch of registrations at a time, so an event of any
  * size holds about one batch in memory. Cells are typed: identity and phone numbers are strings (a
  * leading 0, a '+' and all 16 digits of a NIK survive; Excel never turns them into 3,27301E+15), the
@@ -93,7 +93,7 @@ function columnLetter(n: number): string {
 
 /**
  * Streams the workbook of `batches` into the returned stream. The header row is bold, frozen and
- * carries an auto-filter over the 18 columns. Between batches it waits while the zip (and so the
+ * carries an auto-filter over the 19 columns. Between batches it waits while the zip (and so the
  * client) has not yet taken what was written, so a slow download slows the database reads instead
  * of filling memory; a client that goes away stops the reads. `onError` hears of a failure midway
  * (the response has started by then; the stream is destroyed).

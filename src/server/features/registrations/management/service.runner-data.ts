@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { registrationStatusLabels } from '../../../../domain/registrations/registrations';
-import { paymentStatusLabels, racepackMessages, statusesMatching } from '../../../../domain/registrations/runner-export';
+import { paymentStatusLabels, RACEPACK_UNDO_MINUTES, racepackMessages, statusesMatching } from '../../../../domain/registrations/runner-export';
 import type { Db } from '../../../db/client';
 import { eventCategories, events, type EventRow } from '../../../db/schema/events';
 import { runnerRegistrations, type RunnerRegistrationRow } from '../../../db/schema/registrations';
@@ -10,6 +10,7 @@ import { checkinMessages } from '../../../../domain/registrations/checkin';
 import type { RegistrationFilters, RegistrationJson, RegistrationPage } from '../../../../domain/registrations/contract';
 import { toRegistrationJson } from '../registration-view';
 import { canManageEvent, findEventByKey } from '../../events/service';
+import { countMissingBibNumbers } from '../bib-numbers';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -57,6 +58,7 @@ function searchCondition(q: string | undefined): SQL | undefined {
     ilike(r.email, pattern),
     ilike(r.phone, pattern),
     ilike(r.bibName, pattern),
+    ilike(r.bibNumber, pattern),
     ilike(r.identityNo, pattern),
     ilike(eventCategories.name, pattern),
   ];
@@ -130,7 +132,7 @@ export async function listEventRegistrations(
     .from(eventCategories)
     .where(eq(eventCategories.eventRef, event.id))
     .orderBy(asc(eventCategories.position), asc(eventCategories.name));
-  return { registrations, total, eventTotal, categories };
+  return { registrations, total, eventTotal, categories, bibNumbers: await countMissingBibNumbers(db, event.id) };
 }
 
 /**
@@ -296,4 +298,31 @@ export async function collectRacepack(db: Db, user: UserRow, found: FoundRegistr
   if (!row) throw notFound(racepackMessages.notFound);
   if (taken) return toRegistrationJson(row.registration, row.event, row.category);
   throw racepackRefusal(row.registration, row.event.timezone);
+}
+
+/**
+ * 'Urungkan': a hand-over made by mistake goes back to confirmed, only by the organizer (or admin)
+ * who made it and within RACEPACK_UNDO_MINUTES of it (the card offers it for seconds; a desk that
+ * synced late still has minutes). One conditional UPDATE: an undo racing a second scan cannot undo
+ * the other's take. The desks see it with their next refresh (updated_at).
+ */
+export async function undoRacepack(db: Db, user: UserRow, found: FoundRegistration, now: Date = new Date()): Promise<RegistrationJson> {
+  const r = runnerRegistrations;
+  const [undone] = await db
+    .update(r)
+    .set({ status: 'confirmed', racepackCollectedAt: null, racepackCollectedBy: null, racepackCollectedDevice: null, racepackCollectedDeviceName: null, updatedAt: now })
+    .where(
+      and(
+        eq(r.id, found.id),
+        eq(r.status, 'racepack_collected'),
+        eq(r.racepackCollectedBy, user.id),
+        gte(r.racepackCollectedAt, new Date(now.getTime() - RACEPACK_UNDO_MINUTES * 60_000)),
+      ),
+    )
+    .returning({ id: r.id });
+  const row = await selectRegistration(db, eq(r.id, found.id));
+  if (!row) throw notFound(racepackMessages.notFound);
+  if (undone) return toRegistrationJson(row.registration, row.event, row.category);
+  if (row.registration.status !== 'racepack_collected') throw conflict(racepackMessages.undoNotCollected, 'RACEPACK_NOT_COLLECTED');
+  throw conflict(racepackMessages.undoRefused, 'RACEPACK_UNDO_REFUSED');
 }

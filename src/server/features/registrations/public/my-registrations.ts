@@ -32,6 +32,7 @@ export async function listMyRegistrations(db: Db, user: Pick<UserRow, 'id' | 'em
     expiresAt: r.expiresAt ? r.expiresAt.toISOString() : null,
     createdAt: r.createdAt.toISOString(),
     bibName: r.bibName,
+    bibNumber: r.bibNumber,
     tshirtSize: r.tshirtSize,
     categoryName,
     event: {

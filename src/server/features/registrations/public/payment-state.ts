@@ -60,7 +60,7 @@ export async function registrationPaymentState(db: Db, registrationId: string, o
     payment_url: held ? order.paymentUrl : null,
     // Paid: what the success page shows the runner (their QR code and summary), never before.
     receipt: withReceipt && paidStatuses.has(row.status)
-      ? { fullName: row.fullName, bibName: row.bibName, tshirtSize: row.tshirtSize, emailHint: maskEmail(row.email), qrToken: row.qrToken }
+      ? { fullName: row.fullName, bibName: row.bibName, bibNumber: row.bibNumber, tshirtSize: row.tshirtSize, emailHint: maskEmail(row.email), qrToken: row.qrToken }
       : null,
   };
 }

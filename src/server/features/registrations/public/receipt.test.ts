@@ -71,7 +71,7 @@ describe('the registration a runner finishes', () => {
     const paid = json<PaymentState>(await state(id, order.gatewayRef, { cookie: cookie.value }));
     expect(paid.registration.status).toBe('confirmed');
     expect(paid.payment_url).toBeNull();
-    expect(paid.receipt).toEqual({ fullName: row.fullName, bibName: 'PUTU', tshirtSize: 'S', emailHint: 'pu***@gmail.com', qrToken: row.qrToken });
+    expect(paid.receipt).toEqual({ fullName: row.fullName, bibName: 'PUTU', bibNumber: null, tshirtSize: 'S', emailHint: 'pu***@gmail.com', qrToken: row.qrToken });
     // Without its own order reference: nothing, not even the status.
     expect((await state(id, 'REG-TEBAKAN000-000000000000000000000000')).statusCode).toBe(404);
   });

@@ -153,8 +153,8 @@ export async function selfManagedPaymentRoutes(app: FastifyInstance, opts: { db:
       },
     },
     async (request) => {
-      const registration = await verifySelfManagedPayment(deps, requireUser(request), found.get(request)!.id, request.body.proofSubmittedAt);
-      return { registration, message: m.verified };
+      const { registration, bibWarning } = await verifySelfManagedPayment(deps, requireUser(request), found.get(request)!.id, request.body.proofSubmittedAt);
+      return { registration, message: bibWarning ? `${m.verified} ${bibWarning}` : m.verified };
     },
   );
 

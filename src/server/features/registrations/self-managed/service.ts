@@ -14,6 +14,8 @@ import { AppError, conflict, notFound } from '../../../app-error';
 import { isPaymentKey, paymentKeyFor } from '../payment-key';
 import { newImageKey, recordUpload, type CheckedImage } from '../../uploads/service';
 import { confirmationMail } from '../confirmation-mail';
+import { assignBibNumber } from '../bib-numbers';
+import { bibMessages } from '../../../../domain/events/bib-numbers';
 import { toRegistrationJson } from '../registration-view';
 import { holdReminderMail, paymentRejectedMail } from './mail';
 import { registrationErrors } from '../registration-messages';
@@ -173,22 +175,25 @@ export async function verifySelfManagedPayment(
   id: string,
   proofSubmittedAt: string,
   now: Date = new Date(),
-): Promise<RegistrationJson> {
+): Promise<{ registration: RegistrationJson; bibWarning: string | null }> {
   const result = await deps.db.transaction(async (tx) => {
     const found = await loadBy(tx, eq(runnerRegistrations.id, id), true);
     if (!found) throw notFound(registrationErrors.registrationNotFound);
     checkDecidable(found, proofSubmittedAt);
     if (found.row.status === 'expired') await retakeSlot(tx, found.row.categoryRef);
-    const [row] = await tx
+    const [confirmed] = await tx
       .update(runnerRegistrations)
       .set({ status: 'confirmed', paymentStatus: 'paid', confirmedAt: now, paymentVerifiedAt: now, paymentVerifiedBy: user.id, expiresAt: null, updatedAt: now })
       .where(and(eq(runnerRegistrations.id, id), eq(runnerRegistrations.status, found.row.status)))
       .returning();
-    await deps.mail.enqueue(await confirmationMail(row!, found.event, found.category), { tx });
-    return { ...found, row: row! };
+    // Its bib number in the same transaction; none left: confirmed all the same, and the organizer is told.
+    const bib = await assignBibNumber(tx, confirmed!);
+    await deps.mail.enqueue(await confirmationMail(bib.row, found.event, found.category), { tx });
+    const bibWarning = bib.bibNumber === null && bib.reason === 'exhausted' && bib.range ? bibMessages.exhausted(found.category.name, bib.range) : null;
+    return { ...found, row: bib.row, bibWarning };
   });
   deps.mail.kick();
-  return toRegistrationJson(result.row, result.event, result.category);
+  return { registration: toRegistrationJson(result.row, result.event, result.category), bibWarning: result.bibWarning };
 }
 
 /** One slot of the category taken again for a registration whose hold ended, or 409 when none is free. */

@@ -1,11 +1,12 @@
 /**
- * The offline racepack desk's calls (decision 022): the check-in list, the sync of queued marks and
- * the organizer's events to choose from. The desk's own client does not leave for /login when the
+ * The offline racepack desk's calls (decision 022): the check-in list, the sync of queued marks, the
+ * 'Urungkan' of a synced one and the organizer's events to choose from. The desk's own client does not leave for /login when the
  * session has ended: a volunteer offline or mid-queue is told, and the queue stays.
  */
 import { useQuery } from '@tanstack/react-query';
 import type { OrganizerEventList } from '../../../../domain/events/contract';
 import type { CheckinList, CheckinMark, CheckinSyncResponse } from '../../../../domain/registrations/checkin';
+import type { RegistrationDecision } from '../../../../domain/registrations/contract';
 import { createApiClient } from '../../../api/client';
 
 let sessionEnded = false;
@@ -41,6 +42,11 @@ export function fetchCheckinList(eventKey: string, since?: string): Promise<Chec
 
 export function syncCheckinMarks(eventKey: string, marks: CheckinMark[]): Promise<CheckinSyncResponse> {
   return deskClient.post<CheckinSyncResponse>(`${eventPath(eventKey)}/checkin-sync`, { marks });
+}
+
+/** 'Urungkan' of a hand-over the server already has (this organizer's, within minutes). */
+export function undoHandover(registrationId: string): Promise<RegistrationDecision> {
+  return deskClient.delete<RegistrationDecision>(`/api/runner-registrations/${encodeURIComponent(registrationId)}/racepack`);
 }
 
 /** The organizer's events (an admin's: all), to pick the desk's event. */

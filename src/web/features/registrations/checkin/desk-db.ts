@@ -28,6 +28,8 @@ export interface DeskRunner {
   d: string;
   name: string;
   bib: string;
+  /** The bib number ('10K-0231'), when given. */
+  bibNumber: string | null;
   category: string;
   size: string;
   status: RegistrationStatus;
@@ -50,7 +52,8 @@ export interface DeskEvent {
   v: number;
 }
 
-export type MarkState = 'queued' | 'collected' | 'already_collected' | 'refused' | 'not_found';
+/** `undone`: taken back with 'Urungkan' after the server had it (a queued mark taken back is deleted). */
+export type MarkState = 'queued' | 'collected' | 'already_collected' | 'refused' | 'not_found' | 'undone';
 
 export interface DeskMark {
   id?: number;
@@ -119,8 +122,8 @@ function openQueue() {
 const eventRange = (eventRef: string) => IDBKeyRange.bound([eventRef, ''], [eventRef, '\uffff']);
 
 function toRunner(eventRef: string, list: CheckinList, row: CheckinList['rows'][number]): DeskRunner {
-  const [r, d, name, bib, category, size, status, takenAt, takenBy] = row;
-  return { e: eventRef, r, d, name, bib, category: list.categories[category] ?? '', size, status: list.statuses[status] ?? 'pending', takenAt, takenBy };
+  const [r, d, name, bib, category, size, status, takenAt, takenBy, bibNumber] = row;
+  return { e: eventRef, r, d, name, bib, bibNumber, category: list.categories[category] ?? '', size, status: list.statuses[status] ?? 'pending', takenAt, takenBy };
 }
 
 function headerOf(list: CheckinList, count: number, previous?: DeskEvent): DeskEvent {
@@ -294,6 +297,33 @@ export async function markCollected(eventRef: string, registrationId: string, de
     state: 'queued',
   });
   return runner;
+}
+
+/** This device's latest mark of a runner (its 'Urungkan' concerns that one). */
+export async function lastMarkOf(eventRef: string, registrationId: string): Promise<DeskMark | null> {
+  const marks = (await marksOf(eventRef)).filter((m) => m.registrationId === registrationId);
+  return marks.at(-1) ?? null;
+}
+
+/**
+ * 'Urungkan' on the device: a mark still queued is deleted (the server never hears of it) and the
+ * runner is collectable again. False when the mark left the queue meanwhile (a sync sent it).
+ */
+export async function dropQueuedMark(mark: DeskMark): Promise<boolean> {
+  const tx = (await openQueue()).transaction('marks', 'readwrite');
+  const current = await tx.store.get(mark.id!);
+  const queued = current?.state === 'queued';
+  if (queued) await tx.store.delete(mark.id!);
+  await tx.done;
+  if (queued) await updateRunner(mark.event, mark.registrationId, { status: 'confirmed', takenAt: null, takenBy: null });
+  return queued;
+}
+
+/** A synced mark the server took back: the mark says so and the runner is collectable again. */
+export async function markUndone(mark: DeskMark, message: string): Promise<DeskRunner | null> {
+  const db = await openQueue();
+  await db.put('marks', { ...mark, state: 'undone', message, syncedAt: new Date().toISOString() });
+  return updateRunner(mark.event, mark.registrationId, { status: 'confirmed', takenAt: null, takenBy: null });
 }
 
 export async function queuedMarks(): Promise<DeskMark[]> {

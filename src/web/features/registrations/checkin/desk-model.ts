@@ -15,7 +15,7 @@ export type Download =
   | { phase: 'error'; message: string };
 
 /** `seq` counts scans; `startedAt` (performance.now) times the answer until it is painted. */
-export type CardState = ({ runner: DeskRunner; lookupMs: number; justCollected: boolean } | { notFound: string }) & { seq: number; startedAt: number };
+export type CardState = ({ runner: DeskRunner; lookupMs: number; justCollected: boolean; justUndone?: boolean } | { notFound: string }) & { seq: number; startedAt: number };
 
 export interface RecentMark extends DeskMark {
   name: string | null;

@@ -26,7 +26,7 @@ import {
 import { useDeskInstall } from './desk-install';
 import { failure, markFootnote, marksSummary, shownMarkOf, takenNote, type CardState, type Download, type RecentMark } from './desk-model';
 import { ConnectionPill, DataStatusSection, DeviceSection, NoListSection, RecentMarksSection, ScanSection, type ScanMode, type SyncState } from './desk-sections';
-import { syncQueuedMarks } from './desk-sync';
+import { syncQueuedMarks, undoDeskMark } from './desk-sync';
 import { RacepackCard } from './racepack-card';
 
 /**
@@ -51,6 +51,7 @@ export function DeskPage() {
   const [value, setValue] = useState('');
   const [inputError, setInputError] = useState<string | null>(null);
   const [collecting, setCollecting] = useState(false);
+  const [undo, setUndo] = useState<{ running: boolean; error: string | null }>({ running: false, error: null });
   const [confirmForget, setConfirmForget] = useState(false);
   const [storageError, setStorageError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -191,6 +192,7 @@ export function DeskPage() {
     seq.current += 1;
     const timing = { seq: seq.current, startedAt: started };
     setCard(runner ? { runner, lookupMs, justCollected: false, ...timing } : { notFound: scanned, ...timing });
+    setUndo({ running: false, error: null });
     if (mode === 'scanner') inputRef.current?.focus();
   }
 
@@ -200,13 +202,28 @@ export function DeskPage() {
     const startedAt = performance.now();
     try {
       const runner = await markCollected(event._id, card.runner.r, device);
-      if (runner) setCard({ ...card, runner, justCollected: true, startedAt });
+      if (runner) setCard({ ...card, runner, justCollected: true, justUndone: false, startedAt });
       await refreshMarks(event._id);
     } finally {
       setCollecting(false);
       inputRef.current?.focus();
     }
     if (navigator.onLine) void runSync();
+  }
+
+  /** 'Urungkan' (issue 28 §6): a queued mark is dropped; a synced one is taken back by the server. */
+  async function takeBack() {
+    if (!event || !card || !('runner' in card)) return;
+    setUndo({ running: true, error: null });
+    try {
+      const runner = await undoDeskMark(event._id, card.runner.r, navigator.onLine);
+      if (runner) setCard({ ...card, runner, justCollected: false, justUndone: true });
+      setUndo({ running: false, error: null });
+    } catch (error) {
+      setUndo({ running: false, error: failure(error, 'Urungkan', deskSession.ended) });
+    }
+    await refreshMarks(event._id);
+    inputRef.current?.focus();
   }
 
   const shownMark = shownMarkOf(card, recent);
@@ -279,6 +296,7 @@ export function DeskPage() {
                 name={card.runner.name}
                 registrationId={card.runner.r}
                 bib={card.runner.bib}
+                bibNumber={card.runner.bibNumber ?? null}
                 category={card.runner.category}
                 size={card.runner.size}
                 status={card.runner.status}
@@ -287,6 +305,10 @@ export function DeskPage() {
                 warning={warning}
                 collecting={collecting}
                 onCollect={() => void collect()}
+                onUndo={() => void takeBack()}
+                undoing={undo.running}
+                justUndone={card.justUndone}
+                error={undo.error}
                 footnote={markFootnote(shownMark)}
                 dataAttributes={{
                   'data-lookup-ms': card.lookupMs.toFixed(1),

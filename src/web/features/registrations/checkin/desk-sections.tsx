@@ -277,6 +277,7 @@ const markLabels: Record<DeskMark['state'], { text: string; tone: string }> = {
   already_collected: { text: 'Sudah diambil di tempat lain', tone: 'bg-amber-200 text-amber-950' },
   refused: { text: 'Ditolak server', tone: 'bg-red-100 text-red-800' },
   not_found: { text: 'Tidak ditemukan', tone: 'bg-red-100 text-red-800' },
+  undone: { text: 'Diurungkan', tone: 'bg-slate-100 text-slate-700' },
 };
 
 function MarkState({ state }: { state: DeskMark['state'] }) {

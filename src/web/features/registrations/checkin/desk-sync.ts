@@ -1,6 +1,6 @@
 import { MAX_CHECKIN_BATCH, type CheckinMark } from '../../../../domain/registrations/checkin';
-import { applyResults, queuedMarks, type DeskMark } from './desk-db';
-import { syncCheckinMarks } from './desk-api';
+import { applyResults, dropQueuedMark, getRunner, lastMarkOf, markUndone, queuedMarks, type DeskMark, type DeskRunner } from './desk-db';
+import { syncCheckinMarks, undoHandover } from './desk-api';
 
 export interface SyncOutcome {
   /** Marks the server answered. */
@@ -45,4 +45,23 @@ export function syncQueuedMarks(): Promise<SyncOutcome> {
     running = null;
   });
   return running;
+}
+
+/**
+ * 'Urungkan' on the desk (issue 28 §6): offline, the device's queued mark is simply dropped. Online,
+ * the queue is sent first (the mark may be on its way already), then the server takes the hand-over
+ * back (this organizer's, within minutes) and the mark reads 'Diurungkan'. Throws the server's
+ * refusal; answers the runner as the device now knows them.
+ */
+export async function undoDeskMark(eventRef: string, registrationId: string, online: boolean): Promise<DeskRunner | null> {
+  let mark = await lastMarkOf(eventRef, registrationId);
+  if (!mark) return getRunner(eventRef, registrationId);
+  if (online && mark.state === 'queued') {
+    // A failed send leaves it queued: dropped below like offline.
+    await syncQueuedMarks().catch(() => undefined);
+    mark = (await lastMarkOf(eventRef, registrationId))!;
+  }
+  if (mark.state === 'queued' && (await dropQueuedMark(mark))) return getRunner(eventRef, registrationId);
+  const answer = await undoHandover(registrationId);
+  return markUndone(mark, answer.message);
 }

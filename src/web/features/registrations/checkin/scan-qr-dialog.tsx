@@ -14,7 +14,7 @@ import { Spinner } from '../../../components/spinner';
 import { PaymentStatusBadge } from '../management/registration-badges';
 import { RacepackCard } from './racepack-card';
 import { ScannerField } from './scanner-field';
-import { collectRacepack, lookupRegistration } from '../management/runner-data-api';
+import { collectRacepack, lookupRegistration, undoRacepack } from '../management/runner-data-api';
 
 // The camera (and with it the QR decoder) loads only when someone picks the camera.
 const CameraScanner = lazy(() => import('./camera-scanner').then((m) => ({ default: m.CameraScanner })));
@@ -55,7 +55,7 @@ export function ScanQrDialog({ open, onOpenChange }: ScanQrDialogProps) {
   const [lookupError, setLookupError] = useState<{ message: string; scanned: string } | null>(null);
   const [looking, setLooking] = useState(false);
   const [registration, setRegistration] = useState<RegistrationJson | null>(null);
-  const [collectState, setCollectState] = useState<{ saving: boolean; error: string | null; done: boolean }>({ saving: false, error: null, done: false });
+  const [collectState, setCollectState] = useState<CollectState>(idle);
   const inputRef = useRef<HTMLInputElement>(null);
   const busy = useRef(false);
 
@@ -66,7 +66,7 @@ export function ScanQrDialog({ open, onOpenChange }: ScanQrDialogProps) {
       setLookupError(null);
       setInputError(null);
       setValue('');
-      setCollectState({ saving: false, error: null, done: false });
+      setCollectState(idle);
     }
   }, [open]);
 
@@ -82,7 +82,7 @@ export function ScanQrDialog({ open, onOpenChange }: ScanQrDialogProps) {
     setInputError(null);
     setLookupError(null);
     setLooking(true);
-    setCollectState({ saving: false, error: null, done: false });
+    setCollectState(idle);
     // The field empties after every lookup: the next scan must not be appended to this one.
     setValue('');
     try {
@@ -100,13 +100,25 @@ export function ScanQrDialog({ open, onOpenChange }: ScanQrDialogProps) {
 
   async function handOut() {
     if (!registration) return;
-    setCollectState({ saving: true, error: null, done: false });
+    setCollectState({ ...idle, saving: true });
     try {
       const { registration: updated } = await collectRacepack(registration.registrationId);
       setRegistration(updated);
-      setCollectState({ saving: false, error: null, done: true });
+      setCollectState({ ...idle, done: true });
     } catch (error) {
-      setCollectState({ saving: false, error: racepackErrorMessage(error), done: false });
+      setCollectState({ ...idle, error: racepackErrorMessage(error) });
+    }
+  }
+
+  async function takeBack() {
+    if (!registration) return;
+    setCollectState((s) => ({ ...s, undoing: true, error: null }));
+    try {
+      const { registration: updated } = await undoRacepack(registration.registrationId);
+      setRegistration(updated);
+      setCollectState({ ...idle, undone: true });
+    } catch (error) {
+      setCollectState((s) => ({ ...s, undoing: false, error: racepackErrorMessage(error) }));
     }
   }
 
@@ -185,7 +197,7 @@ export function ScanQrDialog({ open, onOpenChange }: ScanQrDialogProps) {
         )}
 
         {registration && (
-          <RunnerCard registration={registration} collect={collectState} onCollect={() => void handOut()} />
+          <RunnerCard registration={registration} collect={collectState} onCollect={() => void handOut()} onUndo={() => void takeBack()} />
         )}
 
         <div className="flex flex-col gap-2 rounded-xl border border-dashed border-slate-300 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
@@ -220,14 +232,26 @@ function ModeButton({ active, onClick, icon, children }: { active: boolean; onCl
   );
 }
 
+/** The hand-over on the card: being saved, its error, just done, being taken back, just taken back. */
+interface CollectState {
+  saving: boolean;
+  error: string | null;
+  done: boolean;
+  undoing: boolean;
+  undone: boolean;
+}
+const idle: CollectState = { saving: false, error: null, done: false, undoing: false, undone: false };
+
 function RunnerCard({
   registration: r,
   collect,
   onCollect,
+  onUndo,
 }: {
   registration: RegistrationJson;
-  collect: { saving: boolean; error: string | null; done: boolean };
+  collect: CollectState;
   onCollect(): void;
+  onUndo(): void;
 }) {
   const d = r.runnerData;
   return (
@@ -235,6 +259,7 @@ function RunnerCard({
       name={d.fullName}
       registrationId={r.registrationId}
       bib={d.bibName}
+      bibNumber={r.bibNumber}
       category={r.categoryName}
       size={d.tshirtSize}
       status={r.status}
@@ -243,6 +268,9 @@ function RunnerCard({
       error={collect.error}
       collecting={collect.saving}
       onCollect={onCollect}
+      onUndo={onUndo}
+      undoing={collect.undoing}
+      justUndone={collect.undone}
       details={
         <div className="space-y-4">
           <FieldGroup title="Data Pelari">

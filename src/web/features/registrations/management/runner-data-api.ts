@@ -1,10 +1,11 @@
 /**
  * The organizer's registration calls (events spec §7): an event's runner data, its CSV and .xlsx, one
- * registration by scanned value, the racepack hand-out, and a self-managed payment's proof of
- * transfer with its Verifikasi / Tolak.
+ * registration by scanned value, the racepack hand-out and its 'Urungkan', 'Beri Nomor BIB', and a
+ * self-managed payment's proof of transfer with its Verifikasi / Tolak.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  BibNumbersAssigned,
   CsvSeparator,
   PaymentRejectionInput,
   RacepackBody,
@@ -78,6 +79,20 @@ export function collectRacepack(registrationId: string) {
   return api.patch<RegistrationDecision>(`/api/runner-registrations/${encodeURIComponent(registrationId)}/racepack`, {
     racePackStatus: 'racepack_collected',
   } satisfies RacepackBody);
+}
+
+/** 'Urungkan': takes back the hand-over this organizer just made. */
+export function undoRacepack(registrationId: string) {
+  return api.delete<RegistrationDecision>(`/api/runner-registrations/${encodeURIComponent(registrationId)}/racepack`);
+}
+
+/** 'Beri Nomor BIB': numbers the event's confirmed runners that have none; the list is read again. */
+export function useAssignBibNumbers(eventKey: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<BibNumbersAssigned>(`${eventPath(eventKey)}/bib-numbers`),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: runnerDataKeys.all }),
+  });
 }
 
 /**

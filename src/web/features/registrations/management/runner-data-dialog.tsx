@@ -14,6 +14,7 @@ import { ErrorAlert, LoadingMessage, QueryState } from '../../../components/quer
 import { SearchInput } from '../../../components/search-input';
 import { Spinner } from '../../../components/spinner';
 import { useToast } from '../../../components/toast';
+import { BibNumbersNotice } from './bib-numbers-notice';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { PaymentVerificationDialog } from './payment-verification-dialog';
 import { RegistrationActions } from './registration-actions';
@@ -185,7 +186,7 @@ export function RunnerDataDialog({ event, open, onOpenChange }: RunnerDataDialog
       size="2xl"
       title={`Data Pelari - ${event.name}`}
       // On a phone the search box says as much, and the runners need the height.
-      description={wide ? 'Cari pelari berdasarkan ID, nama, email, no. HP, nama BIB, no. identitas, kategori atau status.' : undefined}
+      description={wide ? 'Cari pelari berdasarkan ID, nama, email, no. HP, nomor atau nama BIB, no. identitas, kategori atau status.' : undefined}
       footer={
         <>
           <Button variant="outline" onClick={() => onOpenChange(false)} className="max-sm:hidden">
@@ -229,6 +230,8 @@ export function RunnerDataDialog({ event, open, onOpenChange }: RunnerDataDialog
         {(awaiting.data?.registrations.length ?? 0) > 0 && (
           <AwaitingVerificationPanel registrations={awaiting.data!.registrations} total={awaiting.data!.total} onCheck={setChecking} />
         )}
+
+        {list.data && <BibNumbersNotice eventKey={eventKey} bibNumbers={list.data.bibNumbers} />}
 
         {list.isSuccess && (
           <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
@@ -562,7 +565,13 @@ function RunnerCard({ registration: r, onCheck, actions }: { registration: Regis
           <dt className="text-xs text-slate-500">Ukuran Kaos</dt>
           <dd className="font-medium text-slate-900">{r.runnerData.tshirtSize}</dd>
         </div>
-        <div className="col-span-2">
+        {r.bibNumber && (
+          <div className="min-w-0">
+            <dt className="text-xs text-slate-500">Nomor BIB</dt>
+            <dd className="font-mono font-semibold break-words text-slate-900">{r.bibNumber}</dd>
+          </div>
+        )}
+        <div className={r.bibNumber ? undefined : 'col-span-2'}>
           <dt className="text-xs text-slate-500">Racepack</dt>
           <dd className="font-medium text-slate-900">
             {r.status === 'racepack_collected'

@@ -12,6 +12,7 @@ const base: MyRegistration = {
   expiresAt: null,
   createdAt: '2027-05-01T00:00:00.000Z',
   bibName: 'PUTU',
+  bibNumber: '10K-0231',
   tshirtSize: 'S',
   categoryName: '10K',
   event: { name: 'Jakarta Pagi Run', code: 'jpr', eventDate: '2027-07-18T23:00:00.000Z', location: 'Monas', timezone: 'Asia/Jakarta', paymentType: 'platform' },
@@ -66,6 +67,7 @@ describe("<MyRegistrationsCard> ('Event Diikuti')", () => {
     const dialog = await screen.findByRole('dialog', { name: 'Kode QR Racepack' });
     expect(within(dialog).getByText('qr-token-123')).toBeTruthy();
     expect(within(dialog).getByText('PUTU')).toBeTruthy();
+    expect(within(dialog).getByTestId('bib-number').textContent).toBe('10K-0231');
     await waitFor(() => expect(within(dialog).getByRole('img', { name: 'Kode QR pendaftaran REG-AAAAAAAAAA' }).getAttribute('src')).toMatch(/^data:image\/png;base64,/));
   });
 

@@ -81,6 +81,14 @@ export function MyRegistrationsCard() {
         <Dialog open onOpenChange={(open) => !open && setQrOf(null)} title="Kode QR Racepack" description={`${qrOf.event.name} · ${qrOf.categoryName}`} size="sm">
           <RegistrationQr value={qrOf.qrToken} registrationId={qrOf.registrationId} />
           <dl className="mt-4 space-y-1 text-sm">
+            {qrOf.bibNumber && (
+              <div className="flex justify-between gap-4">
+                <dt className="text-slate-600">Nomor BIB</dt>
+                <dd className="font-mono text-base font-extrabold text-slate-900" data-testid="bib-number">
+                  {qrOf.bibNumber}
+                </dd>
+              </div>
+            )}
             <div className="flex justify-between gap-4">
               <dt className="text-slate-600">Nama BIB</dt>
               <dd className="font-semibold text-slate-900">{qrOf.bibName}</dd>

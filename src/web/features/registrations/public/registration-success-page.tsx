@@ -241,6 +241,14 @@ function PaidReceipt({ state, orderRef }: { state: PaymentStateJson; orderRef: s
         </h2>
         {receipt ? (
           <>
+            {receipt.bibNumber && (
+              <p className="mt-3 text-center">
+                <span className="block text-xs font-semibold tracking-wide text-slate-600 uppercase">Nomor BIB</span>
+                <span className="font-mono text-3xl font-extrabold text-slate-900" data-testid="bib-number">
+                  {receipt.bibNumber}
+                </span>
+              </p>
+            )}
             <RegistrationQr value={receipt.qrToken} registrationId={r.registrationId} className="mt-4" />
             <p className="mt-3 text-center text-sm text-slate-600">Tunjukkan kode QR ini kepada panitia saat mengambil racepack.</p>
           </>
