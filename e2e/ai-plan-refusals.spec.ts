@@ -145,9 +145,9 @@ test('a plan the coach can make: preview, the runs locked after the trial counte
   // The trial covers two weeks of an eight-week programme: the rest will be locked, and the preview says how many.
   const locked = draft.trainingPlan.filter((run) => isRunLocked({ generatedby: run.generatedby, day: planDateToIso(run.date)! }, accessEnd)).length;
   expect(locked).toBeGreaterThan(0);
-  await expect(preview.getByTestId('preview-locked-note')).toHaveText(
-    `${locked} dari ${draft.trainingPlan.length} latihan setelah ${formatJakartaDate(access.current_period_end)} akan terkunci (Kunci) sampai Anda berlangganan.`,
-  );
+  const note = preview.getByTestId('preview-locked-note');
+  await expect(note).toContainText(`setelah uji coba gratismu berakhir (${formatJakartaDate(access.current_period_end)})`);
+  await expect(note).toContainText(`${locked} dari ${draft.trainingPlan.length} latihan tetap disimpan ke kalender, tetapi terkunci (Kunci)`);
   await expectNoHorizontalOverflow(page);
   await picture(page, 'preview-locked');
 

@@ -291,5 +291,6 @@ describe('development stand-in for the AI endpoints', () => {
     } finally {
       await prod.close();
     }
-  });
+    // Two apps built inside the test (development and production): slow on a loaded machine.
+  }, 90_000);
 });
