@@ -115,6 +115,9 @@ describe('organizer registration API', () => {
     expect(await search('saraswati')).toEqual([ayu.id]);
     expect(await search('PUTU.AYU@')).toEqual([ayu.id]);
     expect(await search('999000')).toEqual([ayu.id]);
+    // A phone typed as people write it finds the stored +62 form.
+    expect(await search('0819-9900-0111')).toEqual([ayu.id]);
+    expect(await search('62 812 000')).toEqual([budi.id]);
     expect(await search('5171999')).toEqual([ayu.id]);
     expect(await search(ayu.registrationId.toLowerCase())).toEqual([ayu.id]);
     expect(await search(budi.id.slice(0, 13))).toEqual([budi.id]);
