@@ -44,7 +44,7 @@ function bind(form: RunnerFieldsState, field: RunnerField) {
 function StoredAs({ value }: { value: string | undefined }) {
   if (!value) return null;
   return (
-    <span className="block text-brand-800" data-testid="stored-as">
+    <span className="block text-emerald-800" data-testid="stored-as">
       Disimpan sebagai <strong className="font-mono font-semibold">{value}</strong>.
     </span>
   );
@@ -242,7 +242,7 @@ export function EmergencySection({ form }: { form: RunnerFieldsState }) {
 export function StoredChangesNote({ changes }: { changes: { field: RunnerField; value: string }[] }) {
   if (changes.length === 0) return null;
   return (
-    <div className="rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-slate-800" data-testid="stored-changes">
+    <div className="rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-slate-800" data-testid="stored-changes">
       <p className="font-semibold text-slate-900">Kami simpan dalam format baku:</p>
       <ul className="mt-1.5 space-y-1 pl-5">
         {changes.map(({ field, value }) => (
