@@ -35,7 +35,7 @@ test('the dashboard widgets with runs and the Log Hasil Latihan dialog have no s
   // With the all-or-none alert, a field error and the AI refusal on screen.
   await dialog.getByLabel('Jarak Lari (km)').fill('abc');
   await dialog.getByRole('button', { name: 'Hapus' }).click();
-  await expect(dialog.getByText('Hanya bisa menghapus aktivitas yang dibuat oleh user')).toBeVisible();
+  await expect(dialog.getByText('Hanya bisa menghapus aktivitas yang Anda buat sendiri')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
 

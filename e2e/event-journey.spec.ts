@@ -145,7 +145,7 @@ test('organizer creates, admin accepts, runner registers and pays, organizer exp
   await expect(cardOf).toContainText('Racepack diambil');
 
   // Scanning the same code again (hand-held scanner this time) says it was already taken, and when.
-  await scan.getByRole('button', { name: 'Input Scanner' }).click();
+  await scan.getByRole('button', { name: 'Alat Pemindai' }).click();
   const input = scan.getByLabel('Nilai QR code');
   await input.fill(qrToken);
   await input.press('Enter');

@@ -114,7 +114,7 @@ test('an AI-made run cannot be deleted: the dialog and the server refuse, and th
   const dialog = await openTodayRun(page, 'Recovery Run');
   await expect(dialog).toContainText('Dari AI Coach');
   await dialog.getByRole('button', { name: 'Hapus' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('Hanya bisa menghapus aktivitas yang dibuat oleh user');
+  await expect(dialog.getByRole('alert')).toHaveText('Hanya bisa menghapus aktivitas yang Anda buat sendiri');
   await expect(page.getByRole('dialog', { name: 'Hapus aktivitas ini?' })).toHaveCount(0);
   await page.screenshot({ path: shot('log-dialog-ai-refusal') });
   await dialog.getByRole('button', { name: 'Batal' }).click();
@@ -122,7 +122,7 @@ test('an AI-made run cannot be deleted: the dialog and the server refuse, and th
   const [run] = await planRuns(page);
   const res = await page.request.delete(`/api/training-plans/${run!._id}`);
   expect(res.status()).toBe(403);
-  expect((await res.json()).message).toBe('Hanya bisa menghapus aktivitas yang dibuat oleh user');
+  expect((await res.json()).message).toBe('Hanya bisa menghapus aktivitas yang Anda buat sendiri');
   await page.reload();
   await expect(page.getByRole('region', { name: 'Latihan Hari Ini' }).getByRole('button', { name: /Recovery Run/ })).toBeVisible();
   expect(await planRuns(page)).toHaveLength(1);

@@ -142,7 +142,7 @@ test('scan with a keyboard scanner: lookup, Racepack Diambil, a second scan says
   await expect(card).toContainText('10K');
   await expect(card).not.toContainText('Asma ringan');
   await card.getByRole('button', { name: 'Lihat data lengkap' }).click();
-  for (const text of ['Lunas', 'Rp160.000', 'Asma ringan', '17-08-1992', 'KTP', 'Made Wirawan', 'GMT+7']) {
+  for (const text of ['Lunas', 'Rp160.000', 'Asma ringan', '17-08-1992', 'KTP', 'Made Wirawan', 'WIB']) {
     await expect(card).toContainText(text);
   }
   await expect(input).toHaveValue('');

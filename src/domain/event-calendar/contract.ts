@@ -19,7 +19,7 @@ export const calendarMessages = {
   categoriesRequired: 'Isi minimal satu kategori, pisahkan dengan koma.',
   categoriesTooMany: `Maksimal ${CALENDAR_MAX_CATEGORIES} kategori.`,
   emailInvalid: 'Format email tidak valid',
-  websiteInvalid: 'Alamat website tidak valid (awali dengan http:// atau https://).',
+  websiteInvalid: 'Alamat website tidak valid, contoh: larikota.id atau instagram.com/larikota.',
   roadOrTrail: 'Pilih Road atau Trail.',
   duplicate: 'Event dengan nama dan tanggal yang sama sudah ada di kalender atau sedang dimoderasi. Terima kasih!',
   notFound: 'Event tidak ditemukan.',
@@ -65,11 +65,24 @@ export const calendarListSchema = z.object({
 });
 export type CalendarList = z.infer<typeof calendarListSchema>;
 
+/**
+ * A website as stored: what people type ('instagram.com/larikota', 'www.larikota.id') with
+ * `https://` in front when no scheme is given (issue 28 item 11). Another scheme than http(s) is
+ * kept as typed, so the check below refuses it.
+ */
+export function websiteUrl(typed: string): string {
+  const value = typed.trim();
+  // 'larikota.id:8080/daftar' is a host and a port, not a scheme.
+  const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) && !/^[^:/]+:\d+(\/|$)/.test(value);
+  if (value === '' || hasScheme) return value;
+  return `https://${value.replace(/^\/\//, '')}`;
+}
+
 const optionalUrl = z
   .string()
   .trim()
   .max(300)
-  .transform((v) => v || null)
+  .transform((v) => (v ? websiteUrl(v) : null))
   .nullable()
   .default(null)
   .refine((v) => v === null || /^https?:\/\/[^\s/$.?#][^\s]*\.[^\s]+$/i.test(v), calendarMessages.websiteInvalid);

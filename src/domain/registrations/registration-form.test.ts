@@ -236,10 +236,10 @@ describe('registrationOpenness and publicEventButton', () => {
     ],
   };
 
-  it('is not yet open before regOpen, with date, time and GMT offset', () => {
+  it('is not yet open before regOpen, with date, time and zone (WIB)', () => {
     expect(registrationOpenness(event, new Date('2027-04-30T00:00:00Z'))).toEqual({
       state: 'not_yet',
-      message: 'Pendaftaran akan dibuka pada 1 Mei 2027 pada pukul 09.00 GMT+7',
+      message: 'Pendaftaran akan dibuka pada 1 Mei 2027 pada pukul 09.00 WIB',
     });
     expect(publicEventButton(event, new Date('2027-04-30T00:00:00Z'))).toBe('Akan Datang');
   });
@@ -252,7 +252,7 @@ describe('registrationOpenness and publicEventButton', () => {
   it('is closed after regClose', () => {
     expect(registrationOpenness(event, new Date('2027-06-02T00:00:00Z'))).toEqual({
       state: 'closed',
-      message: 'Pendaftaran telah ditutup pada 1 Juni 2027 pada pukul 23.59 GMT+7',
+      message: 'Pendaftaran telah ditutup pada 1 Juni 2027 pada pukul 23.59 WIB',
     });
     expect(publicEventButton(event, new Date('2027-06-02T00:00:00Z'))).toBe('Sudah Ditutup');
   });
@@ -262,9 +262,11 @@ describe('registrationOpenness and publicEventButton', () => {
     expect(registrationOpenness(full, new Date('2027-05-15T00:00:00Z'))).toEqual({ state: 'full', message: FULL_MESSAGE });
   });
 
-  it("shows another zone's offset", () => {
-    expect(zonedDateTime(new Date('2027-05-01T02:00:00Z'), 'Asia/Makassar')).toEqual({ date: '1 Mei 2027', time: '10.00', offset: 'GMT+8' });
-    expect(zonedDateTime(new Date('2027-05-01T02:00:00Z'), 'Not/AZone').offset).toBe('GMT+7');
+  it("names Indonesia's zones WIB, WITA and WIT, and gives another country's zone its GMT offset", () => {
+    expect(zonedDateTime(new Date('2027-05-01T02:00:00Z'), 'Asia/Makassar')).toEqual({ date: '1 Mei 2027', time: '10.00', offset: 'WITA' });
+    expect(zonedDateTime(new Date('2027-05-01T02:00:00Z'), 'Asia/Jayapura')).toEqual({ date: '1 Mei 2027', time: '11.00', offset: 'WIT' });
+    expect(zonedDateTime(new Date('2027-05-01T02:00:00Z'), 'Asia/Singapore')).toEqual({ date: '1 Mei 2027', time: '10.00', offset: 'GMT+8' });
+    expect(zonedDateTime(new Date('2027-05-01T02:00:00Z'), 'Not/AZone').offset).toBe('WIB');
   });
 });
 

@@ -154,7 +154,7 @@ describe('dashboard home widgets', { timeout: 20_000 }, () => {
     fireEvent.click(await within(region('Latihan Hari Ini')).findByRole('button', { name: /Tempo Run/ }));
     const dialog = screen.getByRole('dialog', { name: 'Log Hasil Latihan' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Hapus' }));
-    expect(within(dialog).getByText('Hanya bisa menghapus aktivitas yang dibuat oleh user')).toBeTruthy();
+    expect(within(dialog).getByText('Hanya bisa menghapus aktivitas yang Anda buat sendiri')).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Hapus aktivitas ini?' })).toBeNull();
     expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(0);
   });

@@ -127,18 +127,18 @@ describe('public runner registration', () => {
       expect(json(res)).toEqual({ message: 'Pendaftaran event ini telah ditutup oleh penyelenggara.', code: 'REGISTRATION_CLOSED' });
     });
 
-    it('not open yet → 409 with the opening date, time and GMT offset', async () => {
+    it('not open yet → 409 with the opening date, time and zone (WIB)', async () => {
       const { event } = await insertEvent(t, { regOpen: new Date('2099-03-01T02:00:00Z'), regClose: new Date('2099-04-01T02:00:00Z') });
       const res = await postRegistration(t, registrationPayload(event));
       expect(res.statusCode).toBe(409);
-      expect(json(res)).toEqual({ message: 'Pendaftaran akan dibuka pada 1 Maret 2099 pada pukul 09.00 GMT+7', code: 'REGISTRATION_NOT_OPEN' });
+      expect(json(res)).toEqual({ message: 'Pendaftaran akan dibuka pada 1 Maret 2099 pada pukul 09.00 WIB', code: 'REGISTRATION_NOT_OPEN' });
     });
 
     it('closed → 409 with the closing date', async () => {
       const { event } = await insertEvent(t, { regOpen: new Date('2020-01-01T00:00:00Z'), regClose: new Date('2020-02-01T16:59:00Z') });
       const res = await postRegistration(t, registrationPayload(event));
       expect(res.statusCode).toBe(409);
-      expect(json(res)).toEqual({ message: 'Pendaftaran telah ditutup pada 1 Februari 2020 pada pukul 23.59 GMT+7', code: 'REGISTRATION_CLOSED' });
+      expect(json(res)).toEqual({ message: 'Pendaftaran telah ditutup pada 1 Februari 2020 pada pukul 23.59 WIB', code: 'REGISTRATION_CLOSED' });
     });
 
     it('every category full → 409 with the quota message', async () => {
@@ -269,7 +269,7 @@ describe('public runner registration', () => {
       const mail = mails[0]!;
       expect(mail).toMatchObject({ to: 'rina@gmail.com', status: 'stored', topic: `registration:${row.id}` });
       expect(mail.subject).toContain('Derap Run 2027');
-      for (const part of ['Derap Run 2027', 'Gelora Bung Karno, Jakarta', '10K', 'RINA', row.registrationId, 'Rp160.000', 'GMT+7']) {
+      for (const part of ['Derap Run 2027', 'Gelora Bung Karno, Jakarta', '10K', 'RINA', row.registrationId, 'Rp160.000', 'WIB']) {
         expect(mail.text).toContain(part);
         expect(mail.html).toContain(part);
       }
