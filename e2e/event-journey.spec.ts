@@ -150,7 +150,7 @@ test('organizer creates, admin accepts, runner registers and pays, organizer exp
   await input.fill(qrToken);
   await input.press('Enter');
   await expect(scan.getByText('Racepack sudah diambil.')).toBeVisible();
-  await expect(scan.getByText(/Racepack sudah diambil pada .+ pukul \d{2}\.\d{2} GMT\+7\./)).toBeVisible();
+  await expect(scan.getByText(/Racepack sudah diambil pada .+ pukul \d{2}\.\d{2} WIB\./)).toBeVisible();
   await expect(scan.getByRole('button', { name: 'Racepack Diambil' })).toHaveCount(0);
   await snap(page, 'journey-scan-again');
   const again = await page.request.patch(`/api/runner-registrations/${encodeURIComponent(qrToken)}/racepack`, { data: { racePackStatus: 'racepack_collected' } });

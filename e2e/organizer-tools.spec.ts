@@ -158,7 +158,7 @@ test('scan with a keyboard scanner: lookup, Racepack Diambil, a second scan says
   // The same runner comes back: the card says when the racepack was taken.
   await input.fill(noman.qrToken!);
   await input.press('Enter');
-  await expect(card.getByRole('status')).toContainText(/Racepack sudah diambil pada \d{1,2} \w+ \d{4} pukul \d{2}\.\d{2} GMT\+7\./);
+  await expect(card.getByRole('status')).toContainText(/Racepack sudah diambil pada \d{1,2} \w+ \d{4} pukul \d{2}\.\d{2} WIB\./);
   await expect(card.getByRole('button', { name: 'Racepack Diambil' })).toHaveCount(0);
 
   // An unpaid registration (looked up by its registration id) cannot collect.

@@ -78,14 +78,15 @@ export function websiteUrl(typed: string): string {
   return `https://${value.replace(/^\/\//, '')}`;
 }
 
-const optionalUrl = z
+const websiteField = z
   .string()
   .trim()
   .max(300)
   .transform((v) => (v ? websiteUrl(v) : null))
   .nullable()
-  .default(null)
   .refine((v) => v === null || /^https?:\/\/[^\s/$.?#][^\s]*\.[^\s]+$/i.test(v), calendarMessages.websiteInvalid);
+/** A submission's website: blank or absent is none. */
+const optionalUrl = websiteField.default(null);
 
 const submissionDate = z
   .string()
@@ -134,7 +135,8 @@ export const calendarModerationSchema = z.object({
   eventname: z.string().trim().min(1, calendarMessages.required).max(150).optional(),
   date: z.string().trim().refine((v) => isValidIsoDay(v), calendarMessages.dateInvalid).optional(),
   location: z.string().trim().min(1, calendarMessages.required).max(150).optional(),
-  website: optionalUrl.optional(),
+  // No default here: a moderation that does not send the website (approve, partnership) keeps it.
+  website: websiteField.optional(),
   roadortrail: z.enum(roadOrTrailValues).optional(),
   category: z
     .union([z.string(), z.array(z.string().max(60)).max(40)])

@@ -92,6 +92,11 @@ describe('the running calendar API (issue 16)', () => {
     const res = await submit(submission({ eventname: 'Lari Kota Malang', website: 'instagram.com/larikota' }));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().event.website).toBe('https://instagram.com/larikota');
+    // Approving it (and marking the partnership) keeps the website: a moderation that does not send it changes nothing.
+    const approved = await moderate(res.json().event._id, { isapproved: 'yes', ispartnership: 'yes' });
+    expect(approved.json().event).toMatchObject({ status: 'approved', website: 'https://instagram.com/larikota' });
+    const corrected = await moderate(res.json().event._id, { website: 'larikota.id' });
+    expect(corrected.json().event.website).toBe('https://larikota.id');
   });
 
   it('refuses a duplicate (same name and day, any case or punctuation) politely, also of a Derap event', async () => {
