@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { aiMessages, type CreatePlanRequest, type PlanDraftResponse } from '../src/domain/ai-coach/contract';
 import { addDays, isoToPlanDate, jakartaToday, planDateToIso, startOfWeek, weekdayIndex } from '../src/domain/shared/wire-date';
+import { formatJakartaDate } from '../src/domain/shared/jakarta-time';
 import { runColor, runType } from '../src/domain/training-plan/run-types';
 import type { Run } from '../src/domain/training-plan/contract';
 import { renderWorkoutScreen, WORKOUT_SCREEN_VIEWPORT, workoutScreens } from '../src/server/adapters/ai/testing/workout-screens';
@@ -84,7 +85,8 @@ test('a trialing runner fills the AI form, sees the preview, refreshes, saves, a
   await expect(preview).toBeVisible();
   await expect(preview.getByTestId('preview-week').first()).toBeVisible();
   await expect(preview.getByTestId('preview-week')).toHaveCount(9);
-  await expect(preview.getByTestId('preview-replace-note')).toContainText(`${isoToPlanDate(today)} – ${isoToPlanDate(raceDay)}`);
+  // The range as people read it, not DD-MM-YYYY (issue 28 item 11).
+  await expect(preview.getByTestId('preview-replace-note')).toContainText(`${formatJakartaDate(`${today}T12:00:00+07:00`)} – ${formatJakartaDate(`${raceDay}T12:00:00+07:00`)}`);
   await expect(preview).toContainText('Race Day');
   await page.screenshot({ path: shot('preview') });
   await expectNoHorizontalOverflow(page);
