@@ -21,7 +21,7 @@ async function openCalendar(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kalender Latihan');
 }
 
-test('a runner uploads a GPX in Log Hasil Latihan: distance, time and HR fill in, and the run is logged', { tag: '@layout' }, async ({ page }) => {
+test('a runner uploads a GPX in Log Hasil Latihan: distance, time and HR fill in, and the run is logged', async ({ page }) => {
   await signIn(page.request, { prefix: 'file-gpx', name: 'Wayan Sari' });
   const { today } = jakartaWeek();
   await addRuns(page, [{ date: isoToPlanDate(today), title: 'Easy Run', program: '5k', paceRange: "4'50 - 5'10" }]);
@@ -71,7 +71,7 @@ test('a runner uploads a GPX in Log Hasil Latihan: distance, time and HR fill in
   await expect(page.getByRole('region', { name: 'Latihan Hari Ini' }).getByText('Selesai')).toBeVisible();
 });
 
-test('the calendar imports a FIT file: the run of its day opens filled, and a day without one gets Buat Jadwal', { tag: '@layout' }, async ({ page }) => {
+test('the calendar imports a FIT file: the run of its day opens filled, and a day without one gets Buat Jadwal', async ({ page }) => {
   await signIn(page.request, { prefix: 'file-fit', name: 'Made Wirawan' });
   const { today } = jakartaWeek();
   const yesterday = addDays(today, -1);

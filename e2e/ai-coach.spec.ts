@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { aiMessages, type CreatePlanRequest, type PlanDraftResponse } from '../src/domain/ai-coach/contract';
-import { addDays, isoToPlanDate, jakartaToday, planDateToIso, startOfWeek, weekdayIndex } from '../src/domain/shared/wire-date';
 import { formatJakartaDate } from '../src/domain/shared/jakarta-time';
+import { addDays, isoToPlanDate, jakartaToday, planDateToIso, startOfWeek, weekdayIndex } from '../src/domain/shared/wire-date';
+import { monthLabel, shiftMonth } from '../src/domain/training-plan/month-grid';
 import { runColor, runType } from '../src/domain/training-plan/run-types';
 import type { Run } from '../src/domain/training-plan/contract';
 import { renderWorkoutScreen, WORKOUT_SCREEN_VIEWPORT, workoutScreens } from '../src/server/adapters/ai/testing/workout-screens';
@@ -33,13 +34,34 @@ async function openCalendar(page: Page) {
 
 const runsByAi = async (page: Page) => (await planRuns(page)).filter((r): r is Run => !r.locked && r.generatedby === 'ai');
 
-test('a trialing runner fills the AI form, sees the preview, refreshes, saves, and finds the runs on the calendar in their colours', { tag: '@layout' }, async ({ page }) => {
+test('a new runner is offered the trial at the AI button, fills the form, sees the weeks that will lock, refreshes, saves, and the calendar opens on the plan', async ({ page }) => {
   test.setTimeout(90_000);
-  await trialingRunner(page, 'ai-form');
+  await signIn(page.request, { prefix: 'ai-form', name: 'Putu Ayu' });
   await openCalendar(page);
+  await showMonthGrid(page);
+  // The calendar is left on last month: after Simpan it opens on the plan's first month.
+  await page.getByRole('button', { name: 'Bulan sebelumnya' }).click();
+  const today = jakartaToday();
+  const monthShown = page.locator('#calendar-month-label');
+  const back = shiftMonth(Number(today.slice(0, 4)), Number(today.slice(5, 7)), -1);
+  await expect(monthShown).toHaveText(monthLabel(back.year, back.month));
+
+  // Never had the trial: the AI button offers it (titled as a trial, not a payment), one tap, and goes on.
   await page.getByRole('button', { name: 'Buat Program dengan AI' }).click();
+  const offer = page.getByRole('dialog', { name: 'Uji Coba Gratis 14 Hari' });
+  await expect(offer).toContainText('Rp0, tanpa kartu kredit.');
+  await expect(page.getByRole('dialog', { name: 'Fitur Premium' })).toHaveCount(0);
+  await expectNoHorizontalOverflow(page);
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  await page.screenshot({ path: shot('trial-offer') });
+  await offer.getByRole('button', { name: 'Mulai uji coba gratis 14 hari' }).click();
   const form = page.getByRole('dialog', { name: 'Buat Program Latihan dengan AI' });
   await expect(form).toBeVisible();
+  await expect(offer).toHaveCount(0);
+  await expect(page.getByText(/^Uji coba gratis aktif hingga /)).toBeVisible();
+  const me = (await (await page.request.get('/api/auth/me')).json()) as { user: { subscription_status: string; has_had_trial: boolean; current_period_end: string } };
+  expect(me.user).toMatchObject({ subscription_status: 'trialing', has_had_trial: true });
+  const trialEndDay = jakartaToday(new Date(me.user.current_period_end));
 
   // An empty form says what is missing and sends nothing.
   let requests = 0;
@@ -51,7 +73,6 @@ test('a trialing runner fills the AI form, sees the preview, refreshes, saves, a
   await expect(form.getByLabel('Umur')).toBeFocused();
   expect(requests).toBe(0);
 
-  const today = jakartaToday();
   // A race on the Sunday 8 weeks on.
   const raceDay = addDays(startOfWeek(today), 8 * 7 + 6);
   await form.getByLabel('Umur').fill('32');
@@ -88,7 +109,19 @@ test('a trialing runner fills the AI form, sees the preview, refreshes, saves, a
   // The range as people read it, not DD-MM-YYYY (issue 28 item 11).
   await expect(preview.getByTestId('preview-replace-note')).toContainText(`${formatJakartaDate(`${today}T12:00:00+07:00`)} – ${formatJakartaDate(`${raceDay}T12:00:00+07:00`)}`);
   await expect(preview).toContainText('Race Day');
+  // The weeks after the trial's last day are marked, and the note says what happens to them.
+  const note = preview.getByTestId('preview-locked-note');
+  await expect(note).toContainText(`setelah uji coba gratismu berakhir (${formatJakartaDate(me.user.current_period_end)})`);
+  await expect(note).toContainText('terkunci (Kunci): isinya tertutup sampai kamu berlangganan');
+  const weekLocks = await preview.getByTestId('preview-week').evaluateAll((weeks) => weeks.map((w) => (w as HTMLElement).dataset.lock));
+  expect(weekLocks.slice(0, 2)).toEqual(['open', 'open']);
+  expect(weekLocks.slice(-1)).toEqual(['locked']);
+  const firstLocked = weekLocks.findIndex((lock) => lock !== 'open');
+  expect(weekLocks.slice(firstLocked + 1).every((lock) => lock === 'locked')).toBe(true);
+  await expect(note).toContainText(`Minggu ${firstLocked + 1}–9 jatuh setelah`);
   await page.screenshot({ path: shot('preview') });
+  await preview.getByTestId('preview-week').nth(firstLocked).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shot('preview-locked-weeks') });
   await expectNoHorizontalOverflow(page);
 
   // Refresh asks the same again and shows the new draft.
@@ -111,6 +144,14 @@ test('a trialing runner fills the AI form, sees the preview, refreshes, saves, a
   await preview.getByRole('button', { name: 'Simpan' }).click();
   await expect(page.getByText(SAVED)).toBeVisible();
   await expect(preview).toHaveCount(0);
+  // The calendar opens on the plan's first month, not the month it was left on.
+  const firstDay = kept.trainingPlan.map((r) => planDateToIso(r.date)!).sort()[0]!;
+  await expect(monthShown).toHaveText(monthLabel(Number(firstDay.slice(0, 4)), Number(firstDay.slice(5, 7))));
+  // 'Latihan mendatang' counts the runs after the trial's end apart.
+  const lockedCount = kept.trainingPlan.filter((r) => planDateToIso(r.date)! > trialEndDay).length;
+  expect(lockedCount).toBeGreaterThan(0);
+  await expect(page.getByTestId('upcoming-count')).toHaveText(new RegExp(` latihan · ${lockedCount} terkunci$`));
+  await expect(page.getByTestId('program-run-count')).toHaveText(new RegExp(` latihan · ${lockedCount} terkunci$`));
 
   // Every run of the draft is in the plan; those after the trial's end come back locked.
   const stored = (await planRuns(page)).filter((r) => r.generatedby === 'ai');
@@ -125,8 +166,8 @@ test('a trialing runner fills the AI form, sees the preview, refreshes, saves, a
   expect(kept.trainingPlan.find((r) => planDateToIso(r.date) === raceDay)?.title).toMatch(/race/i);
 
   // On the calendar: the first run of each coloured type, in that type's colour (the open runs
-  // lie within the trial's 14 days: this month and perhaps the next).
-  await showMonthGrid(page);
+  // lie within the trial's 14 days: this month and perhaps the next). The plan starts today: the calendar is on this month.
+  await expect(page.getByRole('button', { name: 'Hari ini' })).toBeDisabled();
   const shown = new Set<string>();
   const byDay = [...saved].sort((a, b) => (planDateToIso(a.date)! < planDateToIso(b.date)! ? -1 : 1));
   for (const month of [today.slice(0, 7), addDays(`${today.slice(0, 7)}-28`, 7).slice(0, 7)]) {
@@ -146,7 +187,7 @@ test('a trialing runner fills the AI form, sees the preview, refreshes, saves, a
   await page.screenshot({ path: shot('calendar'), fullPage: true });
 });
 
-test('asks the chat to move the long run to Sunday, approves, and sees it moved', { tag: '@layout' }, async ({ page }) => {
+test('asks the chat to move the long run to Sunday, approves, and sees it moved', async ({ page }) => {
   test.setTimeout(90_000);
   await trialingRunner(page, 'ai-chat');
   const today = jakartaToday();

@@ -118,7 +118,7 @@ async function saveAndFindRuns(page: Page, preview: Locator, draft: PlanDraftRes
 
 const nextSunday = (weeks: number) => addDays(startOfWeek(jakartaToday()), weeks * 7 + 6);
 
-test('a plan the coach can make: preview, the runs locked after the trial counted, Simpan, and the runs on the calendar', { tag: '@layout' }, async ({ page }) => {
+test('a plan the coach can make: preview, the runs locked after the trial counted, Simpan, and the runs on the calendar', async ({ page }) => {
   test.setTimeout(90_000);
   await trialingRunner(page, 'ai-ok');
   const access = (await (await page.request.get('/api/ai/access')).json()) as AiAccessResponse;

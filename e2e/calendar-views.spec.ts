@@ -153,7 +153,7 @@ test("'Ringkasan program' shows planned and done km per week by phase, with a ta
   expect(phases.at(-1)).toBe('Taper');
   expect(phases).toContain('Build');
   for (const [i, week] of weeks.entries()) {
-    await expect(rows.nth(i + 1).getByRole('cell')).toHaveText([/\d+ \w+ – \d+ \w+/, week.phase!, formatKm(week.plannedKm), formatKm(week.doneKm)]);
+    await expect(rows.nth(i + 1).getByRole('cell')).toHaveText([/\d+ \w+ – \d+ \w+/, week.phase!, formatKm(week.plannedKm), formatKm(week.doneKm), String(week.lockedCount)]);
   }
   await expect(rows.filter({ hasText: '(minggu ini)' })).toHaveCount(1);
   // The bars and phase bands are drawn; the page never scrolls sideways.

@@ -42,7 +42,7 @@ async function newSession(browser: Browser, page: Page) {
   return context.newPage();
 }
 
-test('the coach journey: profile and package, a runner buys it, the coach plans them by PDF, the runner ends it', { tag: '@layout' }, async ({ page, loginAs, browser, request }) => {
+test('the coach journey: profile and package, a runner buys it, the coach plans them by PDF, the runner ends it', async ({ page, loginAs, browser, request }) => {
   test.setTimeout(150_000);
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const link = `pelatih-jalan-${tag}`;

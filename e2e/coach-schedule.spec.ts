@@ -30,7 +30,7 @@ async function openUbahJadwal(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ubah Jadwal');
 }
 
-test('a coach plans a connected runner: picks them, adds a run, uploads a PDF schedule, and the runner sees it', { tag: '@layout' }, async ({ page, loginAs, browser }) => {
+test('a coach plans a connected runner: picks them, adds a run, uploads a PDF schedule, and the runner sees it', async ({ page, loginAs, browser }) => {
   const shot = (name: string) => page.screenshot({ path: `/tmp/sched-${name}-${test.info().project.name}.png`, fullPage: true });
   const runnerEmail = uniqueEmail('pelari-jadwal');
   const runner = await signIn(page.context().request, { email: runnerEmail, name: 'Rani Jadwal' });
@@ -122,7 +122,7 @@ test('a coach plans a connected runner: picks them, adds a run, uploads a PDF sc
 
 const tick = (control: Locator) => control.locator('xpath=..').click();
 
-test('a coach builds an AI programme for a runner without a subscription, saved as the coach\'s runs', { tag: '@layout' }, async ({ page, loginAs }) => {
+test('a coach builds an AI programme for a runner without a subscription, saved as the coach\'s runs', async ({ page, loginAs }) => {
   test.setTimeout(90_000);
   const runnerEmail = uniqueEmail('pelari-ai-pelatih');
   const runner = await signIn(page.context().request, { email: runnerEmail, name: 'Tono AI' });
@@ -171,7 +171,7 @@ test('a coach builds an AI programme for a runner without a subscription, saved 
   await expectNoHorizontalOverflow(page);
 });
 
-test('a schedule PDF beyond the reader\'s limits is refused with its reason in the dialog (issue 26 §6)', { tag: '@layout' }, async ({ page, loginAs }) => {
+test('a schedule PDF beyond the reader\'s limits is refused with its reason in the dialog (issue 26 §6)', async ({ page, loginAs }) => {
   const runnerEmail = uniqueEmail('pelari-bom');
   await signIn(page.context().request, { email: runnerEmail, name: 'Rina Bom' });
   await loginAs({ prefix: 'pelatih-bom', role: 'coach' });

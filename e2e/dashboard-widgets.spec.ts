@@ -4,7 +4,7 @@ import { addAiRuns, addRuns, chartRow, expectNoHorizontalOverflow, jakartaWeek, 
 
 const shot = (name: string) => `/tmp/log/${name}-${test.info().project.name}.png`;
 
-test('today’s runs and the week’s planned vs realised km come from one request, and a logged run updates the chart', { tag: '@layout' }, async ({ page, loginAs }) => {
+test('today’s runs and the week’s planned vs realised km come from one request, and a logged run updates the chart', async ({ page, loginAs }) => {
   await loginAs({ prefix: 'minggu', name: 'Dewi Anggraini' });
   const { today, other, days } = jakartaWeek();
   await addRuns(page, [
@@ -88,7 +88,7 @@ test('a failing week request shows both widget errors, and Coba lagi recovers', 
   await expect(weekly.getByTestId('week-total')).toHaveText('0 / 5 km');
 });
 
-test('a locked AI run today shows Kunci without its title, cannot be opened, and adds nothing to the week', { tag: '@layout' }, async ({ page, loginAs }) => {
+test('a locked AI run today shows Kunci without its title, explains itself instead of opening, and adds nothing to the week', async ({ page, loginAs }) => {
   await loginAs({ prefix: 'terkunci', name: 'Putu Ayu' });
   const { today } = jakartaWeek();
   await addRuns(page, [{ date: planDate(today), title: 'Easy Run', program: '5k' }]);
@@ -102,11 +102,13 @@ test('a locked AI run today shows Kunci without its title, cannot be opened, and
   const locked = todayCard.locator('[data-locked="true"]');
   await expect(locked).toContainText('Kunci');
   await expect(locked).toContainText('Program ini dibatasi');
-  await expect(locked.getByRole('button')).toHaveCount(0);
   await expect(todayCard).not.toContainText('Tempo Rahasia');
   await expect(todayCard).not.toContainText('undefined');
-  await expect(todayCard.getByRole('button')).toHaveCount(1); // the runner's own Easy Run
+  // A tap explains the lock; it never opens the log.
   await locked.click();
+  await expect(page.getByRole('dialog', { name: 'Latihan Terkunci' })).toContainText('belum memiliki langganan aktif');
+  await expect(page.getByRole('dialog', { name: 'Log Hasil Latihan' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   // Planned km count the open run only.
   await expect(page.getByRole('region', { name: 'Progres Latihan Minggu Ini' }).getByTestId('week-total')).toHaveText('0 / 5 km');

@@ -54,7 +54,7 @@ async function seed(
   return seeded;
 }
 
-test('an organizer edits an event, is refused a price change of a sold category, closes registration and reads Keuangan', { tag: '@layout' }, async ({
+test('an organizer edits an event, is refused a price change of a sold category, closes registration and reads Keuangan', async ({
   page,
   loginAs,
   playwright,
@@ -151,7 +151,7 @@ test('an organizer edits an event, is refused a price change of a sold category,
   await snap(page, 'keuangan-event');
 });
 
-test('the admin sees the whole event and cannot reject one with paid runners: the counts and the way (Batalkan Event) instead', { tag: '@layout' }, async ({ page, loginAs, playwright, baseURL }) => {
+test('the admin sees the whole event and cannot reject one with paid runners: the counts and the way (Batalkan Event) instead', async ({ page, loginAs, playwright, baseURL }) => {
   test.setTimeout(90_000);
   const { event } = await seed(playwright, baseURL!, uniqueEmail('penyelenggara'));
   await loginAs({ role: 'admin', name: 'Admin Uji' });

@@ -28,7 +28,7 @@ async function openEventList(page: Page) {
 
 const field = (dialog: Locator, label: string) => dialog.getByLabel(label, { exact: true });
 
-test('an organizer creates an event with an image and two categories; an admin accepts it', { tag: '@layout' }, async ({ page, loginAs }) => {
+test('an organizer creates an event with an image and two categories; an admin accepts it', async ({ page, loginAs }) => {
   const tag = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const name = `Derap Night Run ${tag}`;
   const code = `dnr-${tag}`;

@@ -18,7 +18,7 @@ async function snap(page: Page, name: string) {
   await page.screenshot({ path: `${shots}/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
 }
 
-test('Keuangan: a partial refund is what went back, Derap keeps its fee; the admin sees every sale and the month export', { tag: '@layout' }, async ({ page, loginAs, playwright, baseURL }) => {
+test('Keuangan: a partial refund is what went back, Derap keeps its fee; the admin sees every sale and the month export', async ({ page, loginAs, playwright, baseURL }) => {
   test.setTimeout(120_000);
   const tag = tagOf();
   const organizerEmail = uniqueEmail('keuangan');

@@ -142,7 +142,7 @@ test.describe('/mobile-login opened by the app', () => {
     await expect(again.getByRole('button', { name: 'Buka Aplikasi' })).toBeVisible();
   });
 
-  test('signed out: the sign-in options, with Google coming back to the same challenge and state; the dev sign-in ends at the same button', { tag: '@layout' }, async ({ page }) => {
+  test('signed out: the sign-in options, with Google coming back to the same challenge and state; the dev sign-in ends at the same button', async ({ page }) => {
     const { verifier, challenge } = pkce();
     await page.goto(appLink(challenge, 's 2'));
     const origin = new URL(page.url()).origin;
@@ -193,7 +193,7 @@ test.describe('/mobile-login opened by the app', () => {
     expect((await res.json()).user.email).toBe(email);
   });
 
-  test("'Gunakan akun lain' switches the account the app gets", { tag: '@layout' }, async ({ page, loginAs }) => {
+  test("'Gunakan akun lain' switches the account the app gets", async ({ page, loginAs }) => {
     await loginAs({ prefix: 'mobile.first', name: 'Akun Pertama' });
     const { verifier, challenge } = pkce();
     await page.goto(appLink(challenge, 'x'));
@@ -213,7 +213,7 @@ test.describe('/mobile-login opened by the app', () => {
     expect((await (await exchange(page, code, verifier)).json()).user.email).toBe(second);
   });
 
-  test('an old link without a challenge hands nothing over, even when signed in', { tag: '@layout' }, async ({ page, loginAs }) => {
+  test('an old link without a challenge hands nothing over, even when signed in', async ({ page, loginAs }) => {
     await loginAs({ prefix: 'mobile.old' });
     const minted: string[] = [];
     page.on('request', (r) => {
@@ -284,7 +284,7 @@ test.describe('/mobile-auth-success', () => {
       return { opened: w.__opened, framed: w.__framed };
     });
 
-  test('after the click: opens the app at 1.5 s, tries a second way 1 s later, shows the manual hint; the button opens again', { tag: '@layout' }, async ({ page, loginAs }) => {
+  test('after the click: opens the app at 1.5 s, tries a second way 1 s later, shows the manual hint; the button opens again', async ({ page, loginAs }) => {
     await stubAppOpener(page);
     await page.clock.install();
     await loginAs({ prefix: 'mobile.timers' });

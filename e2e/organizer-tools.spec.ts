@@ -19,7 +19,7 @@ async function openRowMenu(page: Page, eventName: string, item: string) {
   await page.getByRole('menuitem', { name: item }).click();
 }
 
-test('runner data: table, search, empty search and the CSV download', { tag: '@layout' }, async ({ page, loginAs, playwright, baseURL }) => {
+test('runner data: table, search, empty search and the CSV download', async ({ page, loginAs, playwright, baseURL }) => {
   const organizerEmail = uniqueEmail('penyelenggara');
   const { event } = await seed(playwright, baseURL!, organizerEmail);
   await loginAs({ email: organizerEmail, role: 'organizer', name: 'Siti Penyelenggara' });
@@ -103,7 +103,7 @@ test('an event without runners says so', async ({ page, loginAs }) => {
   await expect(dialog.getByText('Tidak ada data pelari untuk kegiatan ini')).toBeVisible();
 });
 
-test('scan with a keyboard scanner: lookup, Racepack Diambil, a second scan says it was taken', { tag: '@layout' }, async ({ page, loginAs, playwright, baseURL }) => {
+test('scan with a keyboard scanner: lookup, Racepack Diambil, a second scan says it was taken', async ({ page, loginAs, playwright, baseURL }) => {
   const organizerEmail = uniqueEmail('penyelenggara');
   const { runners } = await seed(playwright, baseURL!, organizerEmail);
   const [noman, , rina] = runners as [SeededRunner, SeededRunner, SeededRunner];

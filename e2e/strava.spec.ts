@@ -60,7 +60,7 @@ async function openSettings(page: Page) {
   return page.getByRole('region', { name: 'Strava' });
 }
 
-test('a premium runner connects Strava, a run arrives by webhook and is logged with its scores, an unplanned run is kept, then disconnects', { tag: '@layout' }, async ({
+test('a premium runner connects Strava, a run arrives by webhook and is logged with its scores, an unplanned run is kept, then disconnects', async ({
   page,
   loginAs,
 }) => {

@@ -58,12 +58,13 @@ test('a new runner starts the trial, then buys 6 months in the sandbox checkout 
   await expect(dialog.getByRole('region', { name: 'Profesional Coach' }).getByRole('button', { name: 'Akan Datang' })).toBeDisabled();
   await shot(page, 'purchase', project);
 
-  // The trial: confirmation at Rp0 says 'Aktifkan Paket', then the success popup.
+  // The trial: titled as a trial (never 'Konfirmasi Pembayaran'), free, no card, until when; one tap, then the success popup.
   await dialog.getByRole('region', { name: 'Uji Coba Gratis' }).getByRole('button', { name: 'Coba Gratis' }).click();
-  await expect(dialog.getByRole('heading', { name: 'Konfirmasi Pembayaran' })).toBeVisible();
-  await expect(dialog.getByTestId('confirm-summary')).toContainText('Rp0');
+  await expect(dialog.getByRole('heading', { name: 'Uji Coba Gratis 14 Hari' })).toBeVisible();
+  await expect(dialog.getByTestId('trial-offer')).toContainText('Rp0, tanpa kartu kredit.');
+  await expect(page.getByText('Konfirmasi Pembayaran')).toHaveCount(0);
   await shot(page, 'confirm-trial', project);
-  await dialog.getByRole('button', { name: 'Aktifkan Paket' }).click();
+  await dialog.getByRole('button', { name: 'Mulai uji coba gratis 14 hari' }).click();
   await expect(dialog.getByText('Uji coba gratis aktif!')).toBeVisible();
   const trialing = await currentUser(page);
   expect(trialing).toMatchObject({ subscription_status: 'trialing', has_had_trial: true });
@@ -161,7 +162,7 @@ test('stopping the subscription keeps access to the end date, and it can be take
   expect((await (await page.request.get('/api/subscriptions/me')).json()).subscription.cancel_at_period_end).toBe(false);
 });
 
-test('without access: the AI button gives the spec’s message, locked AI runs cannot be opened, and the trial unlocks them', async ({ page, loginAs }, info) => {
+test('without access: the AI button offers the trial, a locked AI run explains itself and Perpanjang leads to the plans, and the trial unlocks them', async ({ page, loginAs }, info) => {
   const project = info.project.name;
   await loginAs({ prefix: 'sub-locked' });
   const today = jakartaToday();
@@ -176,18 +177,19 @@ test('without access: the AI button gives the spec’s message, locked AI runs c
   );
   await openCalendar(page);
 
-  // The AI card knows the plan already holds AI runs; the server refuses AI without a subscription.
+  // The AI card knows the plan already holds AI runs; without access a runner who never had the
+  // trial is offered it (not the premium refusal); 'Nanti Saja' leaves it.
   const aiCard = page.getByTestId('ai-coach-card');
   await expect(aiCard).toContainText('Program AI kamu');
   await aiCard.getByRole('button', { name: 'Buat Program dengan AI' }).click();
-  const premium = page.getByRole('dialog', { name: 'Fitur Premium' });
-  await expect(premium.getByTestId('ai-premium-message')).toHaveText(PREMIUM_REQUIRED_MESSAGE);
-  await shot(page, 'ai-premium', project);
-  await premium.getByRole('button', { name: 'Nanti Saja' }).click();
-  await expect(premium).toBeHidden();
+  const offer = page.getByRole('dialog', { name: 'Uji Coba Gratis 14 Hari' });
+  await expect(offer.getByRole('button', { name: 'Mulai uji coba gratis 14 hari' })).toBeVisible();
+  await shot(page, 'ai-trial-offer', project);
+  await offer.getByRole('button', { name: 'Nanti Saja' }).click();
+  await expect(offer).toBeHidden();
   await expect(aiCard.getByRole('button', { name: 'Buat Program dengan AI' })).toBeFocused();
 
-  // Locked runs: blurred, 'Kunci', no title, no button; a click, Enter or a drag opens and moves nothing.
+  // Locked runs: blurred, 'Kunci', no title; a drag moves nothing, and a tap explains the lock.
   const patches: string[] = [];
   page.on('request', (req) => {
     if (req.method() === 'PATCH') patches.push(req.url());
@@ -197,37 +199,47 @@ test('without access: the AI button gives the spec’s message, locked AI runs c
   await expect(lockedRows).toHaveCount(2);
   await expect(lockedRows.first()).toContainText('Kunci');
   await expect(upcoming).not.toContainText('Tempo Rahasia');
-  await expect(upcoming.getByRole('button')).toHaveCount(0);
+  await expect(page.getByTestId('upcoming-count')).toHaveText('0 latihan · 2 terkunci');
   const chip = page.locator(`[data-day="${addDays(today, 1)}"] [data-testid="run-chip"][data-locked="true"]`);
   if ((await chip.count()) === 0) await page.getByRole('button', { name: 'Bulan berikutnya' }).click();
   await expect(chip).toContainText('Kunci');
   await expect(chip.locator('.blur-\\[2px\\]')).toHaveCount(1);
-  await chip.click();
-  await chip.focus();
-  expect(await chip.evaluate((el) => document.activeElement === el)).toBe(false);
-  await page.keyboard.press('Enter');
-  await lockedRows.first().click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
   const box = (await chip.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
   await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 + 20, { steps: 8 });
   await page.mouse.up();
   expect(patches).toEqual([]);
+  await expect(page.getByRole('dialog', { name: 'Log Hasil Latihan' })).toHaveCount(0);
   await shot(page, 'locked', project);
 
-  // 'Lihat Paket' from the AI refusal opens the plans; the trial unlocks the runs at once.
-  await aiCard.getByRole('button', { name: 'Buat Program dengan AI' }).click();
-  await premium.getByRole('button', { name: 'Lihat Paket' }).click();
+  await lockedRows.first().click();
+  const explanation = page.getByRole('dialog', { name: 'Latihan Terkunci' });
+  await expect(explanation).toContainText('terkunci karena kamu belum memiliki langganan aktif');
+  await shot(page, 'locked-explained', project);
+  await explanation.getByRole('button', { name: 'Perpanjang' }).click();
   const dialog = page.getByRole('dialog', { name: 'Manajemen Paket Langganan' });
   await dialog.getByRole('region', { name: 'Uji Coba Gratis' }).getByRole('button', { name: 'Coba Gratis' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Aktifkan Paket' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Mulai uji coba gratis 14 hari' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Mulai Berlatih' }).click();
-  // Focus goes back where the runner started: the AI button.
-  await expect(aiCard.getByRole('button', { name: 'Buat Program dengan AI' })).toBeFocused();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(upcoming.locator('[data-locked="true"]')).toHaveCount(0);
   await expect(upcoming).toContainText('Tempo Rahasia');
+  await expect(page.getByTestId('upcoming-count')).toHaveText('2 latihan');
+
+  // The trial used, the AI form opens at once.
   await aiCard.getByRole('button', { name: 'Buat Program dengan AI' }).click();
-  // Now the programme form opens.
   await expect(page.getByRole('dialog', { name: 'Buat Program Latihan dengan AI' }).getByLabel('Umur', { exact: false }).first()).toBeVisible();
+});
+
+test('a runner whose trial is used gets the premium message and Lihat Paket at the AI button', async ({ page, loginAs }) => {
+  await loginAs({ email: 'agus.setiawan@derap.id' });
+  await openCalendar(page);
+  const aiCard = page.getByTestId('ai-coach-card');
+  await aiCard.getByRole('button', { name: 'Buat Program dengan AI' }).click();
+  const premium = page.getByRole('dialog', { name: 'Fitur Premium' });
+  await expect(premium.getByTestId('ai-premium-message')).toHaveText(PREMIUM_REQUIRED_MESSAGE);
+  await premium.getByRole('button', { name: 'Lihat Paket' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Manajemen Paket Langganan' });
+  await expect(dialog.getByRole('region', { name: 'Uji Coba Gratis' }).getByRole('button', { name: 'Telah Digunakan' })).toBeDisabled();
 });

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { monthLabel, shiftMonth } from '../src/domain/training-plan/month-grid';
-import { addDays, isoFromParts, isoToPlanDate, jakartaToday, type IsoDay } from '../src/domain/shared/wire-date';
+import { addDays, isoFromParts, isoToPlanDate, jakartaToday, planDateToIso, type IsoDay } from '../src/domain/shared/wire-date';
 import { longDayLabel, shortDayLabel } from '../src/web/features/training-plan/calendar/calendar-model';
 import { formatJakartaDate } from '../src/domain/shared/jakarta-time';
 import { HEAVY_CONFLICT_QUESTION, HEAVY_CONFLICT_TITLE } from '../src/domain/training-plan/run-types';
@@ -282,14 +282,23 @@ test('a long press drags a run with touch', { tag: '@phone-only' }, async ({ pag
   expect(runTitled(await planRuns(page), 'Easy Run')!.date).toBe(isoToPlanDate(target));
 });
 
-test('AI runs after the subscription end are locked: blurred, labelled Kunci, not clickable, not draggable', { tag: '@layout' }, async ({ page, loginAs }, info) => {
+test('AI runs after the subscription end are locked: blurred, labelled Kunci, not draggable, counted apart; a tap explains the lock and Perpanjang opens the plans', { tag: '@layout' }, async ({ page, loginAs }, info) => {
   // The demo runner Budi is on a trial that ends in 10 days, with a 6-week AI plan (read only here).
   await loginAs({ email: 'budi.santoso@derap.id' });
   const me = (await (await page.request.get('/api/auth/me')).json()) as { user: { current_period_end: string } };
+  const runs = await planRuns(page);
   await openCalendar(page);
   const card = page.getByTestId('plan-profile-card');
   await expect(card).toContainText('Percobaan');
   await expect(card).toContainText(formatJakartaDate(me.user.current_period_end));
+
+  // 'Latihan mendatang' and 'Ringkasan program' count the locked runs apart.
+  const upcomingRunsShown = runs.filter((r) => planDateToIso(r.date)! >= today);
+  const lockedAhead = upcomingRunsShown.filter((r) => r.locked).length;
+  expect(lockedAhead).toBeGreaterThan(0);
+  await expect(page.getByTestId('upcoming-count')).toHaveText(`${upcomingRunsShown.length - lockedAhead} latihan · ${lockedAhead} terkunci`);
+  const lockedAll = runs.filter((r) => r.locked).length;
+  await expect(page.getByTestId('program-run-count')).toHaveText(`${runs.length - lockedAll} latihan · ${lockedAll} terkunci`);
 
   const locked = page.locator('[data-testid="run-chip"][data-locked="true"]');
   for (let i = 0; i < 2 && (await locked.count()) === 0; i++) await page.getByRole('button', { name: 'Bulan berikutnya' }).click();
@@ -297,11 +306,8 @@ test('AI runs after the subscription end are locked: blurred, labelled Kunci, no
   await expect(first).toContainText('Kunci');
   // The server sends a locked run without its title: none of the plan's titles is on the chip.
   await expect(first).not.toContainText(/Run|Interval|Speed|Race/);
-  expect(await first.evaluate((el) => el.tagName)).toBe('DIV');
   const lockedDay = (await first.locator('xpath=ancestor::li[1]').getAttribute('data-day'))!;
   expect(lockedDay > jakartaToday(new Date(me.user.current_period_end))).toBe(true);
-  await first.click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // Not draggable: a drag from it moves nothing.
   const patches = recordPatches(page);
@@ -315,17 +321,32 @@ test('AI runs after the subscription end are locked: blurred, labelled Kunci, no
   await expect(target).not.toHaveClass(/ring-brand-600/);
   await page.mouse.up();
   expect(patches).toEqual([]);
+  await expect(page.getByRole('dialog', { name: 'Log Hasil Latihan' })).toHaveCount(0);
+  // A drag that went nowhere may end as a click on the chip: its explanation, nothing else.
+  await page.keyboard.press('Escape');
 
-  // The upcoming list marks them too, without a button.
+  // Tapped, it explains itself: the trial's end, and 'Perpanjang'.
+  await first.click();
+  const explanation = page.getByRole('dialog', { name: 'Latihan Terkunci' });
+  await expect(explanation).toContainText(`${longDayLabel(lockedDay)} jatuh setelah uji coba gratismu berakhir (${formatJakartaDate(me.user.current_period_end)})`);
+  await expectNoHorizontalOverflow(page);
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  await page.screenshot({ path: info.outputPath('locked-explained.png') });
+  await explanation.getByRole('button', { name: 'Perpanjang' }).click();
+  await expect(page.getByRole('dialog', { name: 'Manajemen Paket Langganan' }).getByTestId('current-plan')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // The upcoming list and the day panel mark them too, and explain them the same way.
   const lockedRow = page.getByTestId('upcoming-list').locator('[data-locked="true"]').first();
   await expect(lockedRow).toContainText('Kunci');
   await expect(lockedRow).not.toContainText(/Run|Interval|Speed|Race/);
-  await expect(lockedRow.getByRole('button')).toHaveCount(0);
-  // Picking the locked day lists its stub in the day panel too, not openable.
-  await cell(page, lockedDay).getByRole('button', { name: new RegExp(longDayLabel(lockedDay)) }).click();
+  await cell(page, lockedDay).getByRole('button', { name: new RegExp(`^${longDayLabel(lockedDay)}`) }).click();
   const panelRow = page.getByTestId('day-panel').locator('[data-locked="true"]');
   await expect(panelRow).toContainText('Kunci');
-  await expect(panelRow.getByRole('button')).toHaveCount(0);
+  await panelRow.first().click();
+  await expect(explanation).toBeVisible();
+  await page.keyboard.press('Escape');
   await expectNoHorizontalOverflow(page);
   await lockedRow.scrollIntoViewIfNeeded();
   await page.screenshot({ path: info.outputPath('locked.png'), fullPage: true });

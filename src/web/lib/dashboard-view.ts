@@ -25,6 +25,11 @@ export interface DashboardViewProps {
   onNavigate: (view: DashboardViewId) => void;
   /** Opens 'Manajemen Paket Langganan' (the calendar's profile card, Pengaturan Profil, the AI card). */
   onManageSubscription: () => void;
+  /**
+   * Offers the free trial before a premium feature, to a runner who never had one (absent after
+   * that); `then` runs once the trial has started, so the feature opens.
+   */
+  offerTrial?: (then: () => void) => void;
 }
 
 /** The id of each view's <h1>; the layout moves focus there after a switch. */

@@ -15,6 +15,7 @@ import type { CoachingReturn } from '../../features/coaching/my-coach/coaching-r
 import { StravaReturnBanner } from '../../features/strava/strava-return-banner';
 import type { StravaReturn } from '../../features/strava/strava-return';
 import { SubscriptionDialog } from '../../features/subscriptions/subscription-dialog';
+import { TrialOfferDialog } from '../../features/subscriptions/trial-offer';
 import { VIEW_TITLE_ID, type DashboardViewId } from '../../lib/dashboard-view';
 
 const focusViewTitle = () => document.getElementById(VIEW_TITLE_ID)?.focus();
@@ -38,6 +39,10 @@ export function DashboardLayout({ user }: { user: PublicUser }) {
   const openSubscription = useCallback(() => setSubscription({ open: true, checkoutOrderId: null }), []);
   const onCheckoutReturn = useCallback((orderId: string) => setSubscription({ open: true, checkoutOrderId: orderId }), []);
   useSubscriptionCheckoutReturn(onCheckoutReturn);
+
+  // The free trial, offered at the first premium feature a runner who never had one reaches for.
+  const [trialOffer, setTrialOffer] = useState<{ then: () => void } | null>(null);
+  const offerTrial = useCallback((then: () => void) => setTrialOffer({ then }), []);
 
   // Back from a coach package checkout: a message above every view until the runner closes it.
   const [coachingOutcome, setCoachingOutcome] = useState<CoachingReturn | null>(null);
@@ -127,11 +132,30 @@ export function DashboardLayout({ user }: { user: PublicUser }) {
           {stravaOutcome && <StravaReturnBanner outcome={stravaOutcome} onDismiss={() => setStravaOutcome(null)} />}
           {/* A coach's invitation waits above every view until the runner answers (issue 26 §4). */}
           {user.role === 'runner' && <CoachInvitationsPanel />}
-          <ViewComponent user={user} onNavigate={selectView} onManageSubscription={openSubscription} />
+          <ViewComponent
+            user={user}
+            onNavigate={selectView}
+            onManageSubscription={openSubscription}
+            offerTrial={user.has_had_trial ? undefined : offerTrial}
+          />
         </div>
       </main>
 
       <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
+      <TrialOfferDialog
+        open={trialOffer !== null}
+        onOpenChange={(open) => !open && setTrialOffer(null)}
+        currentPeriodEnd={user.current_period_end}
+        onStarted={() => {
+          const then = trialOffer?.then;
+          setTrialOffer(null);
+          then?.();
+        }}
+        onShowPlans={() => {
+          setTrialOffer(null);
+          openSubscription();
+        }}
+      />
       <SubscriptionDialog
         open={subscription.open}
         onOpenChange={(open) => setSubscription((current) => (open ? { ...current, open } : { open: false, checkoutOrderId: null }))}

@@ -26,14 +26,22 @@ const eventListTools: EventListTools = {
 
 /**
  * Kalender Latihan with the AI coaching card under its profile card ('Lihat Paket' opens the
- * subscription dialog), the runner's synced Strava runs without a plan under 'Latihan mendatang',
+ * subscription dialog, a runner who never had the trial is offered it; a saved plan opens the calendar on its first day), the runner's synced Strava runs without a plan under 'Latihan mendatang',
  * and the AI's screenshot reading behind 'Analisis dengan AI' in the log dialog.
  */
 function TrainingCalendarView(props: DashboardViewProps) {
   return (
     <CalendarView
       {...props}
-      aside={({ hasAiRuns }) => <AiCoachCard hasAiRuns={hasAiRuns} onShowPlans={props.onManageSubscription} userId={props.user._id} />}
+      aside={({ hasAiRuns, showDay }) => (
+        <AiCoachCard
+          hasAiRuns={hasAiRuns}
+          onShowPlans={props.onManageSubscription}
+          offerTrial={props.offerTrial}
+          onPlanSaved={showDay}
+          userId={props.user._id}
+        />
+      )}
       below={<UnplannedRunsPanel />}
       analyzeScreenshot={analyzeTrainingImage}
     />
@@ -64,10 +72,10 @@ function CoachScheduleView(props: DashboardViewProps) {
         <CalendarView
           {...props}
           runnerId={runnerId}
-          aside={({ hasAiRuns }) => (
+          aside={({ hasAiRuns, showDay }) => (
             <>
               {aside}
-              <AiCoachCard hasAiRuns={hasAiRuns} onShowPlans={props.onManageSubscription} userId={props.user._id} runnerId={runnerId} />
+              <AiCoachCard hasAiRuns={hasAiRuns} onShowPlans={props.onManageSubscription} onPlanSaved={showDay} userId={props.user._id} runnerId={runnerId} />
             </>
           )}
           analyzeScreenshot={analyzeTrainingImage}

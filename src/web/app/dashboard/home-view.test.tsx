@@ -148,15 +148,17 @@ describe('dashboard home widgets', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Log Hasil Latihan' })).toBeNull());
   });
 
-  it('refuses to delete a run the runner did not make, without asking the server', async () => {
-    stubApi(weekWith([{ ...baseRun, generatedby: 'ai' }]));
-    renderHome();
-    fireEvent.click(await within(region('Latihan Hari Ini')).findByRole('button', { name: /Tempo Run/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Log Hasil Latihan' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Hapus' }));
-    expect(within(dialog).getByText('Hanya bisa menghapus aktivitas yang Anda buat sendiri')).toBeTruthy();
-    expect(screen.queryByRole('dialog', { name: 'Hapus aktivitas ini?' })).toBeNull();
-    expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(0);
+  it("offers no 'Hapus' on a run the runner did not make (the server would refuse it)", async () => {
+    for (const generatedby of ['ai', 'coach'] as const) {
+      stubApi(weekWith([{ ...baseRun, generatedby }]));
+      renderHome();
+      fireEvent.click(await within(region('Latihan Hari Ini')).findByRole('button', { name: /Tempo Run/ }));
+      const dialog = screen.getByRole('dialog', { name: 'Log Hasil Latihan' });
+      expect(within(dialog).getByRole('button', { name: 'Simpan' })).toBeTruthy();
+      expect(within(dialog).queryByRole('button', { name: 'Hapus' })).toBeNull();
+      expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(0);
+      cleanup();
+    }
   });
 
   it('deletes a runner’s own run only after confirmation', async () => {
@@ -170,16 +172,17 @@ describe('dashboard home widgets', { timeout: 20_000 }, () => {
     await waitFor(() => expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual(['/api/training-plans/run-today']));
   });
 
-  it('shows the stub the server sends for a locked AI run with Kunci, without a title, and does not open it', async () => {
+  it('shows the stub the server sends for a locked AI run with Kunci, without a title; a tap explains it and Perpanjang opens the plans', async () => {
     const stub = { _id: 'run-locked', date: '14-07-2027', generatedby: 'ai', locked: true };
     stubApi(weekWith([baseRun, stub as unknown as Run]));
+    const onManageSubscription = vi.fn();
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <QueryClientProvider client={client}>
         <MemoryRouter>
           <ToastProvider>
             {/* The lock is the server's answer: even a user whose period has not ended sees what it sent. */}
-            <HomeView user={{ ...user, current_period_end: '2099-07-10T16:59:00.000Z' }} onNavigate={() => {}} onManageSubscription={() => {}} now={now} />
+            <HomeView user={{ ...user, current_period_end: '2099-07-10T16:59:00.000Z' }} onNavigate={() => {}} onManageSubscription={onManageSubscription} now={now} />
           </ToastProvider>
         </MemoryRouter>
       </QueryClientProvider>,
@@ -187,9 +190,17 @@ describe('dashboard home widgets', { timeout: 20_000 }, () => {
     const today = region('Latihan Hari Ini');
     expect(await within(today).findByText('Kunci')).toBeTruthy();
     expect(within(today).getByText('Program ini dibatasi')).toBeTruthy();
-    expect(within(today).getAllByRole('button')).toHaveLength(1); // only the open Tempo Run
     expect(within(today).getByRole('button', { name: /Tempo Run/ })).toBeTruthy();
-    expect(today.querySelector('[data-locked="true"]')!.getAttribute('data-run-id')).toBe('run-locked');
+    const locked = today.querySelector<HTMLElement>('[data-locked="true"]')!;
+    expect(locked.getAttribute('data-run-id')).toBe('run-locked');
     expect(today.textContent).not.toContain('undefined');
+    // A tap explains the lock (never the log), and 'Perpanjang' opens the plans.
+    fireEvent.click(locked);
+    const explanation = screen.getByRole('dialog', { name: 'Latihan Terkunci' });
+    expect(screen.queryByRole('dialog', { name: 'Log Hasil Latihan' })).toBeNull();
+    expect(explanation.textContent).toContain('Rabu, 14 Juli 2027');
+    fireEvent.click(within(explanation).getByRole('button', { name: 'Perpanjang' }));
+    expect(onManageSubscription).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Latihan Terkunci' })).toBeNull());
   });
 });

@@ -3,11 +3,13 @@ import { useState, type ReactNode } from 'react';
 import { greetUser } from '../../../domain/shared/greeting';
 import { formatJakartaDate } from '../../../domain/shared/jakarta-time';
 import { jakartaToday } from '../../../domain/shared/wire-date';
-import type { Run } from '../../../domain/training-plan/contract';
+import { accessEndDay } from '../../../domain/subscriptions/subscription';
+import type { LockedRun, Run } from '../../../domain/training-plan/contract';
 import { Badge } from '../../components/badge';
 import { analyzeTrainingImage } from '../../features/ai-coach/ai-coach-api';
 import { Button, buttonClass } from '../../components/button';
 import { SectionCard } from '../../components/section-card';
+import { LockedRunDialog } from '../../features/training-plan/calendar/locked-run-dialog';
 import { LogResultDialog } from '../../features/training-plan/log-result/log-result-dialog';
 import { MyRegistrationsCard } from '../../features/registrations/public/my-registrations-card';
 import { MyNextGroupRunCard } from '../../features/group-runs/my-next-group-run-card';
@@ -22,12 +24,13 @@ export interface HomeViewProps extends DashboardViewProps {
   now?: Date;
 }
 
-export function HomeView({ user, onNavigate, now = new Date() }: HomeViewProps) {
+export function HomeView({ user, onNavigate, onManageSubscription, now = new Date() }: HomeViewProps) {
   const canCreateEvent = organizerRoles.includes(user.role);
   const today = jakartaToday(now);
   const { status, refetch, planId, week, todayRuns } = useWeekRuns(today);
   // The run whose log dialog is open (kept as opened, so a refetch never swaps it mid-edit).
   const [logging, setLogging] = useState<Run | null>(null);
+  const [lockedRun, setLockedRun] = useState<LockedRun | null>(null);
   return (
     <>
       <ViewHeader
@@ -80,7 +83,7 @@ export function HomeView({ user, onNavigate, now = new Date() }: HomeViewProps) 
         </SectionCard>
 
         <SectionCard title="Latihan Hari Ini" icon={CalendarCheck} titleId="today-card-title">
-          <TodayRuns status={status} runs={todayRuns} onOpen={setLogging} onRetry={refetch} />
+          <TodayRuns status={status} runs={todayRuns} onOpen={(run) => (run.locked ? setLockedRun(run) : setLogging(run))} onRetry={refetch} />
         </SectionCard>
 
         <SectionCard title="Group Run Berikutnya" icon={Users} titleId="group-run-card-title">
@@ -99,6 +102,12 @@ export function HomeView({ user, onNavigate, now = new Date() }: HomeViewProps) 
         </SectionCard>
       </div>
 
+      <LockedRunDialog
+        run={lockedRun}
+        onOpenChange={(open) => !open && setLockedRun(null)}
+        viewer={{ view: 'runner', accessEnd: accessEndDay(user.current_period_end), status: user.subscription_status }}
+        onRenew={onManageSubscription}
+      />
       <LogResultDialog run={logging} planId={planId} onOpenChange={(open) => !open && setLogging(null)} now={now} analyzeScreenshot={analyzeTrainingImage} />
     </>
   );

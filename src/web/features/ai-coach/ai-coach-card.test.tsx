@@ -13,12 +13,12 @@ function stubAccess(status: number, body: unknown) {
   return fetchMock;
 }
 
-function renderCard(hasAiRuns = false, runnerId?: string) {
+function renderCard(hasAiRuns = false, runnerId?: string, offerTrial?: (then: () => void) => void) {
   const onShowPlans = vi.fn();
   render(
     <QueryClientProvider client={new QueryClient()}>
       <ToastProvider>
-        <AiCoachCard hasAiRuns={hasAiRuns} onShowPlans={onShowPlans} userId="u1" runnerId={runnerId} />
+        <AiCoachCard hasAiRuns={hasAiRuns} onShowPlans={onShowPlans} userId="u1" runnerId={runnerId} offerTrial={offerTrial} />
       </ToastProvider>
     </QueryClientProvider>,
   );
@@ -76,6 +76,28 @@ describe('<AiCoachCard>', () => {
     await waitFor(() => expect(onShowPlans).toHaveBeenCalledTimes(1));
     await new Promise((r) => setTimeout(r, 150));
     expect(onShowPlans).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers a runner who never had the trial the trial instead of the premium refusal, and opens the form once it runs', async () => {
+    let access = 403;
+    const fetchMock = vi.fn(async () =>
+      access === 403
+        ? new Response(JSON.stringify({ message: PREMIUM_REQUIRED_MESSAGE, code: 'PREMIUM_REQUIRED' }), { status: 403, headers: { 'content-type': 'application/json' } })
+        : new Response(JSON.stringify({ access: true, subscription_status: 'trialing', current_period_end: '2027-07-28T03:00:00.000Z' }), { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    let then: (() => void) | null = null;
+    const offerTrial = vi.fn((next: () => void) => (then = next));
+    const { onShowPlans } = renderCard(false, undefined, offerTrial);
+    fireEvent.click(screen.getByRole('button', { name: 'Buat Program dengan AI' }));
+    await waitFor(() => expect(offerTrial).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('dialog', { name: 'Fitur Premium' })).toBeNull();
+    expect(onShowPlans).not.toHaveBeenCalled();
+    // The trial started (the app layer's dialog): the card asks again and the form the runner wanted opens.
+    access = 200;
+    then!();
+    expect(await screen.findByRole('dialog', { name: 'Buat Program Latihan dengan AI' })).toBeTruthy();
+    expect((fetchMock.mock.calls as unknown as [string][]).filter(([url]) => url === '/api/ai/access')).toHaveLength(2);
   });
 
   it('with access opens the programme form; the chat button shows only once the plan holds AI runs', async () => {
@@ -139,8 +161,8 @@ describe('<AiCoachCard>', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Buat Program dengan AI' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Buat Program Latihan dengan AI' })).getByRole('button', { name: 'Buat Program' }));
     const preview = await screen.findByRole('dialog', { name: 'Hasil Program AI' });
-    expect(within(preview).getByTestId('preview-locked-note').textContent).toBe(
-      `2 dari 5 latihan setelah ${formatJakartaDate(`${end}T10:00:00.000Z`)} akan terkunci (Kunci) sampai Anda berlangganan.`,
+    expect(within(preview).getByTestId('preview-locked-note').textContent).toContain(
+      `uji coba gratismu berakhir (${formatJakartaDate(`${end}T10:00:00.000Z`)}). 2 dari 5 latihan tetap disimpan ke kalender`,
     );
     cleanup();
 

@@ -1,6 +1,6 @@
 import { ClipboardCheck, Crown, MessageCircle, Sparkles } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { jakartaToday, planDateToIso } from '../../../domain/shared/wire-date';
+import { jakartaToday, planDateToIso, type IsoDay } from '../../../domain/shared/wire-date';
 import { formatJakartaDate } from '../../../domain/shared/jakarta-time';
 import { accessEndDay, PREMIUM_REQUIRED_MESSAGE } from '../../../domain/subscriptions/subscription';
 import { ApiError } from '../../api/client';
@@ -21,6 +21,14 @@ export interface AiCoachCardProps {
   userId: string;
   /** A coach's card for a connected runner: the coach's AI routes, no premium check (decision 025). */
   runnerId?: string;
+  /**
+   * Offers the free trial to a runner who never had one (the app layer's dialog); `then` runs once it
+   * has started, so the AI feature they reached for opens. Absent once the trial is used: the card
+   * then answers with the premium message and 'Lihat Paket'.
+   */
+  offerTrial?: (then: () => void) => void;
+  /** A saved plan starts on this day: the calendar shows it. */
+  onPlanSaved?: (firstDay: IsoDay) => void;
 }
 
 /**
@@ -36,7 +44,7 @@ export function AiCoachCard({ runnerId, ...props }: AiCoachCardProps) {
   );
 }
 
-function AiCoachCardBody({ hasAiRuns: hasOwnAiRuns, onShowPlans, userId }: Omit<AiCoachCardProps, 'runnerId'>) {
+function AiCoachCardBody({ hasAiRuns: hasOwnAiRuns, onShowPlans, userId, offerTrial, onPlanSaved }: Omit<AiCoachCardProps, 'runnerId'>) {
   const coaching = useAiScope().runnerId !== null;
   // A coach's saved AI plan becomes coach runs, so the chat is offered whatever made the runner's runs.
   const hasAiRuns = hasOwnAiRuns || coaching;
@@ -74,8 +82,10 @@ function AiCoachCardBody({ hasAiRuns: hasOwnAiRuns, onShowPlans, userId }: Omit<
     access.mutate(undefined, {
       onSuccess: () => setFlow(target),
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 403) setRefusal(error.message || PREMIUM_REQUIRED_MESSAGE);
-        else setFailed(true);
+        if (!(error instanceof ApiError && error.status === 403)) return setFailed(true);
+        // A runner who never had the trial is offered it here, at the feature, and goes on once it runs.
+        if (offerTrial && !coaching) offerTrial(() => ask(target));
+        else setRefusal(error.message || PREMIUM_REQUIRED_MESSAGE);
       },
     });
   };
@@ -163,7 +173,7 @@ function AiCoachCardBody({ hasAiRuns: hasOwnAiRuns, onShowPlans, userId }: Omit<
         </div>
       </Dialog>
 
-      {flow && <AiCoachFlow start={flow} userId={userId} today={jakartaToday()} onClose={closeFlow} lock={lock} />}
+      {flow && <AiCoachFlow start={flow} userId={userId} today={jakartaToday()} onClose={closeFlow} lock={lock} onSaved={onPlanSaved} />}
     </section>
   );
 }

@@ -98,11 +98,12 @@ describe('<AiCoachFlow> chat', () => {
     ]);
   });
 
-  it('approval: Setuju turns the changes into a preview whose Kembali returns to the chat; Simpan saves and closes', async () => {
+  it('approval: Setuju turns the changes into a preview whose Kembali returns to the chat; Simpan saves, shows the first day and closes', async () => {
     api.chat.mockResolvedValue(proposal);
     api.modify.mockResolvedValue(moved);
     api.save.mockResolvedValue({ _id: 'p1', trainingPlan: [] });
-    const { onClose } = renderFlow();
+    const onSaved = vi.fn();
+    const { onClose } = renderFlow('chat', { onSaved });
     send('pindahkan long run ke hari Minggu');
     const card = await screen.findByTestId('chat-approval');
     expect(card.textContent).toContain('Pindahkan Long Run dari Sabtu 17-07-2027 ke Minggu 18-07-2027.');
@@ -127,6 +128,8 @@ describe('<AiCoachFlow> chat', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     expect(api.save.mock.calls[0]![0]).toBe('draft-9');
     expect(screen.getByText(SAVED_MESSAGE)).toBeTruthy();
+    // The calendar opens on the plan's first run (18 July), not on the month it showed.
+    expect(onSaved.mock.calls).toEqual([['2027-07-18']]);
   });
 
   it('Batal discards the proposal; failures show the spec texts', async () => {
@@ -280,6 +283,6 @@ describe('<AiCoachFlow> refusals', () => {
     expect(screen.queryByTestId('plan-refusal')).toBeNull();
     fireEvent.click(createButton());
     const preview = await screen.findByRole('dialog', { name: 'Hasil Program AI' });
-    expect(within(preview).getByTestId('preview-locked-note').textContent).toContain('1 dari 1 latihan setelah 16 Juli 2027');
+    expect(within(preview).getByTestId('preview-locked-note').textContent).toContain('uji coba gratismu berakhir (16 Juli 2027). 1 dari 1 latihan');
   });
 });

@@ -18,6 +18,7 @@ import { PlanFormDialog } from './plan-form-dialog';
 import { loadPlanForm, savePlanForm, type PlanFormErrors, type PlanFormValues } from './plan-form';
 import { PlanPreviewDialog, type PlanLock } from './plan-preview-dialog';
 import { checkedInputsKey, planRefusalOf } from './plan-refusal';
+import { firstPlanDay } from './plan-summary';
 
 export type FlowStart = 'form' | 'chat';
 
@@ -29,6 +30,8 @@ export interface AiCoachFlowProps {
   onClose: () => void;
   /** When the runner's own AI runs start to lock (their access end); null in a coach's view. */
   lock?: PlanLock | null;
+  /** The plan was saved: the calendar opens on its first day (not the current, perhaps empty, month). */
+  onSaved?: (firstDay: IsoDay) => void;
 }
 
 /** What the preview shows came from: Refresh asks it again, Kembali goes back to it. */
@@ -61,7 +64,7 @@ function fieldErrorsOf(error: unknown): PlanFormErrors {
  * The AI coach's dialogs, one at a time (spec §4 AI plan flow, AI chat): the form or the chat,
  * then 'Hasil Program AI' for the draft they made; Simpan stores it, Kembali goes back.
  */
-export function AiCoachFlow({ start, userId, today, onClose, lock = null }: AiCoachFlowProps) {
+export function AiCoachFlow({ start, userId, today, onClose, lock = null, onSaved }: AiCoachFlowProps) {
   const toast = useToast();
   const createPlan = useCreatePlan();
   const modifyPlan = useModifyPlan();
@@ -178,6 +181,8 @@ export function AiCoachFlow({ start, userId, today, onClose, lock = null }: AiCo
     saveDraft.mutate(draft.draftId, {
       onSuccess: () => {
         toast(SAVED_MESSAGE, 'success');
+        const firstDay = firstPlanDay(draft);
+        if (firstDay) onSaved?.(firstDay);
         onClose();
       },
       onError: (error) => setPreviewError(aiErrorText(error, aiMessages.saveFailed)),

@@ -90,18 +90,37 @@ describe('<PlanPreviewDialog>', () => {
     expect(screen.getByRole('alert').textContent).toBe('Gagal memperbarui jadwal.');
   });
 
-  it("says how many runs lock after the trial or subscription ends, and nothing when none do or in a coach's view", () => {
-    // Runs on 6, 8, 11, 13 and 18 July; the trial covers up to 11 July.
+  it("marks the weeks after the trial or subscription ends and says what happens to them; nothing when none lock or in a coach's view", () => {
+    // Runs on 6, 8, 11, 13 and 18 July; the trial covers up to 11 July: week 2 locks whole.
     renderPreview({ lock: { accessEnd: '2027-07-11', status: 'trialing' } });
-    expect(screen.getByTestId('preview-locked-note').textContent).toBe('2 dari 5 latihan setelah 11 Juli 2027 akan terkunci (Kunci) sampai Anda berlangganan.');
+    expect(screen.getByTestId('preview-locked-note').textContent).toBe(
+      'Minggu 2 jatuh setelah uji coba gratismu berakhir (11 Juli 2027). 2 dari 5 latihan tetap disimpan ke kalender, tetapi terkunci (Kunci): isinya tertutup sampai kamu berlangganan, lalu langsung terbuka kembali.',
+    );
+    let weeks = screen.getAllByTestId('preview-week');
+    expect(weeks.map((w) => w.dataset.lock)).toEqual(['open', 'locked']);
+    expect(weeks[1]!.textContent).toContain('Terkunci');
+    expect(within(weeks[1]!).getAllByTestId('preview-run').map((r) => r.dataset.locked)).toEqual(['true', 'true']);
+    expect(within(weeks[1]!).getAllByTestId('preview-run')[0]!.textContent).toContain('(akan terkunci)');
+    expect(within(weeks[0]!).getAllByTestId('preview-run').map((r) => r.dataset.locked)).toEqual([undefined, undefined, undefined]);
+    expect([...screen.getByTestId('preview-volume').querySelectorAll('[data-lock]')].map((bar) => (bar as HTMLElement).dataset.lock)).toEqual(['open', 'locked']);
     cleanup();
+
+    // A paid plan ending on 7 July: week 1 locks in part (8 and 11 July), week 2 whole.
     renderPreview({ lock: { accessEnd: '2027-07-07', status: 'active' } });
-    expect(screen.getByTestId('preview-locked-note').textContent).toBe('4 dari 5 latihan setelah 7 Juli 2027 akan terkunci (Kunci) sampai Anda memperpanjang langganan.');
+    expect(screen.getByTestId('preview-locked-note').textContent).toBe(
+      'Minggu 1–2 jatuh setelah langgananmu berakhir (7 Juli 2027). 4 dari 5 latihan tetap disimpan ke kalender, tetapi terkunci (Kunci): isinya tertutup sampai kamu memperpanjang langganan, lalu langsung terbuka kembali.',
+    );
+    weeks = screen.getAllByTestId('preview-week');
+    expect(weeks.map((w) => w.dataset.lock)).toEqual(['partial', 'locked']);
+    expect(weeks[0]!.textContent).toContain('2 terkunci');
     cleanup();
-    renderPreview({ lock: { accessEnd: '2027-07-18', status: 'trialing' } });
-    expect(screen.queryByTestId('preview-locked-note')).toBeNull();
-    cleanup();
-    renderPreview({ lock: null });
-    expect(screen.queryByTestId('preview-locked-note')).toBeNull();
+
+    for (const lock of [{ accessEnd: '2027-07-18', status: 'trialing' as const }, null]) {
+      renderPreview({ lock });
+      expect(screen.queryByTestId('preview-locked-note')).toBeNull();
+      expect(screen.getAllByTestId('preview-week').map((w) => w.dataset.lock)).toEqual(['open', 'open']);
+      expect(screen.queryByText('(akan terkunci)')).toBeNull();
+      cleanup();
+    }
   });
 });

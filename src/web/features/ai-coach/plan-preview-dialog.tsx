@@ -12,7 +12,7 @@ import { Button } from '../../components/button';
 import { cn } from '../../components/cn';
 import { Dialog } from '../../components/dialog';
 import { Spinner } from '../../components/spinner';
-import { lockedRunCount, summarizePlan, type Phase, type WeekSummary } from './plan-summary';
+import { lockedRunCount, lockedWeeksLabel, summarizePlan, weekLock, type Phase, type WeekLock, type WeekSummary } from './plan-summary';
 
 export const PREVIEW_TITLE = 'Hasil Program AI';
 
@@ -46,7 +46,8 @@ const wireDay = (planDate: string) => planDateToIso(planDate);
 
 /** 'Hasil Program AI' (spec §2 AI screens, §4 AI plan flow): the draft, week by week, before it is saved. */
 export function PlanPreviewDialog({ draft, onBack, onRefresh, onSave, onClose, refreshing, saving, error, lock = null }: PlanPreviewDialogProps) {
-  const summary = summarizePlan(draft);
+  const accessEnd = lock?.accessEnd ?? null;
+  const summary = summarizePlan(draft, { accessEnd });
   const locked = lock ? lockedRunCount(draft.trainingPlan, lock.accessEnd) : 0;
   const errorRef = useRef<HTMLDivElement>(null);
   const busy = refreshing || saving;
@@ -102,16 +103,17 @@ export function PlanPreviewDialog({ draft, onBack, onRefresh, onSave, onClose, r
         </dl>
 
         {lock && locked > 0 && (
-          <p className="flex items-start gap-2 rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800" data-testid="preview-locked-note">
-            <Lock className="mt-0.5 size-4 shrink-0 text-slate-600" aria-hidden="true" />
-            <span>
+          <div className="flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950" data-testid="preview-locked-note">
+            <Lock className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
+            <p>
               <span className="font-semibold">
-                {locked} dari {draft.trainingPlan.length} latihan
+                {lockedWeeksLabel(summary.weeks) ?? 'Sebagian program'} jatuh setelah {lock.status === 'trialing' ? 'uji coba gratismu' : 'langgananmu'} berakhir (
+                {fmt(lock.accessEnd, 'd MMMM yyyy')}).
               </span>{' '}
-              setelah {fmt(lock.accessEnd, 'd MMMM yyyy')} akan terkunci (Kunci) sampai Anda{' '}
-              {lock.status === 'trialing' ? 'berlangganan' : 'memperpanjang langganan'}.
-            </span>
-          </p>
+              {locked} dari {draft.trainingPlan.length} latihan tetap disimpan ke kalender, tetapi terkunci (Kunci): isinya tertutup sampai kamu{' '}
+              {lock.status === 'trialing' ? 'berlangganan' : 'memperpanjang langganan'}, lalu langsung terbuka kembali.
+            </p>
+          </div>
         )}
 
         {draft.fitness && (
@@ -156,7 +158,7 @@ export function PlanPreviewDialog({ draft, onBack, onRefresh, onSave, onClose, r
           </section>
         )}
 
-        {summary.weeks.length > 1 && <VolumeChart weeks={summary.weeks} maxKm={summary.maxWeekKm} />}
+        {summary.weeks.length > 1 && <VolumeChart weeks={summary.weeks} maxKm={summary.maxWeekKm} accessEnd={accessEnd} />}
 
         <section aria-labelledby="ai-weeks-title">
           <h3 id="ai-weeks-title" className="text-sm font-bold text-slate-900">
@@ -167,7 +169,7 @@ export function PlanPreviewDialog({ draft, onBack, onRefresh, onSave, onClose, r
           ) : (
             <ol className="mt-2 space-y-3">
               {summary.weeks.map((week) => (
-                <WeekCard key={week.number} week={week} maxKm={summary.maxWeekKm} />
+                <WeekCard key={week.number} week={week} maxKm={summary.maxWeekKm} lock={weekLock(week, accessEnd)} />
               ))}
             </ol>
           )}
@@ -185,10 +187,11 @@ export function PlanPreviewDialog({ draft, onBack, onRefresh, onSave, onClose, r
 
 const CHART_PX = 96;
 
-/** Every week's planned km at a glance, coloured by phase. */
-function VolumeChart({ weeks, maxKm }: { weeks: readonly WeekSummary[]; maxKm: number }) {
+/** Every week's planned km at a glance, coloured by phase; the weeks that will lock are pale. */
+function VolumeChart({ weeks, maxKm, accessEnd }: { weeks: readonly WeekSummary[]; maxKm: number; accessEnd: IsoDay | null }) {
   const many = weeks.length > 12;
   const phases = [...new Set(weeks.map((w) => w.phase).filter((p): p is Phase => p !== null))];
+  const locks = weeks.map((week) => weekLock(week, accessEnd));
   return (
     <section aria-labelledby="ai-volume-title" data-testid="preview-volume">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -196,23 +199,34 @@ function VolumeChart({ weeks, maxKm }: { weeks: readonly WeekSummary[]; maxKm: n
           Volume per minggu
         </h3>
         {phases.length > 0 && (
-          <ul className="flex gap-3 text-xs text-slate-600" aria-label="Fase">
+          <ul className="flex flex-wrap gap-3 text-xs text-slate-600" aria-label="Fase">
             {phases.map((phase) => (
               <li key={phase} className="flex items-center gap-1.5">
                 <span className={cn('size-2.5 rounded-sm', phaseBars[phase])} aria-hidden="true" />
                 {phase}
               </li>
             ))}
+            {locks.includes('locked') && (
+              <li className="flex items-center gap-1.5">
+                <Lock className="size-3 text-slate-500" aria-hidden="true" />
+                Terkunci
+              </li>
+            )}
           </ul>
         )}
       </div>
       {/* The week cards below say the same in words. */}
       <div className="mt-2 flex items-end gap-1" aria-hidden="true">
-        {weeks.map((week) => (
-          <div key={week.number} className="flex min-w-0 flex-1 flex-col items-center justify-end gap-1" title={`Minggu ${week.number}: ${km(week.km)}`}>
-            {!many && <span className="text-[10px] leading-none text-slate-600 tabular-nums">{Math.round(week.km)}</span>}
+        {weeks.map((week, i) => (
+          <div
+            key={week.number}
+            className="flex min-w-0 flex-1 flex-col items-center justify-end gap-1"
+            title={`Minggu ${week.number}: ${km(week.km)}${locks[i] === 'locked' ? ' (terkunci)' : ''}`}
+            data-lock={locks[i]}
+          >
+            {locks[i] === 'locked' ? <Lock className="size-2.5 text-slate-400" /> : !many && <span className="text-[10px] leading-none text-slate-600 tabular-nums">{Math.round(week.km)}</span>}
             <div
-              className={cn('w-full max-w-10 rounded-t', barColour(week.phase))}
+              className={cn('w-full max-w-10 rounded-t', barColour(week.phase), locks[i] === 'locked' && 'opacity-30')}
               style={{ height: `${maxKm > 0 ? Math.max(2, Math.round((week.km / maxKm) * CHART_PX)) : 2}px` }}
             />
           </div>
@@ -238,11 +252,19 @@ function Stat({ label, children, className }: { label: string; children: ReactNo
   );
 }
 
-function WeekCard({ week, maxKm }: { week: WeekSummary; maxKm: number }) {
+/** What a week's badge says of the lock: a whole week, or how many of its runs. */
+const lockBadge = (lock: WeekLock, week: WeekSummary) => (lock === 'locked' ? 'Terkunci' : `${week.lockedRuns} terkunci`);
+
+function WeekCard({ week, maxKm, lock }: { week: WeekSummary; maxKm: number; lock: WeekLock }) {
   const share = maxKm > 0 ? Math.max(4, Math.round((week.km / maxKm) * 100)) : 0;
   const titleId = `ai-week-${week.number}`;
   return (
-    <li aria-labelledby={titleId} className="rounded-xl border border-slate-200 p-3" data-testid="preview-week">
+    <li
+      aria-labelledby={titleId}
+      className={cn('rounded-xl border p-3', lock === 'locked' ? 'border-dashed border-slate-300 bg-slate-50' : 'border-slate-200')}
+      data-testid="preview-week"
+      data-lock={lock}
+    >
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <h4 id={titleId} className="text-sm font-bold text-slate-900">
           Minggu {week.number}
@@ -250,15 +272,19 @@ function WeekCard({ week, maxKm }: { week: WeekSummary; maxKm: number }) {
         <span className="text-xs text-slate-600">
           {fmt(week.from, 'd MMM')} – {fmt(week.to, 'd MMM')}
         </span>
-        {week.phase && (
-          <Badge tone={phaseTones[week.phase]} className="ml-auto">
-            {week.phase}
-          </Badge>
-        )}
+        <span className="ml-auto flex flex-wrap gap-1">
+          {lock !== 'open' && (
+            <Badge tone="gray" className="gap-1">
+              <Lock className="size-3" aria-hidden="true" />
+              {lockBadge(lock, week)}
+            </Badge>
+          )}
+          {week.phase && <Badge tone={phaseTones[week.phase]}>{week.phase}</Badge>}
+        </span>
       </div>
       <div className="mt-2 flex items-center gap-3">
         <div className="h-2 min-w-0 flex-1 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
-          <div className={cn('h-full rounded-full', barColour(week.phase))} style={{ width: `${share}%` }} />
+          <div className={cn('h-full rounded-full', barColour(week.phase), lock === 'locked' && 'opacity-40')} style={{ width: `${share}%` }} />
         </div>
         <span className="w-16 shrink-0 text-right text-sm font-semibold text-slate-900" data-testid="preview-week-km">
           {km(week.km)}
@@ -266,13 +292,19 @@ function WeekCard({ week, maxKm }: { week: WeekSummary; maxKm: number }) {
       </div>
       {week.runs.length > 0 ? (
         <ul className="mt-2 divide-y divide-slate-100">
-          {week.runs.map(({ day, run }) => (
-            <li key={`${run.date}-${run.title}`} className="grid grid-cols-[4.5rem_minmax(0,1fr)] gap-2 py-1.5 text-sm" data-testid="preview-run">
+          {week.runs.map(({ day, run, locked }) => (
+            <li key={`${run.date}-${run.title}`} className="grid grid-cols-[4.5rem_minmax(0,1fr)] gap-2 py-1.5 text-sm" data-testid="preview-run" data-locked={locked || undefined}>
               <span className="text-slate-600">{fmt(day, 'EEE d/M')}</span>
               <span className="min-w-0">
                 <span className="flex items-center gap-2">
                   <span className={cn('size-2.5 shrink-0 rounded-full', runColor(run.title))} aria-hidden="true" />
                   <span className="font-semibold break-words text-slate-900">{run.title}</span>
+                  {locked && (
+                    <>
+                      <Lock className="size-3.5 shrink-0 text-slate-500" aria-hidden="true" />
+                      <span className="sr-only">(akan terkunci)</span>
+                    </>
+                  )}
                 </span>
                 <span className="block pl-4.5 text-xs text-slate-600">
                   {[run.program, run.paceRange && `${run.paceRange} /km`].filter(Boolean).join(' · ')}

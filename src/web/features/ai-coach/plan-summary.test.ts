@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlannedRun } from '../../../domain/ai-coach/contract';
-import { lockedRunCount, summarizePlan } from './plan-summary';
+import { firstPlanDay, lockedRunCount, lockedWeeksLabel, summarizePlan, weekLock } from './plan-summary';
 
 const run = (date: string, title: string, program: string, periodization: PlannedRun['periodization'] = 'Base'): PlannedRun => ({
   date,
@@ -59,5 +59,42 @@ describe('lockedRunCount', () => {
     expect(lockedRunCount(runs, '2027-07-01')).toBe(4);
     // An unreadable date is locked, as the plan reads it (fail closed).
     expect(lockedRunCount([run('32-13-2027', 'Easy Run', '(5k)')], '2027-12-31')).toBe(1);
+  });
+});
+
+describe('the weeks that lock after the access end', () => {
+  // Monday 5 July to Sunday 25 July 2027: three weeks; the access covers up to Tuesday 13 July.
+  const plan = {
+    startDate: '05-07-2027',
+    endDate: '25-07-2027',
+    trainingPlan: [run('06-07-2027', 'Easy Run', '(5k)'), run('13-07-2027', 'Tempo Run', '(6k)'), run('15-07-2027', 'Easy Run', '(5k)'), run('18-07-2027', 'Long Run', '(12k)'), run('25-07-2027', 'Race Day', '(10k)')],
+  };
+
+  it('marks each run and week as the saved plan will lock them: open, in part, or whole', () => {
+    const summary = summarizePlan(plan, { accessEnd: '2027-07-13' });
+    expect(summary.weeks.map((w) => [w.number, w.lockedRuns, weekLock(w, '2027-07-13')])).toEqual([
+      [1, 0, 'open'],
+      [2, 2, 'partial'],
+      [3, 1, 'locked'],
+    ]);
+    expect(summary.weeks[1]!.runs.map((r) => r.locked)).toEqual([false, true, true]);
+    expect(lockedWeeksLabel(summary.weeks)).toBe('Minggu 2–3');
+    expect(lockedWeeksLabel(summarizePlan(plan, { accessEnd: '2027-07-20' }).weeks)).toBe('Minggu 3');
+  });
+
+  it("locks nothing without an access end (a coach's preview), and a rest week after the end counts as locked", () => {
+    const open = summarizePlan(plan);
+    expect(open.weeks.every((w) => w.lockedRuns === 0 && weekLock(w, null) === 'open')).toBe(true);
+    expect(lockedWeeksLabel(open.weeks)).toBeNull();
+    const rest = { runs: [], lockedRuns: 0, from: '2027-07-19' as const };
+    expect(weekLock(rest, '2027-07-13')).toBe('locked');
+    expect(weekLock(rest, '2027-07-20')).toBe('open');
+  });
+});
+
+describe('firstPlanDay', () => {
+  it("is the draft's first run, whatever the order; its start date when it has none", () => {
+    expect(firstPlanDay({ startDate: '01-07-2027', trainingPlan: [run('18-07-2027', 'Long Run', '(12k)'), run('06-07-2027', 'Easy Run', '(5k)')] })).toBe('2027-07-06');
+    expect(firstPlanDay({ startDate: '01-07-2027', trainingPlan: [] })).toBe('2027-07-01');
   });
 });

@@ -14,6 +14,8 @@ export interface SummaryRun {
   run: PlannedRun;
   /** Planned km from the program, null when it names none (a run by time). */
   km: number | null;
+  /** Once saved, the paywall will lock it (an AI run dated after the runner's access end). */
+  locked: boolean;
 }
 
 export interface WeekSummary {
@@ -26,6 +28,8 @@ export interface WeekSummary {
   phase: Phase | null;
   km: number;
   runs: SummaryRun[];
+  /** How many of its runs will be locked once saved (0 in a coach's view: nothing locks there). */
+  lockedRuns: number;
 }
 
 export interface PlanSummary {
@@ -46,15 +50,27 @@ function mainPhase(runs: readonly SummaryRun[]): Phase | null {
   return best;
 }
 
-/** Groups a draft's runs by week from its start date to its end date (runs outside are ignored). */
-export function summarizePlan(plan: { trainingPlan: readonly PlannedRun[]; startDate: string; endDate: string }): PlanSummary {
+/** The plan's own rule (isRunLocked), with an unreadable date locked as the plan reads it. */
+function willLock(run: PlannedRun, day: IsoDay | null, accessEnd: IsoDay): boolean {
+  return day === null ? run.generatedby === 'ai' : isRunLocked({ generatedby: run.generatedby, day }, accessEnd);
+}
+
+/**
+ * Groups a draft's runs by week from its start date to its end date (runs outside are ignored).
+ * With the runner's `accessEnd` (the last day their trial or subscription covers), each run and
+ * week also says what the paywall will lock once the plan is saved; without it nothing locks.
+ */
+export function summarizePlan(
+  plan: { trainingPlan: readonly PlannedRun[]; startDate: string; endDate: string },
+  { accessEnd = null }: { accessEnd?: IsoDay | null } = {},
+): PlanSummary {
   const start = planDateToIso(plan.startDate);
   const end = planDateToIso(plan.endDate);
   if (!start || !end || end < start) return { weeks: [], totalKm: 0, maxWeekKm: 0, runCount: 0 };
   const dated = plan.trainingPlan
     .flatMap((run) => {
       const day = planDateToIso(run.date);
-      return day && day >= start && day <= end ? [{ day, run, km: plannedDistanceKm(run.program) }] : [];
+      return day && day >= start && day <= end ? [{ day, run, km: plannedDistanceKm(run.program), locked: accessEnd !== null && willLock(run, day, accessEnd) }] : [];
     })
     .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
 
@@ -66,7 +82,15 @@ export function summarizePlan(plan: { trainingPlan: readonly PlannedRun[]; start
     const sunday = addDays(monday, 6);
     const to = sunday > end ? end : sunday;
     const runs = dated.filter((r) => r.day >= from && r.day <= to);
-    return { number: i + 1, from, to, phase: mainPhase(runs), km: round1(runs.reduce((sum, r) => sum + (r.km ?? 0), 0)), runs };
+    return {
+      number: i + 1,
+      from,
+      to,
+      phase: mainPhase(runs),
+      km: round1(runs.reduce((sum, r) => sum + (r.km ?? 0), 0)),
+      runs,
+      lockedRuns: runs.filter((r) => r.locked).length,
+    };
   });
   return {
     weeks,
@@ -81,8 +105,30 @@ export function summarizePlan(plan: { trainingPlan: readonly PlannedRun[]; start
  * runs dated after the owner's access end), and an unreadable date locked as the plan reads it.
  */
 export function lockedRunCount(runs: readonly PlannedRun[], accessEnd: IsoDay): number {
-  return runs.filter((run) => {
-    const day = planDateToIso(run.date);
-    return day === null ? run.generatedby === 'ai' : isRunLocked({ generatedby: run.generatedby, day }, accessEnd);
-  }).length;
+  return runs.filter((run) => willLock(run, planDateToIso(run.date), accessEnd)).length;
+}
+
+/** Whether a week of the preview stays open, locks in part (the access end falls inside it) or locks whole. */
+export type WeekLock = 'open' | 'partial' | 'locked';
+
+export function weekLock(week: Pick<WeekSummary, 'runs' | 'lockedRuns' | 'from'>, accessEnd: IsoDay | null): WeekLock {
+  if (week.lockedRuns > 0) return week.lockedRuns === week.runs.length ? 'locked' : 'partial';
+  // A rest week after the access end is past it all the same.
+  return accessEnd !== null && week.runs.length === 0 && week.from > accessEnd ? 'locked' : 'open';
+}
+
+/** 'Minggu 3–10', 'Minggu 9': the weeks holding runs that will lock (they follow one another: the lock is a date). */
+export function lockedWeeksLabel(weeks: readonly WeekSummary[]): string | null {
+  const numbers = weeks.filter((w) => w.lockedRuns > 0).map((w) => w.number);
+  if (numbers.length === 0) return null;
+  const first = numbers[0]!;
+  const last = numbers[numbers.length - 1]!;
+  return first === last ? `Minggu ${first}` : `Minggu ${first}–${last}`;
+}
+
+/** The day the calendar should open on after Simpan: the draft's first run (its start date when it has none). */
+export function firstPlanDay(plan: { trainingPlan: readonly PlannedRun[]; startDate: string }): IsoDay | null {
+  const days = plan.trainingPlan.map((run) => planDateToIso(run.date)).filter((day): day is IsoDay => day !== null);
+  if (days.length === 0) return planDateToIso(plan.startDate);
+  return days.reduce((a, b) => (b < a ? b : a));
 }

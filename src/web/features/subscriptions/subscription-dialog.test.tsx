@@ -150,15 +150,17 @@ describe('<SubscriptionDialog> purchase view', () => {
     expect(within(payg).getByTestId('payg-quote').textContent).toContain('Rp316.867');
   });
 
-  it('confirms the trial with Aktifkan Paket and a paid plan with Lakukan Pembayaran, with the new end and a way back', async () => {
+  it('offers the trial as a trial (not a payment), and confirms a paid plan with Lakukan Pembayaran, with the new end and a way back', async () => {
     renderDialog();
     fireEvent.click(button('Coba Gratis'));
-    expect(within(dialog()).getByRole('heading', { name: 'Konfirmasi Pembayaran' })).toBeTruthy();
-    const trial = within(dialog()).getByTestId('confirm-summary');
-    expect(trial.textContent).toContain('Uji Coba Gratis');
-    expect(trial.textContent).toContain('Rp0');
-    expect(within(dialog()).getByTestId('active-until').textContent).toBe('28 Juli 2027 pukul 10.00 WIB');
-    expect(button('Aktifkan Paket')).toBeTruthy();
+    // The trial is titled as what it is, says it is free and without a card, and until when.
+    expect(within(dialog()).getByRole('heading', { name: 'Uji Coba Gratis 14 Hari' })).toBeTruthy();
+    expect(within(dialog()).queryByRole('heading', { name: 'Konfirmasi Pembayaran' })).toBeNull();
+    const offer = within(dialog()).getByTestId('trial-offer');
+    expect(offer.textContent).toContain('Rp0, tanpa kartu kredit.');
+    expect(within(dialog()).getByTestId('trial-until').textContent).toBe('28 Juli 2027 pukul 10.00 WIB');
+    expect(button('Mulai uji coba gratis 14 hari')).toBeTruthy();
+    expect(within(dialog()).queryByRole('button', { name: 'Aktifkan Paket' })).toBeNull();
     expect(button('Syarat & Ketentuan')).toBeTruthy();
 
     fireEvent.click(button('Kembali'));
@@ -234,7 +236,7 @@ describe('<SubscriptionDialog> trial and payment', () => {
     );
     renderDialog();
     fireEvent.click(button('Coba Gratis'));
-    fireEvent.click(button('Aktifkan Paket'));
+    fireEvent.click(button('Mulai uji coba gratis 14 hari'));
     expect(await within(dialog()).findByText('Uji coba gratis aktif!')).toBeTruthy();
     expect(dialog().textContent).toContain('28 Juli 2027 pukul 10.00 WIB');
     expect(requests.find((r) => r.method === 'POST')).toEqual({ method: 'POST', path: '/api/subscriptions/start-trial', body: {} });
@@ -248,7 +250,7 @@ describe('<SubscriptionDialog> trial and payment', () => {
     );
     renderDialog();
     fireEvent.click(button('Coba Gratis'));
-    fireEvent.click(button('Aktifkan Paket'));
+    fireEvent.click(button('Mulai uji coba gratis 14 hari'));
     expect(await within(dialog()).findByRole('heading', { name: 'Gagal' })).toBeTruthy();
     expect(within(dialog()).getByRole('alert').textContent).toBe(subscriptionMessages.trialUsed);
     fireEvent.click(button('Lihat Paket'));
@@ -261,7 +263,7 @@ describe('<SubscriptionDialog> trial and payment', () => {
     );
     renderDialog();
     fireEvent.click(button('Coba Gratis'));
-    fireEvent.click(button('Aktifkan Paket'));
+    fireEvent.click(button('Mulai uji coba gratis 14 hari'));
     expect((await within(dialog()).findByRole('alert')).textContent).toBe(subscriptionMessages.trialFailed);
   });
 

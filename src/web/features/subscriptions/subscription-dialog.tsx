@@ -12,6 +12,7 @@ import { assignLocation, FailedView, RedirectView, TrialSuccessView, type Redire
 import { quoteSelection, type PlanSelection } from './purchase-model';
 import { PurchaseView } from './purchase-view';
 import { StatusView } from './status-view';
+import { TRIAL_TITLE, TrialOfferView } from './trial-offer';
 import { subscriptionErrorMessage, useInitiatePayment, useMySubscription, useSetCancelAtPeriodEnd, useStartTrial } from './subscriptions-api';
 
 export const SUBSCRIPTION_DIALOG_TITLE = 'Manajemen Paket Langganan';
@@ -21,6 +22,8 @@ type View =
   | { name: 'home' }
   /** The purchase view reached from the status view's renewal button. */
   | { name: 'plans' }
+  /** The free trial: said plainly and started with one tap (not a payment's confirmation). */
+  | { name: 'trial' }
   | { name: 'confirm'; selection: PlanSelection }
   | { name: 'trial-success'; periodEnd: string | null }
   | { name: 'failed'; message: string }
@@ -30,6 +33,7 @@ type View =
 const titles: Record<View['name'], string> = {
   home: SUBSCRIPTION_DIALOG_TITLE,
   plans: SUBSCRIPTION_DIALOG_TITLE,
+  trial: TRIAL_TITLE,
   confirm: 'Konfirmasi Pembayaran',
   'trial-success': 'Berhasil',
   failed: 'Gagal',
@@ -144,7 +148,7 @@ export function SubscriptionDialog({
       hasHadTrial={summary.has_had_trial}
       currentPeriodEnd={summary.current_period_end}
       today={jakartaToday(clock)}
-      onSelect={(selection) => go({ name: 'confirm', selection })}
+      onSelect={(selection) => go(selection.kind === 'trial' ? { name: 'trial' } : { name: 'confirm', selection })}
     />
   );
 
@@ -184,6 +188,18 @@ export function SubscriptionDialog({
           )}
           {purchase}
         </>
+      );
+      break;
+    case 'trial':
+      body = (
+        <TrialOfferView
+          currentPeriodEnd={summary.current_period_end}
+          busy={startTrial.isPending}
+          now={clock}
+          onStart={() => confirm({ kind: 'trial' })}
+          onCancel={toPlans}
+          cancelLabel="Kembali"
+        />
       );
       break;
     case 'confirm':

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LockedRun, Run } from '../../../../domain/training-plan/contract';
-import { datedRuns, decideMove, keyboardStep, runsByDay, shortDayLabel, titleOf, upcomingRuns, longDayLabel } from './calendar-model';
+import { countRuns, datedRuns, decideMove, keyboardStep, lockedRunReason, runCountLabel, runsByDay, shortDayLabel, titleOf, upcomingRuns, longDayLabel } from './calendar-model';
 import { createRunFormSchema, PROGRAM_SUGGESTIONS, toRunInput } from './create-run-form';
 import { messages } from '../../../../domain/training-plan/training-plan';
 import { runInputSchema } from '../../../../domain/training-plan/contract';
@@ -136,5 +136,25 @@ describe("the 'Buat Jadwal' form", () => {
       program: '6x800m',
       paceRange: "4'10 - 4'15",
     });
+  });
+});
+
+describe('locked runs counted apart and explained', () => {
+  it("counts open and locked runs apart: '12 latihan · 28 terkunci', or just the open ones", () => {
+    const counts = countRuns([{ run: run({}) }, { run: stub({}) }, { run: stub({ _id: 'm' }) }]);
+    expect(counts).toEqual({ open: 1, locked: 2 });
+    expect(runCountLabel({ open: 12, locked: 28 })).toBe('12 latihan · 28 terkunci');
+    expect(runCountLabel({ open: 3, locked: 0 })).toBe('3 latihan');
+  });
+
+  it("says why a run is locked: after the trial's or the subscription's end, without any access, or to a coach", () => {
+    expect(lockedRunReason('2026-11-20', { view: 'runner', accessEnd: '2026-11-16', status: 'trialing' })).toBe(
+      'Latihan dari AI Coach pada Jumat, 20 November 2026 jatuh setelah uji coba gratismu berakhir (16 November 2026).',
+    );
+    expect(lockedRunReason('2026-11-20', { view: 'runner', accessEnd: '2026-11-16', status: 'past_due' })).toContain('setelah langgananmu berakhir (16 November 2026)');
+    expect(lockedRunReason('2026-11-20', { view: 'runner', accessEnd: null, status: 'none' })).toBe(
+      'Latihan dari AI Coach pada Jumat, 20 November 2026 terkunci karena kamu belum memiliki langganan aktif.',
+    );
+    expect(lockedRunReason('2026-11-20', { view: 'coach' })).toContain('setelah langganan pelari berakhir');
   });
 });

@@ -7,6 +7,7 @@ import { id } from 'date-fns/locale';
 import { addDays, isoToLocalDate, planDateToIso, type IsoDay } from '../../../../domain/shared/wire-date';
 import { specialRunConflict, type DatedRun } from '../../../../domain/training-plan/run-types';
 import type { PlanRun, Run } from '../../../../domain/training-plan/contract';
+import type { SubscriptionStatus } from '../../../../domain/subscriptions/subscription';
 
 /**
  * A run with its ISO day (runs whose date cannot be read are left out of the calendar). The run is
@@ -42,6 +43,32 @@ export function upcomingRuns(runs: readonly DayRun[], today: IsoDay): DayRun[] {
     .filter((r) => r.day >= today)
     .sort((a, b) => (a.day === b.day ? a.index - b.index : a.day < b.day ? -1 : 1))
     .map(({ run, day }) => ({ run, day }));
+}
+
+/** How many runs are open and how many locked, counted apart ('Latihan mendatang', 'Ringkasan program'). */
+export function countRuns(runs: readonly { run: PlanRun }[]): { open: number; locked: number } {
+  const locked = runs.filter(({ run }) => run.locked).length;
+  return { open: runs.length - locked, locked };
+}
+
+/** '12 latihan · 28 terkunci', or '12 latihan' when nothing is locked. */
+export function runCountLabel({ open, locked }: { open: number; locked: number }): string {
+  return locked > 0 ? `${open} latihan · ${locked} terkunci` : `${open} latihan`;
+}
+
+/** Whose lock a tapped locked run explains: the runner's own (with their access end), or a coach's view of a runner's. */
+export type LockViewer = { view: 'runner'; accessEnd: IsoDay | null; status: SubscriptionStatus } | { view: 'coach' };
+
+/**
+ * Why a locked run is locked, in one sentence (the rule is the server's: an AI run dated after the
+ * plan owner's access end, or every AI run without access). The coach sees it about their runner.
+ */
+export function lockedRunReason(day: IsoDay, viewer: LockViewer): string {
+  const when = longDayLabel(day);
+  if (viewer.view === 'coach') return `Latihan dari AI Coach pada ${when} jatuh setelah langganan pelari berakhir, jadi isinya tertutup.`;
+  if (viewer.accessEnd === null) return `Latihan dari AI Coach pada ${when} terkunci karena kamu belum memiliki langganan aktif.`;
+  const what = viewer.status === 'trialing' ? 'uji coba gratismu' : 'langgananmu';
+  return `Latihan dari AI Coach pada ${when} jatuh setelah ${what} berakhir (${format(isoToLocalDate(viewer.accessEnd), 'd MMMM yyyy', { locale: id })}).`;
 }
 
 /** A run's title for rules that read it (heavy runs); a locked run shows none. */

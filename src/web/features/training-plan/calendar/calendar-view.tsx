@@ -3,7 +3,8 @@ import { shiftMonth } from '../../../../domain/training-plan/month-grid';
 import { pickRunForActivity } from '../../../../domain/activities/activities';
 import { addDays, isoFromParts, isoToPlanDate, jakartaToday, planDateToIso, startOfWeek, type IsoDay } from '../../../../domain/shared/wire-date';
 import { messages } from '../../../../domain/training-plan/training-plan';
-import type { Run } from '../../../../domain/training-plan/contract';
+import type { LockedRun, PlanRun, Run } from '../../../../domain/training-plan/contract';
+import { accessEndDay } from '../../../../domain/subscriptions/subscription';
 import { ApiError } from '../../../api/client';
 import { useToast } from '../../../components/toast';
 import { ViewHeader } from '../../../components/view-header';
@@ -19,6 +20,7 @@ import { datedRuns, decideMove, monthKey, runsByDay, shortDayLabel, upcomingRuns
 import { CreateRunDialog } from './create-run-dialog';
 import { DayRunsPanel } from './day-runs-panel';
 import { HeavyRunConfirmDialog, type PendingHeavyMove } from './heavy-run-confirm-dialog';
+import { LockedRunDialog } from './locked-run-dialog';
 import { MonthGrid } from './month-grid';
 import { PlanProfileCard } from './plan-profile-card';
 import { ProgramChart } from './program-chart';
@@ -31,9 +33,9 @@ export interface CalendarViewProps extends DashboardViewProps {
   now?: Date;
   /**
    * What the app layer puts under the profile card (the AI coaching card), told whether the plan
-   * already holds runs the AI made.
+   * already holds runs the AI made, and how to show a day (a plan just saved opens on its first day).
    */
-  aside?: (context: { hasAiRuns: boolean }) => ReactNode;
+  aside?: (context: { hasAiRuns: boolean; showDay: (day: IsoDay) => void }) => ReactNode;
   /** What the app layer puts under 'Latihan mendatang' (the runner's synced runs without a plan). */
   below?: ReactNode;
   /** Reads a workout screenshot for the log dialog's 'Analisis dengan AI' (the app layer plugs the AI in). */
@@ -71,6 +73,9 @@ function CalendarBody({ user, now, aside, below, analyzeScreenshot, onManageSubs
   const [selectedDay, setSelectedDay] = useState<IsoDay | null>(null);
   // The run whose log dialog is open (kept as opened, so a refetch never swaps it mid-edit).
   const [logging, setLogging] = useState<Run | null>(null);
+  // The locked run whose explanation is open.
+  const [lockedRun, setLockedRun] = useState<LockedRun | null>(null);
+  const openRun = (run: PlanRun) => (run.locked ? setLockedRun(run) : setLogging(run));
   const [creating, setCreating] = useState<{ date?: IsoDay; result?: ActivityPrefill } | null>(null);
   // Figures of an imported activity file, filled into the log dialog it opened.
   const [logPrefill, setLogPrefill] = useState<ActivityPrefill | null>(null);
@@ -102,10 +107,11 @@ function CalendarBody({ user, now, aside, below, analyzeScreenshot, onManageSubs
     if (decision.kind === 'confirm') setPendingMove({ run, title: run.title, day: decision.day, conflict: decision.conflict });
   };
 
-  const showDay = (day: IsoDay) => {
+  /** The month and the week of `day`, whichever is shown; `select` also lists its runs under the month. */
+  const showDay = (day: IsoDay, select = true) => {
     setShown(monthOf(day));
     setWeekStart(startOfWeek(day));
-    setSelectedDay(day);
+    setSelectedDay(select ? day : null);
   };
 
   const onCreated = (day: IsoDay, title: string) => {
@@ -159,7 +165,7 @@ function CalendarBody({ user, now, aside, below, analyzeScreenshot, onManageSubs
       <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,18rem)_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:gap-6 xl:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
         <div className="min-w-0 space-y-4 lg:col-start-1 lg:row-start-1">
           {!coaching && <PlanProfileCard user={user} onOpen={onManageSubscription} />}
-          {aside?.({ hasAiRuns })}
+          {aside?.({ hasAiRuns, showDay: (day) => showDay(day, false) })}
         </div>
 
         <div className="min-w-0 space-y-4 lg:col-start-2 lg:row-span-2 lg:row-start-1">
@@ -174,7 +180,7 @@ function CalendarBody({ user, now, aside, below, analyzeScreenshot, onManageSubs
               onPrevWeek={() => setWeekStart((w) => addDays(w, -7))}
               onNextWeek={() => setWeekStart((w) => addDays(w, 7))}
               onThisWeek={() => setWeekStart(startOfWeek(today))}
-              onOpenRun={setLogging}
+              onOpenRun={openRun}
               onAdd={(day) => setCreating({ date: day })}
               mode={mode}
               onModeChange={changeMode}
@@ -191,7 +197,7 @@ function CalendarBody({ user, now, aside, below, analyzeScreenshot, onManageSubs
                 onPrevMonth={() => setShown((m) => shiftMonth(m.year, m.month, -1))}
                 onNextMonth={() => setShown((m) => shiftMonth(m.year, m.month, 1))}
                 onThisMonth={() => setShown(monthOf(today))}
-                onOpenRun={setLogging}
+                onOpenRun={openRun}
                 onDropRun={onDropRun}
                 selectedDay={selectedDay}
                 onSelectDay={setSelectedDay}
@@ -203,7 +209,7 @@ function CalendarBody({ user, now, aside, below, analyzeScreenshot, onManageSubs
                   <DayRunsPanel
                     day={selectedDay}
                     runs={byDay.get(selectedDay) ?? []}
-                    onOpen={setLogging}
+                    onOpen={openRun}
                     onAdd={(day) => setCreating({ date: day })}
                     onClose={() => setSelectedDay(null)}
                   />
@@ -223,7 +229,7 @@ function CalendarBody({ user, now, aside, below, analyzeScreenshot, onManageSubs
             status={status}
             runs={upcoming}
             today={today}
-            onOpen={setLogging}
+            onOpen={openRun}
             onRetry={retry}
             onAdd={() => setCreating({})}
             onExport={coaching ? undefined : () => setExporting(true)}
@@ -260,6 +266,12 @@ function CalendarBody({ user, now, aside, below, analyzeScreenshot, onManageSubs
         now={now}
         analyzeScreenshot={analyzeScreenshot}
         prefill={logPrefill}
+      />
+      <LockedRunDialog
+        run={lockedRun}
+        onOpenChange={(open) => !open && setLockedRun(null)}
+        viewer={coaching ? { view: 'coach' } : { view: 'runner', accessEnd: accessEndDay(user.current_period_end), status: user.subscription_status }}
+        onRenew={onManageSubscription}
       />
       {!coaching && <CalendarExportDialog open={exporting} onOpenChange={setExporting} />}
     </>

@@ -1,5 +1,5 @@
 import { Footprints, Plus, X } from 'lucide-react';
-import type { PlanRun, Run } from '../../../../domain/training-plan/contract';
+import type { PlanRun } from '../../../../domain/training-plan/contract';
 import { Button } from '../../../components/button';
 import { longDayLabel } from './calendar-model';
 import { RunRow } from './run-row';
@@ -7,7 +7,7 @@ import { RunRow } from './run-row';
 export interface DayRunsPanelProps {
   day: string;
   runs: readonly PlanRun[];
-  onOpen: (run: Run) => void;
+  onOpen: (run: PlanRun) => void;
   onAdd: (day: string) => void;
   onClose: () => void;
 }

@@ -60,7 +60,7 @@ export interface MonthGridProps {
   onPrevMonth: () => void;
   onNextMonth: () => void;
   onThisMonth: () => void;
-  onOpenRun: (run: Run) => void;
+  onOpenRun: (run: PlanRun) => void;
   /** A run was dropped; `targetDay` is null when it was dropped outside the month's days. */
   onDropRun: (run: Run, fromDay: IsoDay, targetDay: IsoDay | null) => void;
   selectedDay: IsoDay | null;
@@ -233,7 +233,7 @@ function DayCell({
   isToday: boolean;
   selected: boolean;
   runs: readonly PlanRun[];
-  onOpenRun: (run: Run) => void;
+  onOpenRun: (run: PlanRun) => void;
   onSelectDay: (day: IsoDay) => void;
 }) {
   // Only days of the displayed month take a drop (spec §4: drag only within the current month).

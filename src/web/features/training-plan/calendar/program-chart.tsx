@@ -1,9 +1,10 @@
 import { format } from 'date-fns';
 import { id } from 'date-fns/locale';
-import { ChartColumn } from 'lucide-react';
+import { ChartColumn, Lock } from 'lucide-react';
 import { isoToLocalDate, type IsoDay } from '../../../../domain/shared/wire-date';
 import { cn } from '../../../components/cn';
-import { formatKm, phaseSpans, type Phase, type ProgramWeek } from './program-weeks';
+import { runCountLabel } from './calendar-model';
+import { formatKm, isLockedWeek, phaseSpans, type Phase, type ProgramWeek } from './program-weeks';
 
 /** Phase colours: a light bar for the plan, the solid one for what was run. */
 const phaseStyles: Record<Phase | 'none', { planned: string; done: string; band: string; label: string }> = {
@@ -28,13 +29,17 @@ export interface ProgramChartProps {
  * carries the same numbers for screen readers.
  */
 export function ProgramChart({ weeks, onPickWeek }: ProgramChartProps) {
-  if (weeks.length === 0 || weeks.every((w) => w.plannedKm === 0 && w.doneKm === 0)) return null;
+  if (weeks.length === 0 || weeks.every((w) => w.plannedKm === 0 && w.doneKm === 0 && w.lockedCount === 0)) return null;
   const max = Math.max(...weeks.map((w) => Math.max(w.plannedKm, w.doneKm)), 1);
   const top = Math.ceil(max / 10) * 10;
   const spans = phaseSpans(weeks);
-  const phasesShown = [...new Set(weeks.map((w) => w.phase))];
+  // A week all of whose runs are locked has no phase to show: it is 'Terkunci', not 'Tanpa fase'.
+  const phasesShown = [...new Set(weeks.filter((w) => w.phase !== null || !isLockedWeek(w)).map((w) => w.phase))];
   const planned = weeks.reduce((sum, w) => sum + w.plannedKm, 0);
   const done = weeks.reduce((sum, w) => sum + w.doneKm, 0);
+  // Locked runs are counted apart: planned, but their km are not the runner's to see.
+  const locked = weeks.reduce((sum, w) => sum + w.lockedCount, 0);
+  const open = weeks.reduce((sum, w) => sum + w.runCount, 0) - locked;
   // Columns stay at least 1.75 rem wide; a long plan scrolls sideways inside its own box.
   const columns = { gridTemplateColumns: `repeat(${weeks.length}, minmax(1.75rem, 1fr))` };
 
@@ -48,6 +53,9 @@ export function ProgramChart({ weeks, onPickWeek }: ProgramChartProps) {
         <p className="text-sm text-slate-600">
           {weeks.length} minggu · rencana <strong className="text-slate-900">{formatKm(planned)} km</strong> · selesai{' '}
           <strong className="text-slate-900">{formatKm(done)} km</strong>
+          <span className="block text-right text-xs font-semibold max-sm:text-left" data-testid="program-run-count">
+            {runCountLabel({ open, locked })}
+          </span>
         </p>
       </div>
 
@@ -67,7 +75,7 @@ export function ProgramChart({ weeks, onPickWeek }: ProgramChartProps) {
               <div className="relative grid h-full items-end gap-1" style={columns}>
                 {weeks.map((week) => {
                   const style = styleOf(week.phase);
-                  const label = `Minggu ${week.number} (${shortDay(week.start)} – ${shortDay(week.end)}): rencana ${formatKm(week.plannedKm)} km, selesai ${formatKm(week.doneKm)} km`;
+                  const label = `Minggu ${week.number} (${shortDay(week.start)} – ${shortDay(week.end)}): rencana ${formatKm(week.plannedKm)} km, selesai ${formatKm(week.doneKm)} km${week.lockedCount > 0 ? `, ${week.lockedCount} latihan terkunci` : ''}`;
                   return (
                     <button
                       key={week.start}
@@ -77,7 +85,9 @@ export function ProgramChart({ weeks, onPickWeek }: ProgramChartProps) {
                       onClick={() => onPickWeek?.(week.start)}
                       className={cn('relative h-full rounded-t-md', week.isCurrent && 'bg-brand-50 ring-1 ring-brand-300')}
                       data-week={week.start}
+                      data-locked-runs={week.lockedCount || undefined}
                     >
+                      {week.lockedCount > 0 && <Lock className="absolute bottom-1 left-1/2 z-10 size-3 -translate-x-1/2 text-slate-500" />}
                       <span
                         className={cn('absolute inset-x-[12%] bottom-0 rounded-t-md', style.planned)}
                         style={{ height: `${(week.plannedKm / top) * 100}%` }}
@@ -112,11 +122,11 @@ export function ProgramChart({ weeks, onPickWeek }: ProgramChartProps) {
                   className={cn(
                     'overflow-hidden rounded py-0.5 text-center font-semibold whitespace-nowrap',
                     span.length === 1 ? 'px-0 text-[10px]' : 'px-1 text-[11px]',
-                    styleOf(span.phase).band,
+                    span.locked ? 'bg-slate-100 text-slate-600' : styleOf(span.phase).band,
                   )}
                   style={{ gridColumn: `${span.from + 1} / span ${span.length}` }}
                 >
-                  {span.phase ?? '–'}
+                  {span.locked ? 'Terkunci' : (span.phase ?? '–')}
                 </span>
               ))}
             </div>
@@ -135,6 +145,11 @@ export function ProgramChart({ weeks, onPickWeek }: ProgramChartProps) {
           </li>
         ))}
         <li className="inline-flex items-center gap-1.5 text-slate-600">Batang muda: rencana · tua: selesai</li>
+        {locked > 0 && (
+          <li className="inline-flex items-center gap-1.5 text-slate-600">
+            <Lock className="size-3" /> minggu dengan latihan terkunci (km-nya tidak dihitung)
+          </li>
+        )}
       </ul>
 
       <div className="sr-only">
@@ -147,6 +162,7 @@ export function ProgramChart({ weeks, onPickWeek }: ProgramChartProps) {
               <th scope="col">Fase</th>
               <th scope="col">Rencana (km)</th>
               <th scope="col">Selesai (km)</th>
+              <th scope="col">Latihan terkunci</th>
             </tr>
           </thead>
           <tbody>
@@ -162,6 +178,7 @@ export function ProgramChart({ weeks, onPickWeek }: ProgramChartProps) {
                 <td>{week.phase ?? '-'}</td>
                 <td>{formatKm(week.plannedKm)}</td>
                 <td>{formatKm(week.doneKm)}</td>
+                <td>{week.lockedCount}</td>
               </tr>
             ))}
           </tbody>

@@ -57,10 +57,10 @@ describe('programWeeks', () => {
     expect(weeks.map((w) => w.phase)).toEqual(['Build', 'Build', null]);
   });
 
-  it('counts a locked run (a stub) in its week without km', () => {
+  it('counts a locked run (a stub) in its week, apart and without km', () => {
     const stub: LockedRun = { _id: 'k', date: '19-11-2026', generatedby: 'ai', locked: true };
     const weeks = programWeeks(datedRuns([run('17-11-2026', '(5k)'), stub]), today);
-    expect(weeks[0]).toMatchObject({ plannedKm: 5, doneKm: 0, runCount: 2 });
+    expect(weeks[0]).toMatchObject({ plannedKm: 5, doneKm: 0, runCount: 2, lockedCount: 1 });
   });
 
   it(`keeps the last ${MAX_PROGRAM_WEEKS} weeks of a very long plan, numbered as in the whole plan`, () => {
@@ -73,13 +73,21 @@ describe('programWeeks', () => {
 });
 
 describe('phaseSpans', () => {
-  const week = (phase: ProgramWeek['phase']) => ({ phase }) as ProgramWeek;
+  const week = (phase: ProgramWeek['phase'], runCount = 1, lockedCount = 0) => ({ phase, runCount, lockedCount }) as ProgramWeek;
   it('joins neighbouring weeks of one phase', () => {
     expect(phaseSpans([week('Base'), week('Base'), week('Build'), week(null), week('Taper'), week('Taper')])).toEqual([
-      { phase: 'Base', from: 0, length: 2 },
-      { phase: 'Build', from: 2, length: 1 },
-      { phase: null, from: 3, length: 1 },
-      { phase: 'Taper', from: 4, length: 2 },
+      { phase: 'Base', locked: false, from: 0, length: 2 },
+      { phase: 'Build', locked: false, from: 2, length: 1 },
+      { phase: null, locked: false, from: 3, length: 1 },
+      { phase: 'Taper', locked: false, from: 4, length: 2 },
+    ]);
+  });
+
+  it('keeps the weeks whose runs are all locked apart from weeks without a phase', () => {
+    expect(phaseSpans([week('Base', 3, 1), week(null, 0), week(null, 3, 3), week(null, 2, 2)])).toEqual([
+      { phase: 'Base', locked: false, from: 0, length: 1 },
+      { phase: null, locked: false, from: 1, length: 1 },
+      { phase: null, locked: true, from: 2, length: 2 },
     ]);
   });
 });

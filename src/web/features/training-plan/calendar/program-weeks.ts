@@ -24,6 +24,8 @@ export interface ProgramWeek {
   plannedKm: number;
   doneKm: number;
   runCount: number;
+  /** Of `runCount`, the locked AI runs (planned, but without program or km to show). */
+  lockedCount: number;
   isCurrent: boolean;
 }
 
@@ -41,7 +43,7 @@ export function programWeeks(runs: readonly DayRun[], today: IsoDay): ProgramWee
   if (count > MAX_PROGRAM_WEEKS) first = addDays(last, -7 * (MAX_PROGRAM_WEEKS - 1));
   const weeks = Array.from({ length: Math.min(count, MAX_PROGRAM_WEEKS) }, (_, i) => {
     const start = addDays(first, 7 * i);
-    return { start, end: addDays(start, 6), plannedKm: 0, doneKm: 0, runCount: 0, phases: new Map<Phase, number>() };
+    return { start, end: addDays(start, 6), plannedKm: 0, doneKm: 0, runCount: 0, lockedCount: 0, phases: new Map<Phase, number>() };
   });
   const currentWeek = startOfWeek(today);
   for (const { run, day } of runs) {
@@ -49,8 +51,11 @@ export function programWeeks(runs: readonly DayRun[], today: IsoDay): ProgramWee
     const week = weeks[index];
     if (!week) continue;
     week.runCount += 1;
-    // A locked run comes without program, result or phase: it counts as a run, adds no km.
-    if (run.locked) continue;
+    // A locked run comes without program, result or phase: it counts as a locked run, adds no km.
+    if (run.locked) {
+      week.lockedCount += 1;
+      continue;
+    }
     week.plannedKm += plannedChartKm(run.program);
     week.doneKm += run.trainingdistance ?? 0;
     if (run.periodization) week.phases.set(run.periodization, (week.phases.get(run.periodization) ?? 0) + 1);
@@ -69,13 +74,17 @@ export function programWeeks(runs: readonly DayRun[], today: IsoDay): ProgramWee
   });
 }
 
-/** Runs of the same phase side by side, for the phase band under the chart. */
-export function phaseSpans(weeks: readonly ProgramWeek[]): { phase: Phase | null; from: number; length: number }[] {
-  const spans: { phase: Phase | null; from: number; length: number }[] = [];
+/** A week whose every run is locked: its phase is not the runner's to see, the band says 'Terkunci'. */
+export const isLockedWeek = (week: Pick<ProgramWeek, 'runCount' | 'lockedCount'>) => week.lockedCount > 0 && week.lockedCount === week.runCount;
+
+/** Weeks of the same phase side by side (and locked weeks apart), for the phase band under the chart. */
+export function phaseSpans(weeks: readonly ProgramWeek[]): { phase: Phase | null; locked: boolean; from: number; length: number }[] {
+  const spans: { phase: Phase | null; locked: boolean; from: number; length: number }[] = [];
   weeks.forEach((week, i) => {
+    const locked = week.phase === null && isLockedWeek(week);
     const lastSpan = spans[spans.length - 1];
-    if (lastSpan && lastSpan.phase === week.phase) lastSpan.length += 1;
-    else spans.push({ phase: week.phase, from: i, length: 1 });
+    if (lastSpan && lastSpan.phase === week.phase && lastSpan.locked === locked) lastSpan.length += 1;
+    else spans.push({ phase: week.phase, locked, from: i, length: 1 });
   });
   return spans;
 }

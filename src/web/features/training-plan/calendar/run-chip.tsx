@@ -60,27 +60,39 @@ function ChipBody({ run }: { run: Run }) {
 }
 
 export interface RunChipProps {
-  /** A whole run, or a locked AI run's stub (blurred, not clickable, not draggable, labelled 'Kunci'). */
+  /** A whole run, or a locked AI run's stub (blurred, not draggable, labelled 'Kunci'; a tap explains the lock). */
   run: PlanRun;
   day: string;
   /** Only runs of the displayed month can be dragged. */
   draggable: boolean;
-  onOpen: (run: Run) => void;
+  /** Opens a run's log, or a locked run's explanation. */
+  onOpen: (run: PlanRun) => void;
 }
 
 /** A run in a day cell: click (or Enter) opens its log; drag (mouse, long press, or Space + arrows) moves it. */
 export function RunChip({ run, ...rest }: RunChipProps) {
-  return run.locked ? <LockedRunChip run={run} day={rest.day} /> : <OpenRunChip run={run} {...rest} />;
+  return run.locked ? <LockedRunChip run={run} day={rest.day} onOpen={rest.onOpen} /> : <OpenRunChip run={run} {...rest} />;
 }
+
+/** A locked chip's accessible name: that it is locked, when, and that a tap says why. */
+export const lockedChipLabel = (day: string) => `${messages.locked}, ${longDayLabel(day)}, Kunci: lihat penjelasan`;
 
 /**
  * The server sends a locked run without its title: the chip blurs a fixed stand-in word so it still
- * reads as "a run is planned here", and names the lock for screen readers.
+ * reads as "a run is planned here". It never drags; a tap explains the lock and offers to renew.
  */
-function LockedRunChip({ run, day }: { run: LockedRun; day: string }) {
+function LockedRunChip({ run, day, onOpen }: { run: LockedRun; day: string; onOpen: (run: PlanRun) => void }) {
   return (
-    <div
-      className={cn(chipBase, chipSize, 'cursor-not-allowed border-slate-200 bg-slate-100 text-slate-800')}
+    <button
+      type="button"
+      onClick={() => onOpen(run)}
+      aria-label={lockedChipLabel(day)}
+      aria-haspopup="dialog"
+      className={cn(
+        chipBase,
+        chipSize,
+        'border-slate-200 bg-slate-100 text-slate-800 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600',
+      )}
       data-testid="run-chip"
       data-locked="true"
       data-run-id={run._id}
@@ -93,8 +105,7 @@ function LockedRunChip({ run, day }: { run: LockedRun; day: string }) {
         <Lock className="size-3" aria-hidden="true" />
         <span className="sr-only @lg:not-sr-only">Kunci</span>
       </span>
-      <span className="sr-only">{`, ${messages.locked}, ${longDayLabel(day)}`}</span>
-    </div>
+    </button>
   );
 }
 

@@ -1,7 +1,7 @@
 import { CheckCircle2, ChevronRight, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { hasResult, messages } from '../../../../domain/training-plan/training-plan';
-import type { PlanRun, Run } from '../../../../domain/training-plan/contract';
+import type { PlanRun } from '../../../../domain/training-plan/contract';
 import { Badge } from '../../../components/badge';
 import { cn } from '../../../components/cn';
 import { isStravaResult, StravaLabel } from '../result-source';
@@ -9,14 +9,22 @@ import { runStyle } from './run-style';
 
 /**
  * One run in a list (upcoming runs, a day's runs): colour bar, optional leading text (its date),
- * title, program and pace; a button that opens the log, or a blurred 'Kunci' row for a locked run
- * (which the server sends without title, program or pace).
+ * title, program and pace; a button that opens the log, or for a locked run (which the server sends
+ * without title, program or pace) a blurred 'Kunci' row whose tap explains the lock.
  */
-export function RunRow({ run, leading, onOpen }: { run: PlanRun; leading?: ReactNode; onOpen: (run: Run) => void }) {
+export function RunRow({ run, leading, onOpen }: { run: PlanRun; leading?: ReactNode; onOpen: (run: PlanRun) => void }) {
   if (run.locked) {
     return (
       <li>
-        <div className="flex cursor-not-allowed items-start gap-3 rounded-xl px-2 py-2" data-locked="true" data-run-id={run._id} title={messages.locked}>
+        <button
+          type="button"
+          onClick={() => onOpen(run)}
+          aria-haspopup="dialog"
+          className="flex w-full items-start gap-3 rounded-xl px-2 py-2 text-left hover:bg-slate-50"
+          data-locked="true"
+          data-run-id={run._id}
+          title={messages.locked}
+        >
           <span className={cn('w-1 self-stretch rounded-full', runStyle('').accent)} aria-hidden="true" />
           {leading}
           <span className="min-w-0 flex-1">
@@ -29,7 +37,7 @@ export function RunRow({ run, leading, onOpen }: { run: PlanRun; leading?: React
           <Badge tone="gray" className="shrink-0 gap-1">
             <Lock className="size-3" aria-hidden="true" /> Kunci
           </Badge>
-        </div>
+        </button>
       </li>
     );
   }

@@ -1,19 +1,19 @@
 import { CalendarClock, CalendarPlus, Plus } from 'lucide-react';
 import { messages } from '../../../../domain/training-plan/training-plan';
-import type { Run } from '../../../../domain/training-plan/contract';
+import type { PlanRun } from '../../../../domain/training-plan/contract';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorRetry, LoadingSpinner, QueryState } from '../../../components/query-state';
 import type { ActivityPrefill } from '../log-result/activity-file-drop';
 import { ActivityImportButton } from './activity-import-button';
-import { shortDayLabel, type DayRun } from './calendar-model';
+import { countRuns, runCountLabel, shortDayLabel, type DayRun } from './calendar-model';
 import { RunRow } from './run-row';
 
 export interface UpcomingRunsProps {
   status: 'pending' | 'error' | 'success';
   runs: readonly DayRun[];
   today: string;
-  onOpen: (run: Run) => void;
+  onOpen: (run: PlanRun) => void;
   onRetry: () => void;
   onAdd: () => void;
   /** The runner's Google Calendar export; absent in a coach's view of a runner's plan. */
@@ -26,12 +26,17 @@ export interface UpcomingRunsProps {
 export function UpcomingRuns({ status, runs, today, onOpen, onRetry, onAdd, onExport, onImported }: UpcomingRunsProps) {
   return (
     <section aria-labelledby="upcoming-title" className="flex min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-      <div className="mb-3 flex items-center justify-between gap-2">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
         <h2 id="upcoming-title" className="flex items-center gap-2 text-base font-bold text-slate-900">
           <CalendarClock className="size-5 text-brand-600" aria-hidden="true" />
           Latihan mendatang
         </h2>
-        {status === 'success' && runs.length > 0 && <span className="text-xs font-semibold text-slate-600">{runs.length} latihan</span>}
+        {/* Locked runs are counted apart: they are planned, but not open to the runner. */}
+        {status === 'success' && runs.length > 0 && (
+          <span className="text-xs font-semibold whitespace-nowrap text-slate-600" data-testid="upcoming-count">
+            {runCountLabel(countRuns(runs))}
+          </span>
+        )}
       </div>
 
       <QueryState
@@ -70,7 +75,7 @@ export function UpcomingRuns({ status, runs, today, onOpen, onRetry, onAdd, onEx
   );
 }
 
-function UpcomingRow({ entry, today, onOpen }: { entry: DayRun; today: string; onOpen: (run: Run) => void }) {
+function UpcomingRow({ entry, today, onOpen }: { entry: DayRun; today: string; onOpen: (run: PlanRun) => void }) {
   const leading = (
     <span className="w-20 shrink-0 text-xs leading-tight font-semibold whitespace-nowrap text-slate-700">
       {entry.day === today && <span className="block text-brand-700">Hari ini</span>}

@@ -31,7 +31,7 @@ export interface WeekAgendaProps {
   onPrevWeek: () => void;
   onNextWeek: () => void;
   onThisWeek: () => void;
-  onOpenRun: (run: Run) => void;
+  onOpenRun: (run: PlanRun) => void;
   onAdd: (day: IsoDay) => void;
   mode: CalendarMode;
   onModeChange: (mode: CalendarMode) => void;
@@ -119,7 +119,7 @@ function WeekDay({
   isToday: boolean;
   past: boolean;
   runs: readonly PlanRun[];
-  onOpenRun: (run: Run) => void;
+  onOpenRun: (run: PlanRun) => void;
   onAdd: (day: IsoDay) => void;
 }) {
   const date = isoToLocalDate(day);
@@ -166,7 +166,7 @@ function WeekDay({
 }
 
 /** One run in full: colour, title and type, program and pace, and its logged result (or that it is missing). */
-function WeekRun({ run, past, onOpen }: { run: Run; past: boolean; onOpen: (run: Run) => void }) {
+function WeekRun({ run, past, onOpen }: { run: Run; past: boolean; onOpen: (run: PlanRun) => void }) {
   const style = runStyle(run.title);
   const done = hasResult(run);
   const program = unwrapProgram(run.program);

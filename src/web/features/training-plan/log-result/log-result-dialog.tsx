@@ -152,8 +152,10 @@ function LogResultForm({ run, planId, onOpenChange, now, analyzeScreenshot, pref
     send(patch);
   };
 
+  // The server deletes only the writer's own runs (the runner's, or in Ubah Jadwal the coach's):
+  // 'Hapus' is offered on those alone, never on a run it would refuse.
+  const deletable = canDeleteRun(run, scope.view);
   const askDelete = () => {
-    if (!canDeleteRun(run, scope.view)) return setActionError(scope.view === 'coach' ? messages.deleteNotCoach : messages.deleteNotUser);
     if (!run._id) return setActionError(messages.deleteNoId);
     setActionError(null);
     setConfirmDelete(true);
@@ -183,10 +185,12 @@ function LogResultForm({ run, planId, onOpenChange, now, analyzeScreenshot, pref
         size="lg"
         footer={
           <>
-            <Button variant="ghost" className="mr-auto text-red-700 hover:bg-red-50" onClick={askDelete} disabled={deleteRun.isPending}>
-              <Trash2 className="size-4" aria-hidden="true" />
-              Hapus
-            </Button>
+            {deletable && (
+              <Button variant="ghost" className="mr-auto text-red-700 hover:bg-red-50" onClick={askDelete} disabled={deleteRun.isPending}>
+                <Trash2 className="size-4" aria-hidden="true" />
+                Hapus
+              </Button>
+            )}
             <Button variant="outline" onClick={close}>
               Batal
             </Button>

@@ -13,13 +13,14 @@ export interface TodayRunsProps {
   status: 'pending' | 'error' | 'success';
   /** Today's runs: whole, or the server's stub of a locked AI run. */
   runs: readonly PlanRun[];
-  onOpen: (run: Run) => void;
+  /** Opens a run's log, or a locked run's explanation. */
+  onOpen: (run: PlanRun) => void;
   onRetry: () => void;
 }
 
 const km = (value: number) => `${value.toLocaleString('id-ID', { maximumFractionDigits: 2 })} km`;
 
-/** 'Latihan Hari Ini': today's planned runs; each opens the log dialog, except a locked one. */
+/** 'Latihan Hari Ini': today's planned runs; each opens the log dialog, a locked one the lock's explanation. */
 export function TodayRuns({ status, runs, onOpen, onRetry }: TodayRunsProps) {
   if (status === 'pending') return <LoadingSpinner className="py-8" label="Memuat latihan hari ini..." />;
   if (status === 'error') return <ErrorRetry message={messages.todayFailed} onRetry={onRetry} />;
@@ -27,16 +28,24 @@ export function TodayRuns({ status, runs, onOpen, onRetry }: TodayRunsProps) {
   return (
     <ul className="-mx-2 space-y-1">
       {runs.map((run) => (
-        <li key={run._id}>{run.locked ? <LockedToday run={run} /> : <OpenToday run={run} onOpen={onOpen} />}</li>
+        <li key={run._id}>{run.locked ? <LockedToday run={run} onOpen={onOpen} /> : <OpenToday run={run} onOpen={onOpen} />}</li>
       ))}
     </ul>
   );
 }
 
-/** A locked AI run: the server sends no title, program or pace, so there is none to show. */
-function LockedToday({ run }: { run: LockedRun }) {
+/** A locked AI run: the server sends no title, program or pace, so there is none to show; a tap says why. */
+function LockedToday({ run, onOpen }: { run: LockedRun; onOpen: (run: PlanRun) => void }) {
   return (
-    <div className="flex items-start gap-3 rounded-xl bg-slate-50 px-2 py-2.5" data-locked="true" data-run-id={run._id} title={messages.locked}>
+    <button
+      type="button"
+      onClick={() => onOpen(run)}
+      aria-haspopup="dialog"
+      className="flex w-full items-start gap-3 rounded-xl bg-slate-50 px-2 py-2.5 text-left hover:bg-slate-100"
+      data-locked="true"
+      data-run-id={run._id}
+      title={messages.locked}
+    >
       <span className={cn('mt-1.5 size-2.5 shrink-0 rounded-full', runColor(''))} aria-hidden="true" />
       <span className="min-w-0 flex-1">
         <span className="block truncate font-semibold text-slate-900 blur-[2px] select-none" aria-hidden="true">
@@ -49,11 +58,11 @@ function LockedToday({ run }: { run: LockedRun }) {
           </Badge>
         </span>
       </span>
-    </div>
+    </button>
   );
 }
 
-function OpenToday({ run, onOpen }: { run: Run; onOpen: (run: Run) => void }) {
+function OpenToday({ run, onOpen }: { run: Run; onOpen: (run: PlanRun) => void }) {
   const done = hasResult(run);
   return (
     <button type="button" onClick={() => onOpen(run)} className="flex w-full items-start gap-3 rounded-xl px-2 py-2.5 text-left hover:bg-slate-50">
