@@ -89,6 +89,8 @@ export default defineConfig({
         // sends its own X-Forwarded-For (e2e/registration-challenge.ts), as distinct phones would, so
         // the proof of work that grows per address (decision 031) stays at its base cost for them.
         TRUST_PROXY: '127.0.0.1',
+        // The help dialog's WhatsApp line (hidden when unset), written as people type it.
+        SUPPORT_WHATSAPP: '0812-3456-7890',
       },
     },
   ],

@@ -106,7 +106,8 @@ test('a new runner is offered the trial at the AI button, fills the form, sees t
   await expect(preview).toBeVisible();
   await expect(preview.getByTestId('preview-week').first()).toBeVisible();
   await expect(preview.getByTestId('preview-week')).toHaveCount(9);
-  await expect(preview.getByTestId('preview-replace-note')).toContainText(`${isoToPlanDate(today)} – ${isoToPlanDate(raceDay)}`);
+  // The range as people read it, not DD-MM-YYYY (issue 28 item 11).
+  await expect(preview.getByTestId('preview-replace-note')).toContainText(`${formatJakartaDate(`${today}T12:00:00+07:00`)} – ${formatJakartaDate(`${raceDay}T12:00:00+07:00`)}`);
   await expect(preview).toContainText('Race Day');
   // The weeks after the trial's last day are marked, and the note says what happens to them.
   const note = preview.getByTestId('preview-locked-note');

@@ -62,7 +62,7 @@ test('the coach invites a runner to a freeslot by email, who accepts; is refused
   const rinaRow = rows.filter({ hasText: 'Rina Lestari' });
   await expect(rinaRow).toContainText(rina.email);
   await expect(rinaRow).toContainText('Aktif');
-  await expect(rinaRow).toContainText('Freeslot');
+  await expect(rinaRow).toContainText('Slot Gratis');
   await expect(page.getByTestId('summary-Slot Kosong')).toHaveText('0');
   await expect(page.getByTestId('summary-Total Pelari')).toHaveText('2');
 
@@ -70,7 +70,7 @@ test('the coach invites a runner to a freeslot by email, who accepts; is refused
   await page.getByRole('button', { name: 'Aksi untuk Budi Santoso' }).click();
   await page.getByRole('menuitem', { name: 'Hapus Pelari' }).click();
   const blocked = page.getByRole('dialog', { name: 'Opsi Tidak Tersedia' });
-  await expect(blocked).toContainText('Opsi hapus pelari hanya tersedia untuk paket freeslot.');
+  await expect(blocked).toContainText('Opsi hapus pelari hanya tersedia untuk slot gratis.');
   await shot(page, 'remove-blocked');
   await blocked.getByRole('button', { name: 'Mengerti' }).click();
   await expect(blocked).toBeHidden();
@@ -99,7 +99,7 @@ test("'Hubungkan Pelari' lets the coach choose an empty slot", async ({ page, lo
   await openView(page, 'Daftar Pelari');
   await page.getByRole('button', { name: 'Hubungkan Pelari', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Hubungkan Pelari' });
-  await expect(dialog.getByLabel('Slot paket')).toContainText('Slot gratis · Freeslot · tanpa batas akhir');
+  await expect(dialog.getByLabel('Slot paket')).toContainText('Slot gratis · tanpa batas akhir');
   await dialog.getByLabel('Email pelari').fill(dewi.email);
   await shot(page, 'connect-choose');
   await dialog.getByRole('button', { name: 'Kirim Undangan' }).click();

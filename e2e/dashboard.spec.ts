@@ -131,7 +131,9 @@ test('Bantuan opens the help dialog with contacts, Terms and Privacy', async ({ 
   const help = page.getByRole('dialog', { name: 'Bantuan & Syarat Ketentuan' });
   await expect(help).toBeVisible();
   await expect(help.getByRole('link', { name: /halo@derap\.id/ })).toHaveAttribute('href', 'mailto:halo@derap.id');
-  await expect(help.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', /^https:\/\/wa\.me\//);
+  // The number the server is configured with (SUPPORT_WHATSAPP in playwright.config.ts), never a placeholder.
+  await expect(help.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', 'https://wa.me/6281234567890');
+  await expect(help.getByRole('link', { name: /WhatsApp/ })).toContainText('+62 812-3456-7890');
 
   // Escape closes the dialog that has focus: wait until the nested one has taken it, as a person would see it open first.
   const focusInside = (dialog: Locator) =>

@@ -85,12 +85,17 @@ test('a visitor proposes an event, is told it is moderated, and it appears once 
   await form.getByLabel(/^Penyelenggara/).fill('Kupang Runners');
   await form.getByLabel('Email penyelenggara').fill('panitia.kupang@contoh.id');
   await form.getByLabel('Deskripsi').fill('Lari sore menikmati matahari terbenam.');
+  // A website as people write it, without https:// (issue 28 item 11): taken, and the stored form shown first.
+  await form.getByLabel('Website').fill('instagram.com/kupangrunners');
+  await expect(form.getByText('Disimpan sebagai https://instagram.com/kupangrunners.')).toBeVisible();
   await form.getByRole('button', { name: 'Kirim Event' }).click();
   await expect(form.getByText('Tanggal tidak boleh sebelum hari ini.')).toBeVisible();
   await form.getByLabel('Tanggal').fill(iso);
   await shot('submit-form', page, testInfo);
   await form.getByRole('button', { name: 'Kirim Event' }).click();
   await expect(form.getByText('Event berhasil disubmit!')).toBeVisible();
+  // The day as people read it, not 06-12-2026.
+  await expect(form.getByText(/\((Senin|Selasa|Rabu|Kamis|Jumat|Sabtu|Minggu), \d{1,2} [A-Z][a-z]+ \d{4}\) sudah kami terima/)).toBeVisible();
   await expect(form.getByText(/dimoderasi oleh admin/)).toBeVisible();
   await shot('submitted', page, testInfo);
   await form.getByRole('button', { name: 'Tutup' }).last().click();
@@ -119,6 +124,7 @@ test('a visitor proposes an event, is told it is moderated, and it appears once 
   }).toPass({ timeout: 15_000 });
   await visible(page, name).click();
   await expect(page.getByRole('dialog', { name }).getByText('Partner Derap')).toBeVisible();
+  await expect(page.getByRole('dialog', { name }).getByRole('link', { name: /instagram\.com\/kupangrunners/ })).toHaveAttribute('href', 'https://instagram.com/kupangrunners');
 });
 
 test('the calendar feed is a subscribable .ics and the page links it for Google Calendar', async ({ page }) => {

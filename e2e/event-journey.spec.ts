@@ -146,12 +146,12 @@ test('organizer creates, admin accepts, runner registers and pays, organizer exp
   await expect(cardOf).toContainText('Racepack diambil');
 
   // Scanning the same code again (hand-held scanner this time) says it was already taken, and when.
-  await scan.getByRole('button', { name: 'Input Scanner' }).click();
+  await scan.getByRole('button', { name: 'Alat Pemindai' }).click();
   const input = scan.getByLabel('Nilai QR code');
   await input.fill(qrToken);
   await input.press('Enter');
   await expect(scan.getByText('Racepack sudah diambil.')).toBeVisible();
-  await expect(scan.getByText(/Racepack sudah diambil pada .+ pukul \d{2}\.\d{2} GMT\+7\./)).toBeVisible();
+  await expect(scan.getByText(/Racepack sudah diambil pada .+ pukul \d{2}\.\d{2} WIB\./)).toBeVisible();
   await expect(scan.getByRole('button', { name: 'Racepack Diambil' })).toHaveCount(0);
   await snap(page, 'journey-scan-again');
   const again = await page.request.patch(`/api/runner-registrations/${encodeURIComponent(qrToken)}/racepack`, { data: { racePackStatus: 'racepack_collected' } });

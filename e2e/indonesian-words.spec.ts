@@ -14,6 +14,8 @@ const ENGLISH_UI = [
   'Success', 'Failed', 'not found', 'Not found', 'required', 'Required', 'Invalid', 'invalid', 'Back', 'Continue',
   'Confirm', 'General', 'New', 'Add', 'Remove', 'Update', 'Yes', 'No data', 'Something went wrong', 'Try again',
   'created by', 'user',
+  // Issue 28 item 11: the words that were left, and the clock's zone written as 'WIB', never 'GMT+7'.
+  'Custom', 'Pay as You Go', 'Freeslot', 'Pace range', 'Input Scanner', 'GMT',
 ];
 // April, September and November are the same words in Indonesian.
 const ENGLISH_DATES = [

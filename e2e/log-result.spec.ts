@@ -121,7 +121,7 @@ test("an AI-made run cannot be deleted: the dialog offers no 'Hapus', the server
   const [run] = await planRuns(page);
   const res = await page.request.delete(`/api/training-plans/${run!._id}`);
   expect(res.status()).toBe(403);
-  expect((await res.json()).message).toBe('Hanya bisa menghapus aktivitas yang dibuat oleh user');
+  expect((await res.json()).message).toBe('Hanya bisa menghapus aktivitas yang Anda buat sendiri');
   await page.reload();
   await expect(page.getByRole('region', { name: 'Latihan Hari Ini' }).getByRole('button', { name: /Recovery Run/ })).toBeVisible();
   expect(await planRuns(page)).toHaveLength(1);

@@ -129,7 +129,7 @@ test('a phone downloads the list, scans three runners offline, syncs when back o
   await scan(page, noman.qrToken!);
   const warning = page.getByTestId('runner-card').getByRole('alert');
   await expect(warning).toContainText('Perhatian: dipindai di dua tempat');
-  await expect(warning).toContainText(/Racepack sudah diambil pada .* GMT\+7 \(perangkat Meja 2\)\./);
+  await expect(warning).toContainText(/Racepack sudah diambil pada .* WIB \(perangkat Meja 2\)\./);
   expect(await seriousViolations(page)).toEqual([]);
   await snap(page, 'desk-synced-warning');
 

@@ -145,7 +145,7 @@ test('scan with a keyboard scanner: lookup, Racepack Diambil after confirming, U
   await expect(card.getByTestId('card-bib-number')).toHaveText('10K-0001');
   await expect(card).not.toContainText('Asma ringan');
   await card.getByRole('button', { name: 'Lihat data lengkap' }).click();
-  for (const text of ['Lunas', 'Rp160.000', 'Asma ringan', '17-08-1992', 'KTP', 'Made Wirawan', 'GMT+7']) {
+  for (const text of ['Lunas', 'Rp160.000', 'Asma ringan', '17-08-1992', 'KTP', 'Made Wirawan', 'WIB']) {
     await expect(card).toContainText(text);
   }
   await expect(input).toHaveValue('');
@@ -182,7 +182,7 @@ test('scan with a keyboard scanner: lookup, Racepack Diambil after confirming, U
   // The same runner comes back: the card says when the racepack was taken.
   await input.fill(noman.qrToken!);
   await input.press('Enter');
-  await expect(card.getByRole('status')).toContainText(/Racepack sudah diambil pada \d{1,2} \w+ \d{4} pukul \d{2}\.\d{2} GMT\+7\./);
+  await expect(card.getByRole('status')).toContainText(/Racepack sudah diambil pada \d{1,2} \w+ \d{4} pukul \d{2}\.\d{2} WIB\./);
   await expect(card.getByRole('button', { name: 'Racepack Diambil' })).toHaveCount(0);
 
   // An unpaid registration (looked up by its registration id) cannot collect.

@@ -4,7 +4,9 @@ import { createAcceptedEvent, fillRunner } from './registration-helpers';
 
 /**
  * Issue 13 item 7, a registration runners finish: field errors with a summary and the first wrong
- * field focused, the BIB counter, the one-tap email fix; a failed payment retried on the same REG
+ * field focused, the BIB counter, the one-tap email fix; issue 28 item 8, inputs taken right: a BIB
+ * name too long kept whole with its error, a phone with letters refused, a 13-digit NIK refused, and
+ * what is stored in another form (+62, the NIK without spaces) shown before sending; a failed payment retried on the same REG
  * number without typing again; the success page's QR code, summary and 'Kirim ulang email'; an
  * unknown id is not a success; the runner's dashboard shows the registration and its QR code.
  */
@@ -45,25 +47,45 @@ test('a runner fixes the form, the payment fails, pays again on the same REG num
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await expect(page.getByText(`Domain mungkin salah eja, maksud Anda ${email}?`, { exact: true })).toHaveCount(0);
 
-  // The BIB name: a counter, and a paste longer than 10 characters is refused with why, never cut.
+  // The BIB name: a counter, and a name longer than 10 characters stays whole with an error at once, never cut.
   const bib = page.getByLabel('Nama BIB');
   await bib.fill('DEWI');
   await expect(page.getByTestId('bib-counter')).toHaveText('Terisi 4/10');
-  await bib.focus();
-  await bib.evaluate((el: HTMLInputElement) => {
-    el.setSelectionRange(el.value.length, el.value.length);
-    const data = new DataTransfer();
-    data.setData('text/plain', ' LESTARI PUTRI');
-    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  });
-  await expect(page.getByText('Teks yang ditempel 18 karakter, sedangkan Nama BIB maksimal 10 karakter. Tulis nama yang lebih pendek.', { exact: true })).toBeVisible();
-  await expect(bib).toHaveValue('DEWI');
+  await bib.fill('');
+  await bib.pressSequentially('RIZKY PRATAMA');
+  await expect(bib).toHaveValue('RIZKY PRATAMA');
+  await expect(page.getByTestId('bib-counter')).toHaveText('Terisi 13/10');
+  await expect(page.getByText('Nama BIB maksimal 10 karakter (terisi 13). Tulis nama yang lebih pendek, misalnya nama panggilan.', { exact: true })).toBeVisible();
+  await expect(bib).toHaveAttribute('aria-invalid', 'true');
   await bib.scrollIntoViewIfNeeded();
   await page.screenshot({ path: shot('bib'), fullPage: false });
 
-  // Everything else, then send.
+  // A phone with letters is refused with why (kept as typed, not stripped); a right one shows the +62 form it is stored in.
+  const phone = page.getByLabel('Nomor Telepon');
+  await phone.fill('0812-abc 345');
+  await phone.blur();
+  await expect(page.getByText('Nomor telepon hanya boleh berisi angka, spasi, tanda hubung (-) dan tanda + di depan', { exact: true })).toBeVisible();
+  await expect(phone).toHaveValue('0812-abc 345');
+  await phone.fill('0812-3456-7890');
+  await expect(page.getByTestId('stored-as')).toHaveText('Disimpan sebagai +6281234567890.');
+  // A NIK is 16 digits: 13 are refused with the count.
+  await page.getByLabel('Jenis Identitas').selectOption('KTP');
+  await page.getByLabel('Nomor Identitas').fill('5171 0000 0000 0');
+  await page.getByLabel('Nomor Identitas').blur();
+  await expect(page.getByText('NIK harus 16 angka sesuai KTP (terisi 13 angka)', { exact: true })).toBeVisible();
+  await phone.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shot('phone'), fullPage: false });
+
+  // Everything else, then send: the values stored in another form are listed above the button.
   await fillRunner(page, email);
   await bib.fill('DEWI');
+  await phone.fill('0812-3456-7890');
+  await page.getByLabel('Nomor Identitas').fill('5171 0000 0000 0001');
+  const storedList = page.getByTestId('stored-changes');
+  await expect(storedList).toContainText('Nomor Telepon: +6281234567890');
+  await expect(storedList).toContainText('Nomor Identitas: 5171000000000001');
+  await storedList.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shot('stored'), fullPage: false });
   await page.getByRole('radio', { name: /10K/ }).check();
   await page.getByRole('radio', { name: 'GoPay' }).check();
   await page.getByRole('checkbox', { name: /menyetujui seluruh Syarat & Ketentuan/ }).check();
@@ -90,7 +112,7 @@ test('a runner fixes the form, the payment fails, pays again on the same REG num
   await expect(page).toHaveURL(new RegExp(`/register/${event.code}$`));
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await expect(page.getByLabel('Nama Lengkap')).toHaveValue('Putu Ayu Saraswati');
-  await expect(page.getByLabel('Nomor Identitas')).toHaveValue('5171000000000001');
+  await expect(page.getByLabel('Nomor Identitas')).toHaveValue('5171 0000 0000 0001');
   await expect(page.getByLabel('Tanggal Lahir')).toHaveValue('1995-03-14');
   await expect(page.getByRole('radio', { name: /10K/ })).toBeChecked();
   const held = page.getByRole('status').filter({ hasText: `Pendaftaran ${registrationId} menunggu pembayaran.` });

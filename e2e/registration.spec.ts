@@ -42,7 +42,7 @@ test('a runner registers, pays at the checkout and gets the confirmation mail', 
         sex: 'Laki-laki',
         dob: '01-01-1990',
         identityType: 'KTP',
-        identityNo: '1',
+        identityNo: '3174000000009999',
         emergencyName: 'Keluarga',
         emergencyContact: '081200000001',
       },
@@ -269,7 +269,7 @@ test('self-managed payment: the organizer QR and instructions, then the runner s
   // The runner lands on their own link: it carries the key that lets them replace the proof (issue 26 §5).
   await page.waitForURL(/\/registration-payment\/REG-\w+\?key=[\w-]{22}$/);
   await expect(page.getByRole('heading', { name: 'Menunggu Verifikasi Panitia' })).toBeVisible();
-  await expect(page.getByText(/Bukti transfer Anda sudah kami terima pada \d{1,2} \S+ \d{4} pukul \d{2}\.\d{2} GMT\+7/)).toBeVisible();
+  await expect(page.getByText(/Bukti transfer Anda sudah kami terima pada \d{1,2} \S+ \d{4} pukul \d{2}\.\d{2} WIB/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Pendaftaran Berhasil!' })).toHaveCount(0);
   const registrationId = (await page.getByTestId('registration-id').textContent())!;
   expect(await seriousViolations(page)).toEqual([]);
@@ -299,7 +299,7 @@ test('before registration opens the page says when it will', async ({ page, requ
   const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name }) });
   await expect(card.getByText('Akan Datang')).toBeVisible();
   await page.goto(`/register/${event.code}`);
-  await expect(page.getByText(/^Pendaftaran akan dibuka pada \d{1,2} \S+ \d{4} pada pukul \d{2}\.\d{2} GMT\+7$/)).toBeVisible();
+  await expect(page.getByText(/^Pendaftaran akan dibuka pada \d{1,2} \S+ \d{4} pada pukul \d{2}\.\d{2} WIB$/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Lanjutkan Pembayaran' })).toHaveCount(0);
   await page.screenshot({ path: `/tmp/registration-not-open-${testInfo.project.name}.png` });
 });

@@ -90,7 +90,7 @@ test('Buat Jadwal refuses an empty date, then adds the run to the grid and the u
   const day = addDays(today, 3);
   await dialog.getByLabel('Tanggal').fill(day);
   await dialog.getByLabel('Program').fill('10k');
-  await dialog.getByLabel('Pace range').fill("5'30 - 6'00");
+  await dialog.getByLabel('Rentang Pace').fill("5'30 - 6'00");
   await dialog.getByRole('button', { name: 'Simpan Jadwal' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('toast').filter({ hasText: `Jadwal Tempo Run ditambahkan pada ${shortDayLabel(day)}.` })).toBeVisible();

@@ -83,6 +83,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...k, SELF_MANAGED_HOLD_HOURS: '6' })).toThrow(/SELF_MANAGED_REMINDER_HOURS harus lebih kecil/);
   });
 
+  it('reads the support WhatsApp number in any usual form as +62, none when unset, and refuses one with letters', () => {
+    const env = { JWT_SECRET: 'k'.repeat(32) };
+    expect(loadConfig(env).supportWhatsapp).toBeNull();
+    expect(loadConfig({ ...env, SUPPORT_WHATSAPP: '0812-3456-7890' }).supportWhatsapp).toBe('+6281234567890');
+    expect(() => loadConfig({ ...env, SUPPORT_WHATSAPP: '0812-WA-DERAP' })).toThrow(/SUPPORT_WHATSAPP/);
+  });
+
   it('stops with a clear message on a bad value', () => {
     expect(() => loadConfig({ PORT: 'abc', JWT_SECRET: 'k'.repeat(32) })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'abc', JWT_SECRET: 'k'.repeat(32) })).toThrow(/PORT/);

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SELF_MANAGED_HOLD_HOURS, DEFAULT_SELF_MANAGED_REMINDER_HOURS } from '../domain/registrations/registrations';
+import { normalizePhone } from '../domain/shared/phone';
 
 /** Which proxies may set X-Forwarded-For (Fastify's `trustProxy`): off unless configured. */
 export type TrustProxy = boolean | number | string[];
@@ -49,6 +50,18 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   MOBILE_APP_SCHEME: z.string().regex(/^[a-z][a-z0-9+.-]*$/).default('derap'),
   MOBILE_APP_PACKAGE: z.string().default('id.derap.app'),
+  /** Derap's support WhatsApp number, any usual form ('0812-…', '+62 812 …'); unset: the help dialog shows none. */
+  SUPPORT_WHATSAPP: z
+    .string()
+    .trim()
+    .transform((value, ctx) => {
+      if (value === '') return null;
+      const result = normalizePhone(value);
+      if (result.ok) return result.phone;
+      ctx.addIssue({ code: 'custom', message: 'SUPPORT_WHATSAPP harus nomor telepon, misalnya +6281234567890' });
+      return z.NEVER;
+    })
+    .optional(),
   /** Unset: demo data outside production only. */
   SEED_DEMO: booleanish.optional(),
   /** Lets an https deployment outside NODE_ENV=production keep the dev sign-in and sandbox gateway (staging). */
@@ -148,6 +161,8 @@ export interface AppConfig {
   /** Timeouts that keep a database that stops answering from hanging requests and start-up. */
   databaseTimeouts: { connectMs: number; statementMs: number; startupSeconds: number };
   mobileApp: { scheme: string; androidPackage: string };
+  /** Support's WhatsApp number as stored (`+62…`), or null: shown in the help dialog only when set. */
+  supportWhatsapp: string | null;
   seedDemo: boolean;
   /** Sign-in, refresh and dev-login requests one address may make per minute. */
   authRateLimitPerMinute: number;
@@ -326,6 +341,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     https,
     databaseTimeouts: { connectMs: e.DB_CONNECT_TIMEOUT_MS, statementMs: e.DB_STATEMENT_TIMEOUT_MS, startupSeconds: e.DB_STARTUP_TIMEOUT_SECONDS },
     mobileApp: { scheme: e.MOBILE_APP_SCHEME, androidPackage: e.MOBILE_APP_PACKAGE },
+    supportWhatsapp: e.SUPPORT_WHATSAPP ?? null,
     // Demo data holds demo admins and fake events that open real payments: never by default in production.
     seedDemo: e.SEED_DEMO ?? !production,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,

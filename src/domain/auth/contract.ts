@@ -7,12 +7,17 @@ import { z } from 'zod';
 import { publicUserSchema } from '../users/contract';
 import { CODE_CHALLENGE_PATTERN, CODE_VERIFIER_PATTERN, handoffValidationMessages } from './mobile-handoff';
 
-/** GET /api/auth/config. */
+/** GET /api/auth/config: what the browser may know of the server's configuration (sign-in methods, the support line). */
 export const authConfigSchema = z.object({
   google: z.boolean(),
   devLogin: z.boolean(),
   /** How the hand-off page opens the mobile app (MOBILE_APP_SCHEME, MOBILE_APP_PACKAGE). */
   mobileApp: z.object({ scheme: z.string(), androidPackage: z.string() }),
+  /**
+   * Derap's support WhatsApp number (SUPPORT_WHATSAPP) as `+62…`, or null when the server has none:
+   * the help dialog and the login hint then offer email only.
+   */
+  supportWhatsapp: z.string().nullable(),
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 

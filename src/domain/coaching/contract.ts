@@ -21,7 +21,7 @@ export const coachingMessages = {
   removeFailed: 'Gagal menghapus pelari dari paket.',
   removeNetwork: 'Terjadi kesalahan saat menghapus pelari.',
   removeOnlyFreeslotTitle: 'Opsi Tidak Tersedia',
-  removeOnlyFreeslot: 'Opsi hapus pelari hanya tersedia untuk paket freeslot.',
+  removeOnlyFreeslot: 'Opsi hapus pelari hanya tersedia untuk slot gratis.',
   listFailed: 'Gagal memuat daftar pelari',
   connectionsFailed: 'Gagal memuat daftar koneksi. Periksa koneksi internet Anda.',
   emptyList: 'Tidak ada pelari ditemukan.',

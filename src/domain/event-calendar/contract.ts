@@ -19,7 +19,7 @@ export const calendarMessages = {
   categoriesRequired: 'Isi minimal satu kategori, pisahkan dengan koma.',
   categoriesTooMany: `Maksimal ${CALENDAR_MAX_CATEGORIES} kategori.`,
   emailInvalid: 'Format email tidak valid',
-  websiteInvalid: 'Alamat website tidak valid (awali dengan http:// atau https://).',
+  websiteInvalid: 'Alamat website tidak valid, contoh: larikota.id atau instagram.com/larikota.',
   roadOrTrail: 'Pilih Road atau Trail.',
   duplicate: 'Event dengan nama dan tanggal yang sama sudah ada di kalender atau sedang dimoderasi. Terima kasih!',
   notFound: 'Event tidak ditemukan.',
@@ -65,14 +65,28 @@ export const calendarListSchema = z.object({
 });
 export type CalendarList = z.infer<typeof calendarListSchema>;
 
-const optionalUrl = z
+/**
+ * A website as stored: what people type ('instagram.com/larikota', 'www.larikota.id') with
+ * `https://` in front when no scheme is given (issue 28 item 11). Another scheme than http(s) is
+ * kept as typed, so the check below refuses it.
+ */
+export function websiteUrl(typed: string): string {
+  const value = typed.trim();
+  // 'larikota.id:8080/daftar' is a host and a port, not a scheme.
+  const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) && !/^[^:/]+:\d+(\/|$)/.test(value);
+  if (value === '' || hasScheme) return value;
+  return `https://${value.replace(/^\/\//, '')}`;
+}
+
+const websiteField = z
   .string()
   .trim()
   .max(300)
-  .transform((v) => v || null)
+  .transform((v) => (v ? websiteUrl(v) : null))
   .nullable()
-  .default(null)
   .refine((v) => v === null || /^https?:\/\/[^\s/$.?#][^\s]*\.[^\s]+$/i.test(v), calendarMessages.websiteInvalid);
+/** A submission's website: blank or absent is none. */
+const optionalUrl = websiteField.default(null);
 
 const submissionDate = z
   .string()
@@ -121,7 +135,8 @@ export const calendarModerationSchema = z.object({
   eventname: z.string().trim().min(1, calendarMessages.required).max(150).optional(),
   date: z.string().trim().refine((v) => isValidIsoDay(v), calendarMessages.dateInvalid).optional(),
   location: z.string().trim().min(1, calendarMessages.required).max(150).optional(),
-  website: optionalUrl.optional(),
+  // No default here: a moderation that does not send the website (approve, partnership) keeps it.
+  website: websiteField.optional(),
   roadortrail: z.enum(roadOrTrailValues).optional(),
   category: z
     .union([z.string(), z.array(z.string().max(60)).max(40)])

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarSubmissionBodySchema, calendarSubmissionSchema } from './contract';
+import { calendarMessages, calendarSubmissionBodySchema, calendarSubmissionSchema } from './contract';
 import { calendarWindow, inferRoadOrTrail, matchesQuery, monthRange, sameEventKey, splitCategories } from './event-calendar';
 
 describe('calendar rules (events-and-coach-pages §5)', () => {
@@ -59,6 +59,10 @@ describe('a submission', () => {
     expect(r.category).toEqual(['5K', '10K']);
     expect(r.website).toBeNull();
     expect(schema.parse({ ...valid, category: ['Trail 21K'], website: 'https://contoh.id/lari' }).category).toEqual(['Trail 21K']);
+    // A website without a scheme, as people write it, is stored with https:// in front.
+    expect(schema.parse({ ...valid, website: 'instagram.com/larikota' }).website).toBe('https://instagram.com/larikota');
+    expect(schema.parse({ ...valid, website: ' www.larikota.id ' }).website).toBe('https://www.larikota.id');
+    expect(schema.parse({ ...valid, website: 'http://larikota.id' }).website).toBe('http://larikota.id');
   });
 
   it('publishes the clock-free half as the static body: only the check against today is added', () => {
@@ -77,7 +81,8 @@ describe('a submission', () => {
     expect(messages({ eventname: ' ' })).toEqual(['Wajib diisi']);
     expect(messages({ category: ' , ,' })).toEqual(['Isi minimal satu kategori, pisahkan dengan koma.']);
     expect(messages({ email: 'bukan-email' })).toEqual(['Format email tidak valid']);
-    expect(messages({ website: 'contoh' })).toEqual(['Alamat website tidak valid (awali dengan http:// atau https://).']);
+    expect(messages({ website: 'contoh' })).toEqual(['Alamat website tidak valid, contoh: larikota.id atau instagram.com/larikota.']);
+    expect(messages({ website: 'javascript:alert(1)' })).toEqual([calendarMessages.websiteInvalid]);
     expect(messages({ roadortrail: 'beach' })).toEqual(['Pilih Road atau Trail.']);
   });
 });

@@ -22,8 +22,8 @@ describe('offline desk rules', () => {
 
   it('the warning names the time in the event zone and the device', () => {
     const at = new Date('2027-05-21T02:05:00Z');
-    expect(checkinMessages.alreadyCollected(at, { id: 'ABCD-EFGH', name: 'Meja 2' })).toBe('Racepack sudah diambil pada 21 Mei 2027 pukul 09.05 GMT+7 (perangkat Meja 2).');
-    expect(checkinMessages.alreadyCollected(at, { id: 'abcd-efgh' }, 'Asia/Makassar')).toBe('Racepack sudah diambil pada 21 Mei 2027 pukul 10.05 GMT+8 (perangkat ABCD).');
+    expect(checkinMessages.alreadyCollected(at, { id: 'ABCD-EFGH', name: 'Meja 2' })).toBe('Racepack sudah diambil pada 21 Mei 2027 pukul 09.05 WIB (perangkat Meja 2).');
+    expect(checkinMessages.alreadyCollected(at, { id: 'abcd-efgh' }, 'Asia/Makassar')).toBe('Racepack sudah diambil pada 21 Mei 2027 pukul 10.05 WITA (perangkat ABCD).');
     expect(deviceLabel(null)).toBe('pemindaian online');
   });
 

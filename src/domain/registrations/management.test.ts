@@ -18,9 +18,13 @@ describe('management schemas', () => {
   });
 
   it("corrections use the registration form's rules, leave out what is not sent, and drop identity fields", () => {
-    expect(messages(registrationCorrectionSchema.safeParse({ bibName: 'ABCDEFGHIJK' }))).toEqual(['Nama BIB maksimal 10 karakter']);
+    expect(messages(registrationCorrectionSchema.safeParse({ bibName: 'ABCDEFGHIJK' }))).toEqual([
+      'Nama BIB maksimal 10 karakter (terisi 11). Tulis nama yang lebih pendek, misalnya nama panggilan.',
+    ]);
     expect(registrationCorrectionSchema.safeParse({ tshirtSize: 'XXL' }).success).toBe(false);
     expect(registrationCorrectionSchema.safeParse({ phone: '08-12' }).success).toBe(false);
+    // An organizer's correction is stored as the form stores it: +62.
+    expect(registrationCorrectionSchema.parse({ phone: '0812 3456 7890' })).toEqual({ phone: '+6281234567890' });
     // Absent fields stay absent (no '-' for an optional text nobody sent); identity is not a field here.
     expect(registrationCorrectionSchema.parse({ bibName: 'RINA', identityNo: '1', fullName: 'X' })).toEqual({ bibName: 'RINA' });
     expect(registrationCorrectionSchema.parse({ community: '' })).toEqual({ community: '-' });

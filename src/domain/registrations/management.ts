@@ -10,7 +10,7 @@ import { partial, pick } from 'zod/mini';
 import { formatRupiah } from '../shared/money';
 import { eventStatuses } from '../events/events';
 import { refundModes, registrationStatuses } from './registrations';
-import { runnerDataInputSchema } from './registration-form';
+import { runnerDataFields } from './registration-form';
 
 export const CANCEL_REASON_MAX = 500;
 export const CANCEL_NOTICE_MIN = 10;
@@ -108,7 +108,7 @@ export const correctableFieldLabels: Record<CorrectableField, string> = {
 };
 
 export const registrationCorrectionSchema = partial(
-  pick(runnerDataInputSchema, {
+  pick(runnerDataFields, {
     bibName: true,
     tshirtSize: true,
     community: true,

@@ -26,7 +26,22 @@ export type Openness =
 
 export const FULL_MESSAGE = 'Pendaftaran telah ditutup karena semua kategori telah mencapai kuota maksimum.';
 
-/** '21 Mei 2027', '09.00' and 'GMT+7' of an instant in a time zone. */
+/**
+ * Indonesia's three zones by the names Indonesians read on every clock (issue 28 item 11: 'WIB', not
+ * 'WIB (GMT+7)' nor 'GMT+7'). Fixed offsets all year, so the name says the offset too.
+ */
+const indonesianZoneNames: Record<string, string> = {
+  'Asia/Jakarta': 'WIB',
+  'Asia/Pontianak': 'WIB',
+  'Asia/Makassar': 'WITA',
+  'Asia/Ujung_Pandang': 'WITA',
+  'Asia/Jayapura': 'WIT',
+};
+
+/**
+ * '21 Mei 2027', '09.00' and the zone of an instant in a time zone: `offset` is 'WIB', 'WITA' or
+ * 'WIT' in Indonesia, the GMT offset ('GMT+8') elsewhere.
+ */
 export function zonedDateTime(instant: Date, timeZone = JAKARTA_TIME_ZONE): { date: string; time: string; offset: string } {
   let zone = timeZone;
   try {
@@ -48,7 +63,7 @@ export function zonedDateTime(instant: Date, timeZone = JAKARTA_TIME_ZONE): { da
   return {
     date: `${get('day')} ${get('month')} ${get('year')}`,
     time: `${get('hour')}.${get('minute')}`,
-    offset: get('timeZoneName') === 'GMT' ? 'GMT+0' : get('timeZoneName'),
+    offset: indonesianZoneNames[zone] ?? (get('timeZoneName') === 'GMT' ? 'GMT+0' : get('timeZoneName')),
   };
 }
 

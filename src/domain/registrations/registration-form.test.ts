@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import '../shared/zod-locale';
 import {
   FULL_MESSAGE,
-  bibPasteError,
   categoryTone,
   choiceErrors,
   dobError,
@@ -11,6 +10,7 @@ import {
   registrationMessages as m,
   registrationOpenness,
   registrationPayloadSchema,
+  storedChanges,
   suggestDomain,
   suggestedEmail,
   validateEmail,
@@ -149,10 +149,13 @@ describe('registrationPayloadSchema', () => {
   };
 
   it.each<[string, (p: ReturnType<typeof validPayload>) => void, string]>([
-    ['phone with letters', (p) => (p.runnerData.phone = '0812-abc'), `runnerData.phone: ${m.phoneDigits}`],
-    ['phone with spaces', (p) => (p.runnerData.phone = '0812 3456 789'), `runnerData.phone: ${m.phoneDigits}`],
-    ['emergency phone', (p) => (p.runnerData.emergencyContact = '(021)555'), `runnerData.emergencyContact: ${m.emergencyPhoneDigits}`],
-    ['BIB too long', (p) => (p.runnerData.bibName = 'ABCDEFGHIJK'), `runnerData.bibName: ${m.bibTooLong}`],
+    ['phone with letters', (p) => (p.runnerData.phone = '0812-abc 345'), `runnerData.phone: ${m.phone.characters}`],
+    ['phone without a known start', (p) => (p.runnerData.phone = '812 3456 7890'), `runnerData.phone: ${m.phone.start}`],
+    ['emergency phone too short', (p) => (p.runnerData.emergencyContact = '(021)555'), `runnerData.emergencyContact: ${m.emergencyPhone.short}`],
+    ['BIB too long', (p) => (p.runnerData.bibName = 'RIZKY PRATAMA'), `runnerData.bibName: ${m.bibTooLong(13)}`],
+    ['NIK of 13 digits', (p) => (p.runnerData.identityNo = '3174000000000'), 'runnerData.identityNo: NIK harus 16 angka sesuai KTP (terisi 13 angka)'],
+    ['NIK with a letter', (p) => (p.runnerData.identityNo = '317400000000000O'), 'runnerData.identityNo: NIK hanya boleh berisi angka (16 angka sesuai KTP)'],
+    ['passport with a symbol', (p) => ((p.runnerData.identityType = 'Passport'), (p.runnerData.identityNo = 'A123/4567')), 'runnerData.identityNo: Nomor paspor hanya boleh berisi huruf dan angka'],
     ['bad email', (p) => (p.runnerData.email = 'rina@gmial.com'), 'runnerData.email: Domain mungkin salah eja, maksud Anda rina@gmail.com?'],
     ['empty email', (p) => (p.runnerData.email = ''), `runnerData.email: ${m.emailRequired}`],
     ['blood type', (p) => (p.runnerData.bloodType = 'Z'), 'runnerData.bloodType: Golongan darah wajib dipilih'],
@@ -170,12 +173,48 @@ describe('registrationPayloadSchema', () => {
     expect(errorOf(patch)).toContain(message);
   });
 
-  it('accepts any phone of digits with an optional leading +', () => {
+  it('stores every way of writing one Indonesian number as +62…, and the identity number without separators', () => {
+    const parse = (patch: (p: ReturnType<typeof validPayload>) => void) => {
+      const p = validPayload();
+      patch(p);
+      return registrationPayloadSchema.parse(p).runnerData;
+    };
+    for (const typed of ['081234567890', '0812-3456-7890', '62 812 3456 7890', '+62 (812) 3456-7890', '+62 0812 3456 7890', '6281234567890']) {
+      expect(parse((p) => (p.runnerData.phone = typed)).phone).toBe('+6281234567890');
+    }
+    expect(parse((p) => (p.runnerData.emergencyContact = '021-555-1234')).emergencyContact).toBe('+62215551234');
+    expect(parse((p) => (p.runnerData.identityNo = '3174 0000-0000.0001')).identityNo).toBe('3174000000000001');
+    expect(parse((p) => ((p.runnerData.identityType = 'Passport'), (p.runnerData.identityNo = 'a 1234567'))).identityNo).toBe('A1234567');
+    // A student card keeps its own punctuation.
+    expect(parse((p) => ((p.runnerData.identityType = 'Kartu Pelajar/Mahasiswa'), (p.runnerData.identityNo = 'A11.2019.12345'))).identityNo).toBe('A11.2019.12345');
+  });
+
+  it('accepts any Indonesian mobile number in any usual form, and stores it as +62 and its digits', () => {
     fc.assert(
-      fc.property(fc.boolean(), fc.stringMatching(/^[0-9]{8,15}$/), (plus, digits) => {
-        expect(errorOf((p) => (p.runnerData.phone = `${plus ? '+' : ''}${digits}`))).toBeNull();
+      fc.property(fc.constantFrom('0', '62', '+62', '+62 0'), fc.stringMatching(/^8[1-9][0-9]{7,9}$/), fc.constantFrom('', ' ', '-'), (prefix, national, sep) => {
+        const typed = `${prefix}${national.slice(0, 3)}${sep}${national.slice(3, 7)}${sep}${national.slice(7)}`;
+        const p = validPayload();
+        p.runnerData.phone = typed;
+        expect(registrationPayloadSchema.parse(p).runnerData.phone).toBe(`+62${national}`);
       }),
     );
+  });
+
+  it('checks the identity number by its type even while other fields are still empty (the form checks one field at a time)', () => {
+    const result = registrationPayloadSchema.safeParse({ runnerData: { identityType: 'KTP', identityNo: '3174' } });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.find((i) => i.path.join('.') === 'runnerData.identityNo')?.message).toBe('NIK harus 16 angka sesuai KTP (terisi 4 angka)');
+  });
+});
+
+describe('storedChanges (what the form shows before sending)', () => {
+  it('names each field stored in another form than typed, only when it is valid', () => {
+    expect(storedChanges({ phone: '0812-3456-7890', emergencyContact: '+6281298765432', identityType: 'KTP', identityNo: '3174 0000 0000 0001' })).toEqual({
+      phone: '+6281234567890',
+      identityNo: '3174000000000001',
+    });
+    expect(storedChanges({ phone: '0812-abc 345', emergencyContact: '0812', identityType: 'KTP', identityNo: '3174' })).toEqual({});
+    expect(storedChanges({ phone: '+6281234567890', emergencyContact: '+6281298765432', identityType: 'Passport', identityNo: 'A1234567' })).toEqual({});
   });
 });
 
@@ -197,10 +236,10 @@ describe('registrationOpenness and publicEventButton', () => {
     ],
   };
 
-  it('is not yet open before regOpen, with date, time and GMT offset', () => {
+  it('is not yet open before regOpen, with date, time and zone (WIB)', () => {
     expect(registrationOpenness(event, new Date('2027-04-30T00:00:00Z'))).toEqual({
       state: 'not_yet',
-      message: 'Pendaftaran akan dibuka pada 1 Mei 2027 pada pukul 09.00 GMT+7',
+      message: 'Pendaftaran akan dibuka pada 1 Mei 2027 pada pukul 09.00 WIB',
     });
     expect(publicEventButton(event, new Date('2027-04-30T00:00:00Z'))).toBe('Akan Datang');
   });
@@ -213,7 +252,7 @@ describe('registrationOpenness and publicEventButton', () => {
   it('is closed after regClose', () => {
     expect(registrationOpenness(event, new Date('2027-06-02T00:00:00Z'))).toEqual({
       state: 'closed',
-      message: 'Pendaftaran telah ditutup pada 1 Juni 2027 pada pukul 23.59 GMT+7',
+      message: 'Pendaftaran telah ditutup pada 1 Juni 2027 pada pukul 23.59 WIB',
     });
     expect(publicEventButton(event, new Date('2027-06-02T00:00:00Z'))).toBe('Sudah Ditutup');
   });
@@ -223,9 +262,11 @@ describe('registrationOpenness and publicEventButton', () => {
     expect(registrationOpenness(full, new Date('2027-05-15T00:00:00Z'))).toEqual({ state: 'full', message: FULL_MESSAGE });
   });
 
-  it("shows another zone's offset", () => {
-    expect(zonedDateTime(new Date('2027-05-01T02:00:00Z'), 'Asia/Makassar')).toEqual({ date: '1 Mei 2027', time: '10.00', offset: 'GMT+8' });
-    expect(zonedDateTime(new Date('2027-05-01T02:00:00Z'), 'Not/AZone').offset).toBe('GMT+7');
+  it("names Indonesia's zones WIB, WITA and WIT, and gives another country's zone its GMT offset", () => {
+    expect(zonedDateTime(new Date('2027-05-01T02:00:00Z'), 'Asia/Makassar')).toEqual({ date: '1 Mei 2027', time: '10.00', offset: 'WITA' });
+    expect(zonedDateTime(new Date('2027-05-01T02:00:00Z'), 'Asia/Jayapura')).toEqual({ date: '1 Mei 2027', time: '11.00', offset: 'WIT' });
+    expect(zonedDateTime(new Date('2027-05-01T02:00:00Z'), 'Asia/Singapore')).toEqual({ date: '1 Mei 2027', time: '10.00', offset: 'GMT+8' });
+    expect(zonedDateTime(new Date('2027-05-01T02:00:00Z'), 'Not/AZone').offset).toBe('WIB');
   });
 });
 
@@ -274,13 +315,13 @@ describe('choiceErrors', () => {
   });
 });
 
-describe('bibPasteError', () => {
-  it('refuses a paste that would pass 10 characters, counting what stays around the selection', () => {
-    expect(bibPasteError('', { start: 0, end: 0 }, 'PUTU AYU SARASWATI')).toBe(m.bibPasteTooLong(18));
-    expect(m.bibPasteTooLong(18)).toBe('Teks yang ditempel 18 karakter, sedangkan Nama BIB maksimal 10 karakter. Tulis nama yang lebih pendek.');
-    expect(bibPasteError('', { start: 0, end: 0 }, 'PUTU AYU S')).toBeNull();
-    expect(bibPasteError('PUTU', { start: 4, end: 4 }, ' SARASWATI')).toBe(m.bibPasteTooLong(14));
-    // Replacing the selection: 'PUTU' selected whole and replaced.
-    expect(bibPasteError('PUTU', { start: 0, end: 4 }, 'SARASWATI')).toBeNull();
+describe('the BIB name', () => {
+  it("is refused when longer than 10 characters, saying how long, never cut: 'RIZKY PRATAMA' stays whole", () => {
+    expect(m.bibTooLong(13)).toBe('Nama BIB maksimal 10 karakter (terisi 13). Tulis nama yang lebih pendek, misalnya nama panggilan.');
+    const p = validPayload();
+    p.runnerData.bibName = 'RIZKY PRAT';
+    expect(registrationPayloadSchema.parse(p).runnerData.bibName).toBe('RIZKY PRAT');
+    p.runnerData.bibName = '  RIZKY P  ';
+    expect(registrationPayloadSchema.parse(p).runnerData.bibName).toBe('RIZKY P');
   });
 });

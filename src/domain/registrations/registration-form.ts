@@ -8,7 +8,9 @@
 import { z } from 'zod/mini';
 import { BIB_NAME_MAX, bloodTypes, identityTypes, sexes, tshirtSizes } from './registrations';
 import { jakartaParts } from '../shared/jakarta-clock';
+import { normalizePhone, phoneMessages } from '../shared/phone';
 import { parseWireDate } from '../shared/wire-date';
+import { normalizeIdentityNo } from './identity-number';
 import { paymentOptionKeys } from '../payments/payments';
 
 export const registrationMessages = {
@@ -24,9 +26,10 @@ export const registrationMessages = {
   fixEmailFirst: 'Mohon perbaiki kesalahan pada email Anda sebelum melanjutkan.',
   categoryAndTerms: 'Anda harus memilih kategori dan menyetujui Syarat & Ketentuan.',
   paymentMethodRequired: 'Anda harus memilih metode pembayaran terlebih dahulu.',
-  phoneDigits: 'Nomor telepon hanya boleh berisi angka dan tanda +',
-  emergencyPhoneDigits: 'Nomor kontak darurat hanya boleh berisi angka dan tanda +',
-  bibTooLong: `Nama BIB maksimal ${BIB_NAME_MAX} karakter`,
+  phone: phoneMessages('Nomor telepon'),
+  emergencyPhone: phoneMessages('Nomor kontak darurat'),
+  /** Said as soon as the name passes the limit: the field keeps every letter typed, never cuts it. */
+  bibTooLong: (length: number) => `Nama BIB maksimal ${BIB_NAME_MAX} karakter (terisi ${length}). Tulis nama yang lebih pendek, misalnya nama panggilan.`,
   dobFormat: 'Tanggal lahir harus berformat DD-MM-YYYY',
   dobInvalid: 'Tanggal lahir tidak valid',
   dobFuture: 'Tanggal lahir harus sebelum hari ini',
@@ -35,9 +38,6 @@ export const registrationMessages = {
   categoryRequired: 'Kategori wajib dipilih',
   paymentMethodUnknown: 'Metode pembayaran tidak dikenal.',
   termsRequired: 'Anda harus menyetujui Syarat & Ketentuan.',
-  /** Pasted text the BIB field cannot hold: refused whole, never cut silently. */
-  bibPasteTooLong: (length: number) =>
-    `Teks yang ditempel ${length} karakter, sedangkan Nama BIB maksimal ${BIB_NAME_MAX} karakter. Tulis nama yang lebih pendek.`,
   errorSummaryTitle: (count: number) => `Ada ${count} isian yang perlu diperbaiki`,
   useSuggestedEmail: (email: string) => `Gunakan ${email}`,
 } as const;
@@ -48,6 +48,8 @@ export const EMAIL_EXTENSION_MIN = 2;
 export const EMAIL_MAX = 254;
 export const MIN_RUNNER_AGE = 5;
 export const MAX_RUNNER_AGE = 100;
+/** A typed phone number with its spaces and dashes ('+62 (812) 3456-7890-1234'). */
+export const PHONE_TYPED_MAX = 30;
 
 const providers = ['gmail', 'hotmail', 'yahoo', 'outlook'] as const;
 /** Real providers one letter away from a big one (`mail.com`, `ymail.com`): never "corrected". */
@@ -174,16 +176,6 @@ export function choiceErrors(choices: RegistrationChoices, paymentOptionsOffered
   return errors;
 }
 
-/**
- * What a paste into the BIB name would make of `current` (replacing the selection), and the error
- * when it would not fit: the field then refuses the paste instead of cutting it silently.
- */
-export function bibPasteError(current: string, selection: { start: number; end: number }, pasted: string): string | null {
-  const next = current.slice(0, selection.start) + pasted + current.slice(selection.end);
-  // UTF-16 units, as the input's maxLength and the schema count them.
-  return next.length > BIB_NAME_MAX ? registrationMessages.bibPasteTooLong(next.length) : null;
-}
-
 /** Whole years between a birth date and `today` (both calendar dates). */
 export function ageOn(dob: { year: number; month: number; day: number }, today: { year: number; month: number; day: number }): number {
   const hadBirthday = today.month > dob.month || (today.month === dob.month && today.day >= dob.day);
@@ -213,11 +205,31 @@ const optionalText = (max: number) =>
     z.transform((v: string | undefined) => (v ? v : '-')),
   );
 
-const phone = (requiredMessage: string, digitsMessage: string) =>
-  required(requiredMessage, 20).check(
-    z.regex(/^\+?[0-9]+$/, digitsMessage),
-    z.refine((v) => v.replace(/\D/g, '').length >= 8, 'Nomor telepon terlalu pendek'),
+/**
+ * A phone field: typed with spaces or dashes in any of the usual forms, checked and stored as `+62…`
+ * (shared/phone.ts). Letters are refused with the reason, never dropped.
+ */
+const phone = (requiredMessage: string, messages: ReturnType<typeof phoneMessages>) =>
+  required(requiredMessage, PHONE_TYPED_MAX).check(
+    z.superRefine((v: string, ctx) => {
+      const result = normalizePhone(v);
+      if (!result.ok) ctx.addIssue({ code: 'custom', message: messages[result.problem] });
+    }),
+    z.overwrite((v: string) => {
+      const result = normalizePhone(v);
+      return result.ok ? result.phone : v;
+    }),
   );
+
+/** The BIB name: a name longer than the bib holds is an error that says how long it is, never cut. */
+const bibName = z.string({ error: 'Nama BIB wajib diisi' }).check(
+  z.trim(),
+  z.minLength(1, 'Nama BIB wajib diisi'),
+  z.superRefine((v: string, ctx) => {
+    // UTF-16 units, as the field's counter counts them.
+    if (v.length > BIB_NAME_MAX) ctx.addIssue({ code: 'custom', message: registrationMessages.bibTooLong(v.length) });
+  }),
+);
 
 const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.enum(values, { error: message });
@@ -233,11 +245,15 @@ const checkedBy = (requiredMessage: string, rule: (value: string) => string | nu
     }),
   );
 
-export const runnerDataInputSchema = z.object({
+/**
+ * The runner fields one by one: what the organizer's correction picks from (zod refuses `pick` on an
+ * object with whole-object checks), and the field names of the form.
+ */
+export const runnerDataFields = z.object({
   fullName: required('Nama lengkap wajib diisi', 100),
   email: checkedBy(registrationMessages.emailRequired, validateEmail),
-  phone: phone('Nomor telepon wajib diisi', registrationMessages.phoneDigits),
-  bibName: required('Nama BIB wajib diisi', BIB_NAME_MAX, registrationMessages.bibTooLong),
+  phone: phone('Nomor telepon wajib diisi', registrationMessages.phone),
+  bibName,
   community: optionalText(100),
   bloodType: choice(bloodTypes, 'Golongan darah wajib dipilih'),
   tshirtSize: choice(tshirtSizes, 'Ukuran kaos wajib dipilih'),
@@ -246,11 +262,53 @@ export const runnerDataInputSchema = z.object({
   identityType: choice(identityTypes, 'Jenis identitas wajib dipilih'),
   identityNo: required('Nomor identitas wajib diisi', 50),
   emergencyName: required('Nama kontak darurat wajib diisi', 100),
-  emergencyContact: phone('Nomor kontak darurat wajib diisi', registrationMessages.emergencyPhoneDigits),
+  emergencyContact: phone('Nomor kontak darurat wajib diisi', registrationMessages.emergencyPhone),
   medicalNotes: optionalText(500),
 });
+
+/** Both read as typed, whatever else in the form is still wrong (a select not chosen yet). */
+const identityReadable = (payload: { value: unknown }) => {
+  const v = payload.value as { identityType?: unknown; identityNo?: unknown } | null;
+  return typeof v?.identityType === 'string' && typeof v.identityNo === 'string';
+};
+
+/**
+ * The runner's data as the form sends it and the server stores it: the identity number checked by
+ * its type (a NIK is 16 digits, a passport letters and digits) and stored without separators.
+ */
+export const runnerDataInputSchema = runnerDataFields.check(
+  z.superRefine(
+    (v: { identityType: string; identityNo: string }, ctx) => {
+      const result = normalizeIdentityNo(v.identityType, v.identityNo);
+      if (!result.ok) ctx.addIssue({ code: 'custom', message: result.message, path: ['identityNo'] });
+    },
+    { when: identityReadable },
+  ),
+  z.overwrite((v) => {
+    const result = normalizeIdentityNo(v.identityType, v.identityNo);
+    return result.ok ? { ...v, identityNo: result.identityNo } : v;
+  }),
+);
 export type RunnerDataInput = z.input<typeof runnerDataInputSchema>;
 export type RunnerData = z.output<typeof runnerDataInputSchema>;
+
+/** The fields the server stores in another form than typed (phones as +62…, identity numbers without separators). */
+export type NormalizedField = 'phone' | 'emergencyContact' | 'identityNo';
+
+/**
+ * What will be stored in place of what was typed, for each field where the two differ and the value
+ * is valid: the form shows it before submitting (issue 28 item 8, nothing changed unseen).
+ */
+export function storedChanges(typed: Record<NormalizedField | 'identityType', string>): Partial<Record<NormalizedField, string>> {
+  const changes: Partial<Record<NormalizedField, string>> = {};
+  for (const field of ['phone', 'emergencyContact'] as const) {
+    const result = normalizePhone(typed[field]);
+    if (result.ok && result.phone !== typed[field].trim()) changes[field] = result.phone;
+  }
+  const identity = normalizeIdentityNo(typed.identityType, typed.identityNo);
+  if (identity.ok && identity.identityNo !== '' && identity.identityNo !== typed.identityNo.trim()) changes.identityNo = identity.identityNo;
+  return changes;
+}
 
 /** `POST /api/runner-registrations`: what the form sends and the server accepts. */
 export const registrationPayloadSchema = z.object({

@@ -112,11 +112,11 @@ describe('runner export', () => {
     expect(statusesMatching(paymentStatusLabels, ' ')).toEqual([]);
   });
 
-  it('says when a racepack was taken, with the GMT offset of the zone', () => {
+  it('says when a racepack was taken, with the zone (WIB, WITA)', () => {
     const at = new Date('2027-05-21T02:05:00Z');
-    expect(zonedDateTime(at)).toEqual({ date: '21 Mei 2027', time: '09.05', offset: 'GMT+7' });
-    expect(racepackMessages.alreadyCollected(at)).toBe('Racepack sudah diambil pada 21 Mei 2027 pukul 09.05 GMT+7.');
-    expect(racepackMessages.alreadyCollected(at, 'Asia/Makassar')).toBe('Racepack sudah diambil pada 21 Mei 2027 pukul 10.05 GMT+8.');
+    expect(zonedDateTime(at)).toEqual({ date: '21 Mei 2027', time: '09.05', offset: 'WIB' });
+    expect(racepackMessages.alreadyCollected(at)).toBe('Racepack sudah diambil pada 21 Mei 2027 pukul 09.05 WIB.');
+    expect(racepackMessages.alreadyCollected(at, 'Asia/Makassar')).toBe('Racepack sudah diambil pada 21 Mei 2027 pukul 10.05 WITA.');
     expect(zonedDateTime(new Date('2027-01-01T16:59:00Z'))).toMatchObject({ date: '1 Januari 2027', time: '23.59' });
   });
 });

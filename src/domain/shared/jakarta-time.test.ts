@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  formatDayLong,
   formatJakartaDate,
   formatJakartaTime,
+  humanizeWireDates,
   fromJakartaWallClock,
   jakartaHour,
   jakartaParts,
@@ -70,5 +72,19 @@ describe('formatJakartaTime / formatJakartaDate', () => {
     expect(formatJakartaDate('2027-05-21T01:00:00Z', 'EEEE, d MMMM yyyy')).toBe('Jumat, 21 Mei 2027');
     expect(formatJakartaDate(null)).toBe('-');
     expect(formatJakartaDate('bukan tanggal')).toBe('-');
+  });
+});
+
+describe('formatDayLong / humanizeWireDates (dates people read)', () => {
+  it("writes a day as 'Minggu, 6 Desember 2026', with or without the year", () => {
+    expect(formatDayLong('2026-12-06')).toBe('Minggu, 6 Desember 2026');
+    expect(formatDayLong('2026-12-06', { withYear: false })).toBe('Minggu, 6 Desember');
+  });
+
+  it('rewrites DD-MM-YYYY dates in a sentence, once, and leaves what is not a day alone', () => {
+    expect(humanizeWireDates('Pindahkan Long Run 06-12-2026 ke 13-12-2026.')).toBe('Pindahkan Long Run Minggu, 6 Desember 2026 ke Minggu, 13 Desember 2026.');
+    expect(humanizeWireDates('Long Run Sabtu 12-12-2026 dan Minggu, 13-12-2026')).toBe('Long Run Sabtu, 12 Desember 2026 dan Minggu, 13 Desember 2026');
+    expect(humanizeWireDates('Tempo 31-02-2027, kode 0812-3456-7890, skor 12-12-20261')).toBe('Tempo 31-02-2027, kode 0812-3456-7890, skor 12-12-20261');
+    expect(humanizeWireDates('Tanpa tanggal.')).toBe('Tanpa tanggal.');
   });
 });

@@ -45,3 +45,28 @@ export function formatJakartaDate(value: Date | string | null | undefined, patte
   // A local-midnight Date carrying Jakarta's calendar day, so date-fns prints that day everywhere.
   return format(new Date(year, month, day), pattern, { locale: id });
 }
+
+/**
+ * 'Minggu, 6 Desember 2026': a calendar day (YYYY-MM-DD) as people read it, in chat replies and mails
+ * (issue 28 item 11: never the wire's '06-12-2026' in a sentence). `withYear: false` for days of the
+ * coming weeks ('Minggu, 6 Desember').
+ */
+export function formatDayLong(day: string, { withYear = true }: { withYear?: boolean } = {}): string {
+  return formatJakartaDate(fromJakartaWallClock(day), withYear ? 'EEEE, d MMMM yyyy' : 'EEEE, d MMMM');
+}
+
+const WEEKDAY_WORDS = 'Senin|Selasa|Rabu|Kamis|Jumat|Sabtu|Minggu';
+const WIRE_DATE_IN_TEXT = new RegExp(String.raw`(?:\b(?:${WEEKDAY_WORDS}),?\s+)?(?<![\d-])(\d{2})-(\d{2})-(\d{4})(?![\d-])`, 'gi');
+
+/**
+ * Every DD-MM-YYYY date written in a sentence, as `formatDayLong` writes it (a weekday already in
+ * front of it is taken in, not doubled): for text an adapter wrote (an LLM's reply). Not a real day: left as is.
+ */
+export function humanizeWireDates(text: string): string {
+  return text.replace(WIRE_DATE_IN_TEXT, (whole, dd: string, mm: string, yyyy: string) => {
+    const day = `${yyyy}-${mm}-${dd}`;
+    const date = new Date(`${day}T00:00:00Z`);
+    if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day) return whole;
+    return formatDayLong(day);
+  });
+}

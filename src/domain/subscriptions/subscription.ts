@@ -96,7 +96,7 @@ export const grantKindLabels: Record<GrantKind, string> = {
   '1month': 'Langganan 1 Bulan',
   '6month': 'Langganan 6 Bulan',
   '12month': 'Langganan 12 Bulan',
-  payg: 'Pay as You Go',
+  payg: 'Durasi Bebas',
   admin: 'Diberikan Admin',
   refund: 'Pengembalian Dana',
 };

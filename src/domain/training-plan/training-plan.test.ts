@@ -180,7 +180,7 @@ describe('canDeleteRun', () => {
     expect(canDeleteRun({ generatedby: 'user' })).toBe(true);
     expect(canDeleteRun({ generatedby: 'coach' })).toBe(false);
     expect(canDeleteRun({ generatedby: 'ai' })).toBe(false);
-    expect(messages.deleteNotUser).toBe('Hanya bisa menghapus aktivitas yang dibuat oleh user');
+    expect(messages.deleteNotUser).toBe('Hanya bisa menghapus aktivitas yang Anda buat sendiri');
   });
 });
 

@@ -34,7 +34,7 @@ export const messages = {
   userRunsFromRunnerOnly: 'Aktivitas pelari hanya bisa dibuat oleh pelari.',
   invalidResult: 'Data latihan tidak valid.',
   resultInFuture: 'Hasil latihan baru bisa dicatat pada hari latihan atau sesudahnya.',
-  deleteNotUser: 'Hanya bisa menghapus aktivitas yang dibuat oleh user',
+  deleteNotUser: 'Hanya bisa menghapus aktivitas yang Anda buat sendiri',
   deleteNoId: 'Aktivitas tidak memiliki ID, tidak bisa dihapus.',
   runNoId: 'Aktivitas tidak memiliki ID. Silakan sinkronkan dengan server.',
   planNotFound: 'ID rencana tidak ditemukan.',

@@ -153,7 +153,7 @@ export function answerTopic(topic: Topic, { form, request, text = '' }: AnswerCo
 /** The examples the coach gives when it did not understand. */
 export const CHAT_EXAMPLES =
   "Saya bisa membantu: memindahkan latihan ('pindahkan long run ke hari Minggu'), mengurangi atau menambah jarak ('kurangi volume minggu ini'), " +
-  "menyesuaikan program saat cedera, sakit, lelah atau sibuk ('lutut saya sakit', 'senin sampai rabu saya sibuk'), mengubah tanggal atau target race ('race saya diundur ke 15-03-2027'), " +
+  "menyesuaikan program saat cedera, sakit, lelah atau sibuk ('lutut saya sakit', 'senin sampai rabu saya sibuk'), mengubah tanggal atau target race ('race saya diundur ke 15 Maret 2027'), " +
   "dan menjawab pertanyaan seputar zona HR, prediksi waktu race, lari saat puasa, cuaca panas atau hujan, dan sepatu.";
 
 /** A complaint the runner says is over. */

@@ -124,6 +124,6 @@ describe('chat on an engine plan', () => {
     const fitness = form({ targetLatihan: 'Menjaga Kebugaran', tanggalRace: null, kategoriTargetRace: null, targetWaktu: null, kebugaranFocus: 'Jaga Kebugaran Umum' });
     const fitnessPlan = asPlan(buildPlan(fitness).runs);
     const reply = coachChat({ form: fitness, maingoal: '', chathistory: [], usermessage: 'ganti target ke half marathon', plan: fitnessPlan, today });
-    expect(reply.clarification_question).toBe('Kapan tanggal race yang baru? Tulis dengan format DD-MM-YYYY, misalnya 15-03-2027.');
+    expect(reply.clarification_question).toBe('Kapan tanggal race yang baru? Tulis tanggalnya, misalnya 15 Maret 2027.');
   });
 });

@@ -53,7 +53,7 @@ describe('coachChat: moving a run (today Thursday 10-12-2026)', () => {
 
   it('says in Indonesian what moves where, with the range affected', () => {
     const [mod] = chat('pindahkan long run ke hari Minggu').modifications;
-    expect(mod!.instruction).toBe('Pindahkan Endurance Long Run Sabtu 12-12-2026 ke Minggu 13-12-2026.');
+    expect(mod!.instruction).toBe('Pindahkan Endurance Long Run Sabtu, 12 Desember 2026 ke Minggu, 13 Desember 2026.');
     expect([mod!.startDate, mod!.endDate]).toEqual(['12-12-2026', '13-12-2026']);
   });
 
@@ -74,22 +74,22 @@ describe('coachChat: moving a run (today Thursday 10-12-2026)', () => {
 
   it('a heavy neighbour is softened, and the instruction says so', () => {
     const [mod] = chat('geser tempo hari ini ke jumat').modifications;
-    expect(mod!.instruction).toContain('Endurance Long Run Sabtu 12-12-2026 diganti menjadi Recovery Run');
+    expect(mod!.instruction).toContain('Endurance Long Run Sabtu, 12 Desember 2026 diganti menjadi Recovery Run');
     expect(mod!.endDate).toBe('12-12-2026');
   });
 
   it('asks which run when none is named, or several fit', () => {
     expect(question('pindahkan latihan ke hari minggu')).toMatch(/^Latihan yang mana yang ingin dipindahkan\?/);
     expect(question('pindahkan easy run minggu depan ke rabu')).toBe(
-      'Easy run yang mana yang ingin dipindahkan? Easy Run Selasa 15-12 atau Recovery Run Minggu 20-12?',
+      'Easy run yang mana yang ingin dipindahkan? Easy Run Selasa, 15 Desember atau Recovery Run Minggu, 20 Desember?',
     );
   });
 
   it('asks where to when no day is given, and takes the answer from the next message', () => {
-    expect(question('pindahkan long run')).toMatch(/^Mau dipindahkan ke hari apa Endurance Long Run Sabtu 12-12\?/);
+    expect(question('pindahkan long run')).toMatch(/^Mau dipindahkan ke hari apa Endurance Long Run Sabtu, 12 Desember\?/);
     const history: ChatMessage[] = [
       { role: 'user', content: 'pindahkan long run' },
-      { role: 'ai', content: "Mau dipindahkan ke hari apa Endurance Long Run Sabtu 12-12? Misalnya 'ke hari Minggu'." },
+      { role: 'ai', content: "Mau dipindahkan ke hari apa Endurance Long Run Sabtu, 12 Desember? Misalnya 'ke hari Minggu'." },
     ];
     expect(onlyAction('hari minggu', { history })).toEqual({ type: 'move', from: '12-12-2026', to: '13-12-2026' });
     expect(onlyAction('ke 14-12', { history })).toEqual({ type: 'move', from: '12-12-2026', to: '14-12-2026' });
@@ -98,20 +98,20 @@ describe('coachChat: moving a run (today Thursday 10-12-2026)', () => {
   it('resolves "which one?" with "yang minggu ini" / "Minggu depan" / a weekday', () => {
     const history: ChatMessage[] = [
       { role: 'user', content: 'pindahkan long run ke hari Minggu' },
-      { role: 'ai', content: 'Long run yang mana yang ingin dipindahkan? Minggu ini (Sabtu 12-12) atau minggu depan?' },
+      { role: 'ai', content: 'Long run yang mana yang ingin dipindahkan? Minggu ini (Sabtu, 12 Desember) atau minggu depan?' },
     ];
     expect(onlyAction('yang minggu ini', { history })).toEqual({ type: 'move', from: '12-12-2026', to: '13-12-2026' });
     expect(onlyAction('Minggu depan', { history })).toEqual({ type: 'move', from: '19-12-2026', to: '20-12-2026' });
     const easy: ChatMessage[] = [
       { role: 'user', content: 'pindahkan easy run minggu depan ke rabu' },
-      { role: 'ai', content: 'Easy run yang mana yang ingin dipindahkan? Easy Run Selasa 15-12 atau Recovery Run Minggu 20-12?' },
+      { role: 'ai', content: 'Easy run yang mana yang ingin dipindahkan? Easy Run Selasa, 15 Desember atau Recovery Run Minggu, 20 Desember?' },
     ];
     expect(onlyAction('yang selasa', { history: easy })).toEqual({ type: 'move', from: '15-12-2026', to: '16-12-2026' });
   });
 
   it('a day already past gets a proposal, and "ya" accepts it', () => {
     const asked = question('pindahkan long run ke hari Rabu');
-    expect(asked).toBe('Rabu 09-12-2026 sudah lewat. Apakah maksud Anda memindahkan Endurance Long Run Sabtu 12-12-2026 ke Rabu 16-12-2026?');
+    expect(asked).toBe('Rabu, 9 Desember 2026 sudah lewat. Apakah maksud Anda memindahkan Endurance Long Run Sabtu, 12 Desember 2026 ke Rabu, 16 Desember 2026?');
     const history: ChatMessage[] = [
       { role: 'user', content: 'pindahkan long run ke hari Rabu' },
       { role: 'ai', content: asked },
@@ -124,16 +124,16 @@ describe('coachChat: moving a run (today Thursday 10-12-2026)', () => {
   it('a new request after a question starts over', () => {
     const history: ChatMessage[] = [
       { role: 'user', content: 'pindahkan long run' },
-      { role: 'ai', content: 'Mau dipindahkan ke hari apa Endurance Long Run Sabtu 12-12?' },
+      { role: 'ai', content: 'Mau dipindahkan ke hari apa Endurance Long Run Sabtu, 12 Desember?' },
     ];
     expect(onlyAction('kurangi volume minggu ini', { history })).toEqual({ type: 'volume', factor: 0.8 });
   });
 
   it('does not move logged, past, user-made runs, or to the same day', () => {
-    expect(question('pindahkan easy run 08-12 ke 09-12')).toMatch(/^Saya tidak menemukan easy run pada Selasa 08-12-2026/);
+    expect(question('pindahkan easy run 08-12 ke 09-12')).toMatch(/^Saya tidak menemukan easy run pada Selasa, 8 Desember 2026/);
     const plan = [...samplePlan(), run('11-12-2026', 'Steady Run Klub', '(8k)', { generatedby: 'coach' })];
     expect(question('pindahkan steady run jumat ke minggu', { plan })).toMatch(/dibuat oleh Anda atau pelatih/);
-    expect(question('pindahkan long run ke hari sabtu')).toBe('Endurance Long Run sudah dijadwalkan pada Sabtu 12-12-2026. Mau dipindahkan ke hari lain?');
+    expect(question('pindahkan long run ke hari sabtu')).toBe('Endurance Long Run sudah dijadwalkan pada Sabtu, 12 Desember 2026. Mau dipindahkan ke hari lain?');
   });
 
   it('without a plan it says to create one first', () => {
@@ -153,7 +153,7 @@ describe('coachChat: volume', () => {
     const reply = chat(message);
     expect(reply.modifications[0]!.action).toEqual({ type: 'volume', factor });
     expect([reply.modifications[0]!.startDate, reply.modifications[0]!.endDate]).toEqual(['10-12-2026', '13-12-2026']);
-    expect(reply.modifications[0]!.instruction).toMatch(/^Kurangi jarak latihan \d+% pada Kamis 10-12-2026 s\.d\. Minggu 13-12-2026/);
+    expect(reply.modifications[0]!.instruction).toMatch(/^Kurangi jarak latihan \d+% pada Kamis, 10 Desember 2026 s\.d\. Minggu, 13 Desember 2026/);
   });
 
   it('more kilometres next week, capped at 10 %', () => {

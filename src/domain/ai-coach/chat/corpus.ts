@@ -136,7 +136,7 @@ export const chatCorpus: CorpusCase[] = [
     expect: { kind: 'move', from: '12-12-2026', to: '13-12-2026' },
     history: [
       { role: 'user', content: 'pindahkan long run' },
-      { role: 'ai', content: "Mau dipindahkan ke hari apa Endurance Long Run Sabtu 12-12? Misalnya 'ke hari Minggu'." },
+      { role: 'ai', content: "Mau dipindahkan ke hari apa Endurance Long Run Sabtu, 12 Desember? Misalnya 'ke hari Minggu'." },
     ],
   },
   // ---- Volume and a lighter week ----

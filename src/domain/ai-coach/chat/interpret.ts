@@ -12,7 +12,7 @@ import { addDays, daysBetween, isoToPlanDate, planDateToIso, startOfWeek, type I
 import { answerTopic, FINE_ANSWER, notUnderstood, RECOVERED_ANSWER } from './answers';
 import { isEditableBy } from './editable';
 import { KIND_LABELS, KIND_TITLES, mergeRequests, parseRequest, type ParsedRequest, type RestReason } from './intent';
-import { dayLabel, shortDayLabel, timeRefSpan, weekdayLabel, weekdayOn, type TimeRef } from './text';
+import { dayLabel, dayMonthLabel, shortDayLabel, timeRefSpan, weekdayOn, type TimeRef } from './text';
 
 export type Interpretation = { status: 'complete'; modifications: Modification[] } | { status: 'ask'; question: string };
 
@@ -37,11 +37,11 @@ export const chatQuestions = {
     'Latihan mendatang Anda dibuat oleh pelatih atau oleh Anda sendiri, jadi tidak diubah oleh AI. Anda bisa mengubahnya langsung di kalender atau meminta pelatih Anda. Ada hal lain yang bisa saya bantu?',
   needsForm:
     "Untuk mengubah race atau target, saya membutuhkan data program Anda. Buat program terlebih dahulu lewat 'Buat Program Latihan dengan AI' dengan tanggal dan kategori race yang baru.",
-  raceDetails: 'Kapan tanggal race Anda (DD-MM-YYYY) dan berapa jaraknya (5K, 10K, Half Marathon atau Full Marathon)?',
-  raceDate: 'Kapan tanggal race yang baru? Tulis dengan format DD-MM-YYYY, misalnya 15-03-2027.',
+  raceDetails: 'Kapan tanggal race Anda (misalnya 15 Maret 2027) dan berapa jaraknya (5K, 10K, Half Marathon atau Full Marathon)?',
+  raceDate: 'Kapan tanggal race yang baru? Tulis tanggalnya, misalnya 15 Maret 2027.',
   raceInPast: 'Tanggal race harus setelah hari ini. Kapan tanggal race yang baru?',
   raceSame: 'Race Anda sudah dijadwalkan seperti itu. Apa yang ingin diubah: tanggal, jarak, atau target waktunya?',
-  whichTarget: "Mau dipindahkan ke hari apa? Misalnya 'ke hari Minggu' atau 'ke 14-12'.",
+  whichTarget: "Mau dipindahkan ke hari apa? Misalnya 'ke hari Minggu' atau 'ke 14 Desember'.",
 } as const;
 
 /** The days a rest reason covers by default, from today. */
@@ -155,7 +155,7 @@ function describeRef(ref: TimeRef, today: IsoDay): string {
     case 'week':
       return ref.offset === 0 ? 'minggu ini' : 'minggu depan';
     case 'weekday':
-      return `pada hari ${weekdayLabel(ref.index)} ${shortDayLabel(timeRefSpan(ref, today).start).split(' ')[1]}`;
+      return `pada ${shortDayLabel(timeRefSpan(ref, today).start)}`;
     case 'span':
       return `antara ${dayLabel(ref.start)} dan ${dayLabel(ref.end)}`;
   }
@@ -199,7 +199,7 @@ function resolveMove(request: ParsedRequest, runs: PlanRun[], open: PlanRun[], t
     return ask(`${label} yang mana yang ingin dipindahkan? ${listRuns(candidates)}?`);
   }
   const run = candidates[0]!;
-  if (!request.target) return ask(`Mau dipindahkan ke hari apa ${run.title} ${shortDayLabel(run.day)}? Misalnya 'ke hari Minggu' atau 'ke ${shortDayLabel(addDays(run.day, 1)).split(' ')[1]}'.`);
+  if (!request.target) return ask(`Mau dipindahkan ke hari apa ${run.title} ${shortDayLabel(run.day)}? Misalnya 'ke hari Minggu' atau 'ke ${dayMonthLabel(addDays(run.day, 1))}'.`);
   const to = targetDay(request.target, run.day, today);
   if (to < today) {
     const next = addDays(to, 7);

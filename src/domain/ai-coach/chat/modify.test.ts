@@ -48,13 +48,13 @@ describe('applyModifications: move', () => {
     const result = apply([{ instruction: 'Pindahkan Tempo Run', action: { type: 'move', from: '10-12-2026', to: '11-12-2026' } }]);
     expect(byDate(result.runs)).toEqual(['11-12-2026 Tempo Run (6k)', '12-12-2026 Recovery Run (8k)']);
     expect(result.runs[1]).toMatchObject({ color: runColor('Recovery Run'), paceRange: "6'30 - 7'00" });
-    expect(result.notes).toEqual(['Endurance Long Run Sabtu 12-12-2026 diganti menjadi Recovery Run agar tidak ada dua latihan berat berurutan.']);
+    expect(result.notes).toEqual(['Endurance Long Run Sabtu, 12 Desember 2026 diganti menjadi Recovery Run agar tidak ada dua latihan berat berurutan.']);
   });
 
   it('a run already on the target day swaps to the vacated day', () => {
     const result = apply([{ instruction: 'x', action: { type: 'move', from: '19-12-2026', to: '20-12-2026' } }]);
     expect(byDate(result.runs)).toEqual(['19-12-2026 Recovery Run (4k)', '20-12-2026 Endurance Long Run (14k)']);
-    expect(result.notes[0]).toBe('Recovery Run Minggu 20-12-2026 ditukar ke Sabtu 19-12-2026.');
+    expect(result.notes[0]).toBe('Recovery Run Minggu, 20 Desember 2026 ditukar ke Sabtu, 19 Desember 2026.');
   });
 
   it('no two special runs on the same or adjacent days after any move this week', () => {
@@ -72,7 +72,7 @@ describe('applyModifications: move', () => {
       'Latihan hanya bisa dipindahkan ke hari ini atau hari berikutnya.',
     );
     expect(() => apply([{ instruction: 'x', action: { type: 'move', from: '18-12-2026', to: '21-12-2026' } }])).toThrow(
-      'Tidak ada latihan AI yang bisa dipindahkan pada Jumat 18-12-2026.',
+      'Tidak ada latihan AI yang bisa dipindahkan pada Jumat, 18 Desember 2026.',
     );
   });
 });
@@ -164,7 +164,7 @@ describe('applyModifications: LLM modifications', () => {
   });
 
   it('an instruction without an action is read like a chat message', () => {
-    const result = apply([{ instruction: 'Pindahkan Endurance Long Run Sabtu 12-12-2026 ke Minggu 13-12-2026' }]);
+    const result = apply([{ instruction: 'Pindahkan Endurance Long Run Sabtu, 12 Desember 2026 ke Minggu, 13 Desember 2026' }]);
     expect(byDate(result.runs)).toEqual(['13-12-2026 Endurance Long Run (12k)']);
     const volume = apply([{ instruction: 'Kurangi jarak latihan 50% minggu depan' }]);
     expect([volume.startDay, volume.endDay]).toEqual(['2026-12-14', '2026-12-20']);

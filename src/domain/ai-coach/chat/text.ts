@@ -2,7 +2,8 @@
  * Reading a runner's chat message without an LLM: normalising the text (case, accents, common
  * typos), and finding the dates, days and weeks it talks about. Indonesian first, simple English too.
  */
-import { addDays, isoFromParts, isValidIsoDay, startOfWeek, weekdayIndex, type IsoDay } from '../../shared/wire-date';
+import { addDays, isoFromParts, isValidIsoDay, startOfWeek, type IsoDay } from '../../shared/wire-date';
+import { formatDayLong } from '../../shared/jakarta-time';
 import { isRealWord } from './words';
 
 /** Words the parser looks for; a token one typo away from one of them is read as it. */
@@ -116,7 +117,6 @@ const weekdayOf = (word: string) => {
   const id = (WEEKDAYS_ID as readonly string[]).indexOf(word);
   return id >= 0 ? id : (WEEKDAYS_EN as readonly string[]).indexOf(word);
 };
-const WEEKDAY_LABELS = ['Senin', 'Selasa', 'Rabu', 'Kamis', 'Jumat', 'Sabtu', 'Minggu'] as const;
 
 const MONTHS: Record<string, number> = {
   januari: 1, jan: 1, january: 1,
@@ -300,16 +300,18 @@ export function weekdayOn(index: number, weekOffset: number, base: IsoDay): IsoD
   return addDays(startOfWeek(base), 7 * weekOffset + index);
 }
 
-/** "Sabtu 12-12-2026": how the coach names a day to the runner. */
+/** "Sabtu, 12 Desember 2026": how the coach names a day to the runner (never the wire's 12-12-2026). */
 export function dayLabel(day: IsoDay): string {
-  return `${WEEKDAY_LABELS[weekdayIndex(day)]!} ${day.slice(8, 10)}-${day.slice(5, 7)}-${day.slice(0, 4)}`;
+  return formatDayLong(day);
 }
 
-/** "Sabtu 12-12": the short form for questions. */
+/** "Sabtu, 12 Desember": the short form for questions about the coming weeks. */
 export function shortDayLabel(day: IsoDay): string {
-  return `${WEEKDAY_LABELS[weekdayIndex(day)]!} ${day.slice(8, 10)}-${day.slice(5, 7)}`;
+  return formatDayLong(day, { withYear: false });
 }
 
-export function weekdayLabel(index: number): string {
-  return WEEKDAY_LABELS[index]!;
+/** "12 Desember": a day as the runner may type it back (the chat reads it, `findDates`). */
+export function dayMonthLabel(day: IsoDay): string {
+  return formatDayLong(day, { withYear: false }).replace(/^\S+, /, '');
 }
+

@@ -58,7 +58,7 @@ describe('assessGoal: honest refusals', () => {
     const verdict = assessGoal(f);
     expect(verdict).toMatchObject({ ok: false, refusal: { code: 'GOAL_NOT_SAFE' } });
     if (verdict.ok) return;
-    expect(verdict.refusal.message).toMatch(/Full Marathon pada 17-01-2027 belum bisa dicapai dengan aman/);
+    expect(verdict.refusal.message).toMatch(/Full Marathon pada Minggu, 17 Januari 2027 belum bisa dicapai dengan aman/);
     expect(verdict.refusal.message).toMatch(/long run/);
     const alternatives = expectAlternativesWork(f);
     expect(alternatives.some((a) => a.kind === 'shorter-distance' && a.kategoriTargetRace && a.targetWaktu)).toBe(true);

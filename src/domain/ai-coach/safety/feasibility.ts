@@ -19,6 +19,7 @@ import {
   type RaceDistance,
   type WeekdayName,
 } from '../contract';
+import { formatDayLong } from '../../shared/jakarta-time';
 import { addDays, daysBetween, isoToPlanDate, planDateToIso, type IsoDay } from '../../shared/wire-date';
 import { assessFitness, secondsForVdot, vdotFromPerformance } from '../engine/fitness';
 import { buildPlan, planSpan } from '../engine/plan';
@@ -265,7 +266,11 @@ function moreDays(form: PlanForm): PlanForm | null {
   return null;
 }
 
-const dayText = (form: PlanForm) => form.tanggalRace!;
+/** The race day as the runner reads it ('Minggu, 6 Desember 2026'), not the form's DD-MM-YYYY. */
+const dayText = (form: PlanForm) => {
+  const day = planDateToIso(form.tanggalRace!);
+  return day ? formatDayLong(day) : form.tanggalRace!;
+};
 
 /**
  * Whether a race goal can be planned safely in the time given; when not, why and the alternatives.

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { aiMessages, createPlanRequestSchema, type ImageReading, type PlanDraftResponse, type PlannedRun } from '../../../domain/ai-coach/contract';
+import { aiMessages, createPlanRequestSchema, type ChatReply, type ImageReading, type PlanDraftResponse, type PlannedRun } from '../../../domain/ai-coach/contract';
 import { buildPlan } from '../../../domain/ai-coach/engine/plan';
 import { checkPlan } from '../../../domain/ai-coach/safety/plan-checker';
 import { isoToPlanDate, planDateToIso } from '../../../domain/shared/wire-date';
@@ -19,11 +19,11 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const dataUrl = (bytes: Buffer, type = 'image/png') => `data:${type};base64,${bytes.toString('base64')}`;
 
 /** What the scripted adapter does next; each test sets it. */
-const next: { plan?: () => Promise<{ runs: PlannedRun[]; notes: string[] }>; image?: () => Promise<ImageReading> } = {};
+const next: { plan?: () => Promise<{ runs: PlannedRun[]; notes: string[] }>; image?: () => Promise<ImageReading>; chat?: () => Promise<ChatReply> } = {};
 const scripted: AiCoachPort = {
   name: 'gemini',
   createPlan: () => next.plan!(),
-  chat: () => Promise.reject(new AiFailure('unavailable', 'down')),
+  chat: () => (next.chat ? next.chat() : Promise.reject(new AiFailure('unavailable', 'down'))),
   modify: () => Promise.reject(new AiFailure('bad-output', 'garbage')),
   readWorkoutImage: () => next.image!(),
 };
@@ -85,6 +85,31 @@ describe('AI coach API with an outside adapter', () => {
     const modify = await post('/api/ai/modify', { modification: { instruction: 'Kurangi volume minggu ini' } });
     expect(modify.statusCode).toBe(502);
     expect(json<{ message: string }>(modify).message).toBe(aiMessages.badOutput);
+  });
+
+  it("writes the dates an LLM put into its sentences as people read them ('Minggu, 6 Desember 2026'); the date fields stay DD-MM-YYYY", async () => {
+    const form = createPlanRequestSchema.parse(tenKForm());
+    next.plan = () => Promise.resolve({ runs: buildPlan(form).runs, notes: ['Long run 06-12-2026 dibuat lebih pendek.'] });
+    const draft = json<PlanDraftResponse>(await post('/api/ai/createplan', tenKForm()));
+    expect(draft.notes).toContain('Long run Minggu, 6 Desember 2026 dibuat lebih pendek.');
+    expect((await post(`/api/ai/drafts/${draft.draftId}/save`, undefined)).statusCode).toBe(200);
+
+    next.chat = () =>
+      Promise.resolve({
+        status: 'COMPLETE',
+        clarification_question: 'Apakah Sabtu 05-12-2026 masih cocok?',
+        modifications: [{ instruction: 'Pindahkan long run dari 05-12-2026 ke 06-12-2026.', startDate: '05-12-2026', endDate: '06-12-2026' }],
+      });
+    try {
+      const chat = await post('/api/ai/chat', { usermessage: 'pindahkan long run ke hari Minggu' });
+      expect(chat.statusCode, chat.body).toBe(200);
+      expect(json(chat)).toMatchObject({
+        clarification_question: 'Apakah Sabtu, 5 Desember 2026 masih cocok?',
+        modifications: [{ instruction: 'Pindahkan long run dari Sabtu, 5 Desember 2026 ke Minggu, 6 Desember 2026.', startDate: '05-12-2026', endDate: '06-12-2026' }],
+      });
+    } finally {
+      delete next.chat;
+    }
   });
 
   it('reads a screenshot: only real images up to 10 MB, and says so when nothing is found', async () => {

@@ -30,6 +30,7 @@ import { applyModifications, ModificationError } from '../../../domain/ai-coach/
 import { onlyEases, screenedChat, type SafetyHold } from '../../../domain/ai-coach/chat/safe-chat';
 import { asPlannedRun } from '../../../domain/ai-coach/engine/planned-run';
 import { accessEndDay } from '../../../domain/subscriptions/subscription';
+import { humanizeWireDates } from '../../../domain/shared/jakarta-time';
 import { addDays, isoToPlanDate, jakartaToday, planDateToIso, type IsoDay } from '../../../domain/shared/wire-date';
 import type { Run, TrainingPlan } from '../../../domain/training-plan/contract';
 import { AppError, badRequest, conflict, notFound } from '../../app-error';
@@ -114,6 +115,19 @@ export function fitnessSummary(form: PlanForm): FitnessSummary {
     vdot: Math.round(fitness.vdot * 10) / 10,
     source: fitness.source,
     predictions: raceDistances.map((distance) => ({ distance, time: secondsToHms(fitness.predictions[distance]) })),
+  };
+}
+
+/**
+ * A chat reply as the runner reads it: any DD-MM-YYYY an adapter (an LLM) wrote into a sentence
+ * becomes 'Minggu, 6 Desember 2026' (issue 28 item 11). The date fields stay on the wire format.
+ */
+function readableReply(reply: ChatReply): ChatReply {
+  return {
+    ...reply,
+    clarification_question: reply.clarification_question && humanizeWireDates(reply.clarification_question),
+    modifications: reply.modifications.map((m) => ({ ...m, instruction: humanizeWireDates(m.instruction) })),
+    ...(reply.safety ? { safety: { ...reply.safety, message: humanizeWireDates(reply.safety.message) } } : {}),
   };
 }
 
@@ -315,7 +329,7 @@ export function createAiCoachService({ db, ai, log, limits }: AiCoachDeps) {
         startDate: isoToPlanDate(span.startDay),
         endDate: isoToPlanDate(span.endDay),
         draftId,
-        notes: [...assumed, ...proposal.notes, ...checked.notes],
+        notes: [...assumed, ...proposal.notes, ...checked.notes].map(humanizeWireDates),
         fitness: fitnessSummary(form),
       };
     },
@@ -351,7 +365,7 @@ export function createAiCoachService({ db, ai, log, limits }: AiCoachDeps) {
         await liftSafetyHold(db, owner.id);
         log.info({ userId: owner.id, byCoach: coach?.coachId ?? null }, 'AI chat: safety hold lifted on the doctor’s clearance');
       }
-      return out.reply;
+      return readableReply(out.reply);
     },
 
     /** POST /api/ai/modify: the approved modifications as a checked draft of the range they change. */
@@ -416,7 +430,7 @@ export function createAiCoachService({ db, ai, log, limits }: AiCoachDeps) {
         startDate: isoToPlanDate(range.startDay),
         endDate: isoToPlanDate(range.endDay),
         draftId,
-        notes: [...out.notes, ...checked.notes],
+        notes: [...out.notes, ...checked.notes].map(humanizeWireDates),
         fitness: profile ? fitnessSummary(profile.form) : null,
       };
     },

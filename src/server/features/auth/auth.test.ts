@@ -63,7 +63,8 @@ describe('development sign-in, tokens and sessions', () => {
 
   it('advertises the development sign-in when Google is not configured', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/config' });
-    expect(res.json()).toEqual({ google: false, devLogin: true, mobileApp: { scheme: 'derap', androidPackage: 'id.derap.app' } });
+    // No SUPPORT_WHATSAPP: no support number at all (the help dialog then shows none).
+    expect(res.json()).toEqual({ google: false, devLogin: true, mobileApp: { scheme: 'derap', androidPackage: 'id.derap.app' }, supportWhatsapp: null });
   });
 
   it('without Google, the web flow returns to /login and the app flow to its own /mobile-login page, each with the reason', async () => {
@@ -320,7 +321,7 @@ describe('Google sign-in through OpenID Connect (local OIDC server)', () => {
   let oidc: Awaited<ReturnType<typeof startMockOidc>>;
   beforeAll(async () => {
     oidc = await startMockOidc();
-    t = await buildTestApp({ env: { GOOGLE_ISSUER: oidc.url, GOOGLE_CLIENT_ID: 'derap-web', GOOGLE_CLIENT_SECRET: 'rahasia' } });
+    t = await buildTestApp({ env: { GOOGLE_ISSUER: oidc.url, GOOGLE_CLIENT_ID: 'derap-web', GOOGLE_CLIENT_SECRET: 'rahasia', SUPPORT_WHATSAPP: '0812-3456-7890' } });
   });
   beforeEach(() => t.reset());
   afterAll(async () => {
@@ -347,8 +348,8 @@ describe('Google sign-in through OpenID Connect (local OIDC server)', () => {
     return { callback, flowCookie, back, start };
   }
 
-  it('is the advertised sign-in method, and dev sign-in is off', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/config' })).json()).toMatchObject({ google: true, devLogin: false });
+  it('is the advertised sign-in method, and dev sign-in is off (with the configured support number, as +62)', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/config' })).json()).toMatchObject({ google: true, devLogin: false, supportWhatsapp: '+6281234567890' });
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/dev-login', payload: { email: 'a@b.id' } })).statusCode).toBe(404);
   });
 

@@ -66,11 +66,11 @@ export async function authRoutes(app: FastifyInstance, { db, config, identity }:
     {
       schema: {
         tags: ['auth'],
-        summary: 'Which sign-in methods this server offers',
+        summary: 'Which sign-in methods this server offers, and its support WhatsApp number (null when none)',
         response: { 200: authConfigSchema },
       },
     },
-    async () => ({ google: identity !== null, devLogin: config.devLogin, mobileApp: config.mobileApp }),
+    async () => ({ google: identity !== null, devLogin: config.devLogin, mobileApp: config.mobileApp, supportWhatsapp: config.supportWhatsapp }),
   );
 
   async function beginGoogle(reply: FastifyReply, mode: 'web' | 'mobile', redirect: string | null) {

@@ -224,7 +224,7 @@ describe('coach connections API', () => {
       const bought = await slot(coach, { packages: 'Paket 4 Minggu', title: 'Paket 4 Minggu', runnerId: rina.userId, startDate: today, endDate: addDays(today, 28), amount: 300_000 });
       const refused = await put(coach, bought.id, null);
       expect(refused.statusCode).toBe(409);
-      expect(json(refused).message).toBe('Opsi hapus pelari hanya tersedia untuk paket freeslot.');
+      expect(json(refused).message).toBe('Opsi hapus pelari hanya tersedia untuk slot gratis.');
       expect((await rowOf(bought.id)).runnerId).toBe(rina.userId);
       expect(await liveConnection(t.database.db, coach.userId, rina.userId)).not.toBeNull();
     });

@@ -74,7 +74,7 @@ describe('the running calendar API (issue 16)', () => {
       [{ category: ' , ' }, 'Isi minimal satu kategori, pisahkan dengan koma.'],
       [{ roadortrail: 'pantai' }, 'Pilih Road atau Trail.'],
       [{ email: 'bukan email' }, 'Format email tidak valid'],
-      [{ website: 'javascript:alert(1)' }, 'Alamat website tidak valid (awali dengan http:// atau https://).'],
+      [{ website: 'javascript:alert(1)' }, 'Alamat website tidak valid, contoh: larikota.id atau instagram.com/larikota.'],
     ];
     for (const [over, message] of cases) {
       const res = await submit(submission({ eventname: `Salah ${message}`, ...over }));
@@ -86,6 +86,17 @@ describe('the running calendar API (issue 16)', () => {
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
     }
+  });
+
+  it("takes a website written without a scheme ('instagram.com/larikota') and stores it with https://", async () => {
+    const res = await submit(submission({ eventname: 'Lari Kota Malang', website: 'instagram.com/larikota' }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().event.website).toBe('https://instagram.com/larikota');
+    // Approving it (and marking the partnership) keeps the website: a moderation that does not send it changes nothing.
+    const approved = await moderate(res.json().event._id, { isapproved: 'yes', ispartnership: 'yes' });
+    expect(approved.json().event).toMatchObject({ status: 'approved', website: 'https://instagram.com/larikota' });
+    const corrected = await moderate(res.json().event._id, { website: 'larikota.id' });
+    expect(corrected.json().event.website).toBe('https://larikota.id');
   });
 
   it('refuses a duplicate (same name and day, any case or punctuation) politely, also of a Derap event', async () => {

@@ -7,9 +7,9 @@ import type { OrderRow } from '../../db/schema/payments';
 /** The sandbox checkout: one small server-rendered page, no script, readable on a 360 px phone. */
 
 
-/** '21 Mei 2027 pukul 14.30 WIB (GMT+7)' — times shown to people carry the offset. */
+/** '21 Mei 2027 pukul 14.30 WIB' — times shown to people carry their zone. */
 export function formatDeadline(instant: Date): string {
-  return `${formatJakartaDate(instant)} pukul ${formatJakartaTime(instant)} WIB (GMT+7)`;
+  return `${formatJakartaDate(instant)} pukul ${formatJakartaTime(instant)} WIB`;
 }
 
 const styles = `

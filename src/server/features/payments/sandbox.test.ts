@@ -76,7 +76,8 @@ describe('built-in sandbox gateway (no Midtrans key)', () => {
     expect(html).toContain('Rp150.000');
     expect(html).toContain(order.gatewayRef);
     expect(html).toContain(`Bayar sebelum ${formatDeadline(order.expiresAt)}`);
-    expect(html).toMatch(/WIB \(GMT\+7\)/);
+    expect(html).toMatch(/\d{2}\.\d{2} WIB/);
+    expect(html).not.toContain('GMT');
     expect(html).toContain('>Bayar</button>');
     expect(html).toContain('>Gagalkan pembayaran</button>');
     // only the methods the order offers, the first one chosen

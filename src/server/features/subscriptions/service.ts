@@ -221,7 +221,7 @@ export function quotePlan(user: UserRow, body: { plantype: string; paygdays?: nu
   if (days < 1 || days > PAYG_MAX_DAYS) throw badRequest(subscriptionMessages.paygEndDateInvalid, 'PAYG_END_DATE_INVALID');
   if (body.paygdays !== undefined && body.paygdays !== days) throw badRequest(subscriptionMessages.paygDaysMismatch, 'PAYG_DAYS_MISMATCH');
   const { price } = paygQuote(days);
-  return { plantype, days, amount: price, endDate: body.endDate, description: `Derap AI Coaching Premium — Pay as You Go ${days} hari` };
+  return { plantype, days, amount: price, endDate: body.endDate, description: `Derap AI Coaching Premium — Durasi Bebas ${days} hari` };
 }
 
 /**

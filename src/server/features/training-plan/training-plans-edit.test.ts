@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../test/fixtures/build-test-app';
 import { afterTestDates, byTitle, insertAiRun, insertCoachRun, planApi, runInput, setPeriodEnd, UNKNOWN_ID, type Headers } from '../../test/fixtures/training-plan';
 
 const ALL_OR_NONE = 'Jika mengisi salah satu dari Jarak Lari, Waktu, atau Rata-rata HR, maka semua harus diisi.';
-const DELETE_NOT_USER = 'Hanya bisa menghapus aktivitas yang dibuat oleh user';
+const DELETE_NOT_USER = 'Hanya bisa menghapus aktivitas yang Anda buat sendiri';
 
 /** Changing one run: PATCH (result, date), the two deletes, ownership and locked AI runs. */
 describe('training plans API: PATCH and DELETE', () => {

@@ -111,7 +111,7 @@ describe('<AiCoachFlow> chat', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Setuju' }));
     const preview = await screen.findByRole('dialog', { name: 'Hasil Program AI' });
     expect(api.modify.mock.calls[0]![0]).toEqual(proposal.modifications);
-    expect(within(preview).getByTestId('preview-replace-note').textContent).toContain('12-07-2027 – 18-07-2027');
+    expect(within(preview).getByTestId('preview-replace-note').textContent).toContain('12 Juli 2027 – 18 Juli 2027');
 
     // Back to the chat, the conversation still there.
     fireEvent.click(within(preview).getByRole('button', { name: 'Kembali' }));

@@ -72,7 +72,7 @@ describe('<PlanPreviewDialog>', () => {
     expect(screen.getByTestId('preview-fitness').textContent).toContain('VDOT 38,2');
     expect(screen.getByTestId('preview-fitness').textContent).toContain('10K00:53:20');
     expect(screen.getByTestId('preview-notes').textContent).toContain('Mulai pelan');
-    expect(screen.getByTestId('preview-replace-note').textContent).toBe('Latihan AI yang belum dicatat pada 05-07-2027 – 18-07-2027 akan diganti.');
+    expect(screen.getByTestId('preview-replace-note').textContent).toBe('Latihan AI yang belum dicatat pada 5 Juli 2027 – 18 Juli 2027 akan diganti.');
   });
 
   it('wires Kembali, Refresh and Simpan, and shows progress and errors', () => {

@@ -69,7 +69,7 @@ export function PlanPreviewDialog({ draft, onBack, onRefresh, onSave, onClose, r
         <>
           <p className="flex w-full items-start gap-2 text-xs text-slate-600" data-testid="preview-replace-note">
             <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-            Latihan AI yang belum dicatat pada {draft.startDate} – {draft.endDate} akan diganti.
+            Latihan AI yang belum dicatat pada {start ? fmt(start, 'd MMMM yyyy') : draft.startDate} – {end ? fmt(end, 'd MMMM yyyy') : draft.endDate} akan diganti.
           </p>
           {/* One row on a 360 px phone: the secondary buttons drop their icons there. */}
           <Button variant="ghost" className="mr-auto max-sm:px-3" onClick={onBack} disabled={busy}>

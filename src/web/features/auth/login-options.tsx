@@ -9,6 +9,7 @@ import { Input } from '../../components/input';
 import { Logo } from '../../components/logo';
 import { PrivacyDialog, TermsDialog } from '../../components/legal/legal-dialogs';
 import { supportContact } from '../../../domain/shared/contact';
+import { useSupportWhatsapp } from '../../lib/support-whatsapp';
 import { GOOGLE_UNAVAILABLE_HINT } from './auth-messages';
 
 /**
@@ -142,6 +143,7 @@ export function EmailPasswordComingSoon() {
 
 /** Only runners can sign in for now; coaches and organisers are asked to get in touch. */
 export function RoleSelector() {
+  const whatsapp = useSupportWhatsapp();
   const ids = useId();
   const option =
     'flex min-h-11 items-center justify-center gap-2 rounded-lg border px-3 py-2 text-center text-sm font-semibold';
@@ -172,17 +174,22 @@ export function RoleSelector() {
         <a href={`mailto:${supportContact.email}`} className="inline-flex items-center gap-0.5 font-semibold text-brand-700 underline-offset-2 hover:underline">
           <Mail className="size-3" aria-hidden="true" />
           {supportContact.email}
-        </a>{' '}
-        atau{' '}
-        <a
-          href={supportContact.whatsappUrl}
-          target="_blank"
-          rel="noreferrer"
-          className="inline-flex items-center gap-0.5 font-semibold text-brand-700 underline-offset-2 hover:underline"
-        >
-          <MessageCircle className="size-3" aria-hidden="true" />
-          WhatsApp
         </a>
+        {whatsapp && (
+          <>
+            {' '}
+            atau{' '}
+            <a
+              href={whatsapp.url}
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex items-center gap-0.5 font-semibold text-brand-700 underline-offset-2 hover:underline"
+            >
+              <MessageCircle className="size-3" aria-hidden="true" />
+              WhatsApp
+            </a>
+          </>
+        )}
         .
       </p>
     </fieldset>

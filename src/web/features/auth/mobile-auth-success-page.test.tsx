@@ -26,7 +26,7 @@ function stubApi() {
       const url = String(input);
       requests.push({ method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined });
       const body = url.endsWith('/api/auth/config')
-        ? { google: false, devLogin: true, mobileApp: { scheme, androidPackage: 'id.derap.app' } }
+        ? { google: false, devLogin: true, mobileApp: { scheme, androidPackage: 'id.derap.app' }, supportWhatsapp: null }
         : { code: 'kode-baru', expiresIn: 60 };
       return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     }),

@@ -34,7 +34,7 @@ function stubApi() {
       const method = init.method ?? 'GET';
       requests.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
       let reply: Reply;
-      if (url === '/api/auth/config') reply = { status: 200, body: { google: true, devLogin: false, mobileApp: { scheme: 'derap', androidPackage: 'id.derap.app' } } };
+      if (url === '/api/auth/config') reply = { status: 200, body: { google: true, devLogin: false, mobileApp: { scheme: 'derap', androidPackage: 'id.derap.app' }, supportWhatsapp: null } };
       else if (url === '/api/auth/session') reply = { status: 200, body: { user: signedIn, refreshable: false } };
       else if (url === '/api/auth/refresh') reply = { status: 401, body: { message: 'Sesi Anda telah berakhir. Silakan masuk lagi.' } };
       else if (url === '/api/auth/mobile-handoff/code') reply = mintReply;

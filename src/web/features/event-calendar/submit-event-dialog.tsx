@@ -3,7 +3,8 @@ import { CheckCircle2, Info } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { calendarMessages, calendarSubmissionSchema } from '../../../domain/event-calendar/contract';
+import { calendarMessages, calendarSubmissionSchema, websiteUrl } from '../../../domain/event-calendar/contract';
+import { formatDayLong } from '../../../domain/shared/jakarta-time';
 import { jakartaToday } from '../../../domain/shared/wire-date';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../components/alert';
@@ -41,6 +42,7 @@ export function SubmitEventDialog({ open, onOpenChange }: { open: boolean; onOpe
     register,
     handleSubmit,
     reset,
+    watch,
     formState: { errors },
   } = useForm<FormValues>({
     defaultValues: empty,
@@ -65,10 +67,12 @@ export function SubmitEventDialog({ open, onOpenChange }: { open: boolean; onOpe
 
   const onSubmit = handleSubmit((values) =>
     submit.mutate(values as CalendarSubmissionBody, {
-      onSuccess: (res) => setDone(`${res.event.eventname} (${res.event.date.split('-').reverse().join('-')})`),
+      onSuccess: (res) => setDone(`${res.event.eventname} (${formatDayLong(res.event.date)})`),
     }),
   );
   const { ref: nameRef, ...nameField } = register('eventname');
+  const typedWebsite = watch('website').trim();
+  const storedWebsite = typedWebsite && websiteUrl(typedWebsite) !== typedWebsite ? websiteUrl(typedWebsite) : null;
 
   return (
     <Dialog
@@ -164,8 +168,15 @@ export function SubmitEventDialog({ open, onOpenChange }: { open: boolean; onOpe
             {(control) => <Input {...control} type="email" autoComplete="email" {...register('email')} />}
           </FormField>
           <div className="sm:col-span-2">
-            <FormField id={`${id}-website`} label="Website" mark="optional" error={errors.website?.message}>
-              {(control) => <Input {...control} type="url" placeholder="https://" {...register('website')} />}
+            {/* Text, not type=url: the browser would refuse 'instagram.com/larikota', which is taken with https:// added (shown before sending). */}
+            <FormField
+              id={`${id}-website`}
+              label="Website"
+              mark="optional"
+              hint={storedWebsite ? `Disimpan sebagai ${storedWebsite}.` : undefined}
+              error={errors.website?.message}
+            >
+              {(control) => <Input {...control} type="text" inputMode="url" autoComplete="url" placeholder="larikota.id atau instagram.com/larikota" {...register('website')} />}
             </FormField>
           </div>
           <div className="sm:col-span-2">

@@ -354,7 +354,7 @@ function EventForm({ edited, onOpenChange, save }: EventFormProps) {
           />
         </FormSection>
 
-        <FormSection title="Tanggal" description="Waktu dalam WIB (GMT+7).">
+        <FormSection title="Tanggal" description="Waktu dalam WIB.">
           <div className="grid gap-4 sm:grid-cols-3">
             {(
               [

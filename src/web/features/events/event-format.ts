@@ -2,11 +2,11 @@ import { formatJakartaDate, formatJakartaTime } from '../../../domain/shared/jak
 import type { OrganizerEvent } from '../../../domain/events/contract';
 import { formatRupiah } from '../../../domain/shared/money';
 
-/** '21 Mei 2027, 08.00 WIB (GMT+7)': a time is always shown with its GMT offset (DESIGN.md §5). */
+/** '21 Mei 2027, 08.00 WIB': a time is always shown with its zone, by the name Indonesians read (issue 28 item 11). */
 export function formatEventDateTime(value: string): string {
   const instant = new Date(value);
   if (Number.isNaN(instant.getTime())) return '-';
-  return `${formatJakartaDate(instant)}, ${formatJakartaTime(instant)} WIB (GMT+7)`;
+  return `${formatJakartaDate(instant)}, ${formatJakartaTime(instant)} WIB`;
 }
 
 /** 'Rp160.000' or 'Rp160.000 – Rp260.000'. */

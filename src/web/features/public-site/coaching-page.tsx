@@ -452,7 +452,7 @@ function PricingSection() {
             tagline="Bimbingan personal dari pelatih terverifikasi"
             price={
               <div>
-                <p className="text-4xl font-extrabold text-slate-900">Custom</p>
+                <p className="text-4xl font-extrabold text-slate-900">Sesuai Paket</p>
                 <p className="mt-2 text-sm text-slate-600">mulai dari {formatRupiah(CERTIFIED_COACH_FROM_PRICE)}</p>
               </div>
             }

@@ -94,9 +94,9 @@ describe('<StravaCard>', () => {
     renderCard();
     expect(await within(card()).findByText('Terhubung')).toBeTruthy();
     expect(screen.getByTestId('strava-athlete').textContent).toBe('123456');
-    expect(within(card()).getByText('1 Juli 2027 pukul 08.00 GMT+7')).toBeTruthy();
+    expect(within(card()).getByText('1 Juli 2027 pukul 08.00 WIB')).toBeTruthy();
     // 13:05 UTC is 20.05 in Jakarta.
-    expect(screen.getByTestId('strava-last-sync').textContent).toBe('14 Juli 2027 pukul 20.05 GMT+7');
+    expect(screen.getByTestId('strava-last-sync').textContent).toBe('14 Juli 2027 pukul 20.05 WIB');
     for (const name of ['Sinkronkan sekarang', 'Hubungkan Ulang', 'Putuskan Strava']) {
       expect(within(card()).getByRole('button', { name })).toBeTruthy();
     }
@@ -165,7 +165,7 @@ describe('<StravaCard>', () => {
 
     // The server finishes: a new last sync time ends the busy state.
     status = { ...connected, lastSyncAt: '2027-07-15T00:00:00.000Z' };
-    await waitFor(() => expect(screen.getByTestId('strava-last-sync').textContent).toBe('15 Juli 2027 pukul 07.00 GMT+7'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('strava-last-sync').textContent).toBe('15 Juli 2027 pukul 07.00 WIB'), { timeout: 5000 });
     expect(await within(card()).findByRole('button', { name: 'Sinkronkan sekarang' })).toBeTruthy();
   });
 

@@ -5,12 +5,12 @@ import { formatJakartaDate, formatJakartaTime } from '../../../domain/shared/jak
 import { isoToLocalDate, planDateToIso } from '../../../domain/shared/wire-date';
 import { formatDuration, formatPace } from '../../../domain/training-plan/pace';
 
-/** '24 November 2026 pukul 20.15 GMT+7' (the product's clock, with its offset); '-' for none. */
+/** '24 November 2026 pukul 20.15 WIB' (the product's clock, with its zone); '-' for none. */
 export function formatStravaInstant(iso: string | null): string {
   if (!iso) return '-';
   const instant = new Date(iso);
   if (Number.isNaN(instant.getTime())) return '-';
-  return `${formatJakartaDate(instant)} pukul ${formatJakartaTime(instant)} GMT+7`;
+  return `${formatJakartaDate(instant)} pukul ${formatJakartaTime(instant)} WIB`;
 }
 
 /** A synced run's day 'DD-MM-YYYY' → 'Sen, 24 Nov 2026' (the wire text itself when unreadable). */

@@ -46,7 +46,7 @@ describe('quoteSelection', () => {
 });
 
 it('formats a period end with its time and offset', () => {
-  expect(formatPeriodEnd('2027-07-28T02:05:00.000Z')).toBe('28 Juli 2027 pukul 09.05 GMT+7');
+  expect(formatPeriodEnd('2027-07-28T02:05:00.000Z')).toBe('28 Juli 2027 pukul 09.05 WIB');
   expect(formatPeriodEnd(null)).toBe('-');
 });
 

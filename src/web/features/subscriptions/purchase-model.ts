@@ -64,12 +64,12 @@ export function quoteSelection(selection: PlanSelection, currentPeriodEnd: strin
   }
 }
 
-/** '21 Mei 2027 pukul 09.05 GMT+7': the end of a period on the product's clock, with its offset. */
+/** '21 Mei 2027 pukul 09.05 WIB': the end of a period on the product's clock, with its zone. */
 export function formatPeriodEnd(value: Date | string | null | undefined): string {
   if (!value) return '-';
   const instant = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(instant.getTime())) return '-';
-  return `${formatJakartaDate(instant)} pukul ${formatJakartaTime(instant)} GMT+7`;
+  return `${formatJakartaDate(instant)} pukul ${formatJakartaTime(instant)} WIB`;
 }
 
 // ── Pay as you go (spec §5) ─────────────────────────────────────────────────────────────────────

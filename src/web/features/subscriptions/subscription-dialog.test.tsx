@@ -96,7 +96,7 @@ describe('<SubscriptionDialog> purchase view', () => {
     expect(within(dialog()).getByRole('heading', { name: 'Manajemen Paket Langganan' })).toBeTruthy();
     expect(button('Coba Gratis', card('Uji Coba Gratis'))).toBeTruthy();
     expect(card('Langganan')).toBeTruthy();
-    expect(card('Pay as You Go')).toBeTruthy();
+    expect(card('Durasi Bebas')).toBeTruthy();
     expect((button('Akan Datang', card('Profesional Coach')) as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -126,7 +126,7 @@ describe('<SubscriptionDialog> purchase view', () => {
 
   it('pay as you go: an earlier date is cleared, pay is disabled without a date, a long period shows its discount', () => {
     renderDialog();
-    const payg = card('Pay as You Go');
+    const payg = card('Durasi Bebas');
     const input = within(payg).getByLabelText('Aktif sampai tanggal') as HTMLInputElement;
     const pay = button('Pilih Paket', payg) as HTMLButtonElement;
     expect(input.min).toBe('2027-07-15');
@@ -158,7 +158,7 @@ describe('<SubscriptionDialog> purchase view', () => {
     expect(within(dialog()).queryByRole('heading', { name: 'Konfirmasi Pembayaran' })).toBeNull();
     const offer = within(dialog()).getByTestId('trial-offer');
     expect(offer.textContent).toContain('Rp0, tanpa kartu kredit.');
-    expect(within(dialog()).getByTestId('trial-until').textContent).toBe('28 Juli 2027 pukul 10.00 GMT+7');
+    expect(within(dialog()).getByTestId('trial-until').textContent).toBe('28 Juli 2027 pukul 10.00 WIB');
     expect(button('Mulai uji coba gratis 14 hari')).toBeTruthy();
     expect(within(dialog()).queryByRole('button', { name: 'Aktifkan Paket' })).toBeNull();
     expect(button('Syarat & Ketentuan')).toBeTruthy();
@@ -167,7 +167,7 @@ describe('<SubscriptionDialog> purchase view', () => {
     fireEvent.click(within(card('Langganan')).getByRole('radio', { name: '6 Bulan' }));
     fireEvent.click(button('Pilih Paket', card('Langganan')));
     expect(within(dialog()).getByTestId('confirm-summary').textContent).toContain('Rp550.000');
-    expect(within(dialog()).getByTestId('active-until').textContent).toBe('10 Januari 2028 pukul 10.00 GMT+7');
+    expect(within(dialog()).getByTestId('active-until').textContent).toBe('10 Januari 2028 pukul 10.00 WIB');
     expect(button('Lakukan Pembayaran')).toBeTruthy();
     expect(within(dialog()).queryByRole('button', { name: 'Aktifkan Paket' })).toBeNull();
   });
@@ -182,12 +182,12 @@ describe('<SubscriptionDialog> status view', () => {
     renderDialog({ user: trialing });
     expect((await within(dialog()).findByTestId('current-plan')).textContent).toBe('Uji Coba Gratis');
     expect(within(dialog()).getByText('Percobaan')).toBeTruthy();
-    expect(within(dialog()).getByTestId('period-end').textContent).toBe('28 Juli 2027 pukul 10.00 GMT+7');
+    expect(within(dialog()).getByTestId('period-end').textContent).toBe('28 Juli 2027 pukul 10.00 WIB');
     fireEvent.click(button('Perpanjang / Lihat Paket'));
     expect(button('Telah Digunakan', card('Uji Coba Gratis'))).toBeTruthy();
     // Renewing starts after the current period.
     fireEvent.click(button('Pilih Paket', card('Langganan')));
-    expect(within(dialog()).getByTestId('active-until').textContent).toBe('27 Agustus 2027 pukul 10.00 GMT+7');
+    expect(within(dialog()).getByTestId('active-until').textContent).toBe('27 Agustus 2027 pukul 10.00 WIB');
     fireEvent.click(button('Kembali'));
     fireEvent.click(button('Kembali ke status langganan'));
     expect(within(dialog()).getByTestId('current-plan')).toBeTruthy();
@@ -209,7 +209,7 @@ describe('<SubscriptionDialog> status view', () => {
     const question = within(dialog()).getByRole('group', { name: 'Hentikan langganan?' });
     // The clicked button is gone: focus lands on the safe answer.
     await waitFor(() => expect(document.activeElement).toBe(button('Batal', question)));
-    expect(question.textContent).toContain('Akses premium tetap aktif hingga 28 Juli 2027 pukul 10.00 GMT+7');
+    expect(question.textContent).toContain('Akses premium tetap aktif hingga 28 Juli 2027 pukul 10.00 WIB');
     fireEvent.click(button('Ya, hentikan', question));
     expect(await within(dialog()).findByText('Langganan dihentikan')).toBeTruthy();
     await waitFor(() => expect(document.activeElement?.textContent).toContain('Langganan dihentikan'));
@@ -238,7 +238,7 @@ describe('<SubscriptionDialog> trial and payment', () => {
     fireEvent.click(button('Coba Gratis'));
     fireEvent.click(button('Mulai uji coba gratis 14 hari'));
     expect(await within(dialog()).findByText('Uji coba gratis aktif!')).toBeTruthy();
-    expect(dialog().textContent).toContain('28 Juli 2027 pukul 10.00 GMT+7');
+    expect(dialog().textContent).toContain('28 Juli 2027 pukul 10.00 WIB');
     expect(requests.find((r) => r.method === 'POST')).toEqual({ method: 'POST', path: '/api/subscriptions/start-trial', body: {} });
     expect(client.getQueryData(sessionKeys.me)).toEqual(trialUser);
   });
@@ -291,8 +291,8 @@ describe('<SubscriptionDialog> trial and payment', () => {
       (method) => (method === 'POST' ? { status: 200, body: { payment_url: '/x', order_id: 'SUB-9', amount: 100_000, days: 30 } } : undefined),
     );
     renderDialog();
-    fireEvent.change(within(card('Pay as You Go')).getByLabelText('Aktif sampai tanggal'), { target: { value: '2027-08-13' } });
-    fireEvent.click(button('Pilih Paket', card('Pay as You Go')));
+    fireEvent.change(within(card('Durasi Bebas')).getByLabelText('Aktif sampai tanggal'), { target: { value: '2027-08-13' } });
+    fireEvent.click(button('Pilih Paket', card('Durasi Bebas')));
     expect(within(dialog()).getByTestId('confirm-summary').textContent).toContain('30 hari');
     fireEvent.click(button('Lakukan Pembayaran'));
     await within(dialog()).findByTestId('redirect-countdown');
@@ -384,7 +384,7 @@ describe('<SubscriptionDialog> back from the checkout', () => {
     expect(within(dialog()).getByText('Menunggu konfirmasi pembayaran…')).toBeTruthy();
     const invalidate = vi.spyOn(client, 'invalidateQueries');
     expect(await within(dialog()).findByText('Pembayaran berhasil!', {}, { timeout: 2000 })).toBeTruthy();
-    expect(within(dialog()).getByTestId('new-period-end').textContent).toBe('24 Januari 2028 pukul 10.00 GMT+7');
+    expect(within(dialog()).getByTestId('new-period-end').textContent).toBe('24 Januari 2028 pukul 10.00 WIB');
     expect(reads).toBe(3);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: sessionKeys.me });
     // Polling stops once the order is settled.

@@ -62,7 +62,7 @@ describe('<TrialOfferDialog>', () => {
     await waitFor(() => expect(onStarted).toHaveBeenCalledTimes(1));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock).toHaveBeenCalledWith('/api/subscriptions/start-trial', expect.objectContaining({ method: 'POST' }));
-    expect(await screen.findByText('Uji coba gratis aktif hingga 28 Juli 2027 pukul 10.00 GMT+7.')).toBeTruthy();
+    expect(await screen.findByText('Uji coba gratis aktif hingga 28 Juli 2027 pukul 10.00 WIB.')).toBeTruthy();
     // The session knows at once: the trial is used, and the next premium feature opens without an offer.
     expect(client.getQueryData(sessionKeys.me)).toEqual(trialUser);
     expect(onOpenChange).not.toHaveBeenCalled();

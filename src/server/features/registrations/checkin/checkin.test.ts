@@ -157,7 +157,7 @@ describe('offline racepack desk API', () => {
     const b = await sync(event.eventId, admin.headers, { marks: [mark(reg.registrationId, new Date(Date.now() - 9 * 60_000).toISOString(), 'DEVICE-B2', 'Meja 2')] });
     const result = (b.json() as CheckinSyncResponse).results[0]!;
     expect(result).toMatchObject({ outcome: 'already_collected', status: 'racepack_collected', collectedAt: firstAt, collectedDevice: { id: 'DEVICE-A1', name: 'Meja 1' } });
-    expect(result.message).toMatch(/^Racepack sudah diambil pada \d{1,2} \w+ \d{4} pukul \d{2}\.\d{2} GMT\+7 \(perangkat Meja 1\)\.$/);
+    expect(result.message).toMatch(/^Racepack sudah diambil pada \d{1,2} \w+ \d{4} pukul \d{2}\.\d{2} WIB \(perangkat Meja 1\)\.$/);
     // The scan dialog's online hand-out says the same, naming the device.
     const online = await t.app.inject({ method: 'PATCH', url: `/api/runner-registrations/${reg.registrationId}/racepack`, headers: siti.headers, payload: { racePackStatus: 'racepack_collected' } });
     expect(online.statusCode).toBe(409);

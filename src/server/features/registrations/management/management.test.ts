@@ -311,6 +311,13 @@ describe('registration management API', () => {
       expect(stored.identityNo).toBe(row.identityNo);
       expect(stored.fullName).toBe(row.fullName);
       expect(await t.database.db.select().from(registrationChanges)).toHaveLength(2);
+
+      // A phone is corrected by the form's rules too: letters refused, the number stored as +62.
+      const letters = await patch({ phone: '0812-abc 345' });
+      expect(letters.statusCode).toBe(400);
+      expect(json(letters)).toMatchObject({ message: 'Nomor telepon hanya boleh berisi angka, spasi, tanda hubung (-) dan tanda + di depan' });
+      const phone = await patch({ phone: '0812-7777 8888' });
+      expect(json(phone)).toMatchObject({ changes: 1, registration: { runnerData: { phone: '+6281277778888' } } });
     });
   });
 

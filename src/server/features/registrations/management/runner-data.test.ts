@@ -115,6 +115,9 @@ describe('organizer registration API', () => {
     expect(await search('saraswati')).toEqual([ayu.id]);
     expect(await search('PUTU.AYU@')).toEqual([ayu.id]);
     expect(await search('999000')).toEqual([ayu.id]);
+    // A phone typed as people write it finds the stored +62 form.
+    expect(await search('0819-9900-0111')).toEqual([ayu.id]);
+    expect(await search('62 812 000')).toEqual([budi.id]);
     expect(await search('5171999')).toEqual([ayu.id]);
     expect(await search(ayu.registrationId.toLowerCase())).toEqual([ayu.id]);
     expect(await search(budi.id.slice(0, 13))).toEqual([budi.id]);
@@ -160,10 +163,10 @@ describe('organizer registration API', () => {
     const second = await patch(`/api/runner-registrations/${reg.registrationId}/racepack`, siti.headers, { racePackStatus: 'racepack_collected' });
     expect(second.statusCode).toBe(409);
     expect(second.json().code).toBe('RACEPACK_ALREADY_COLLECTED');
-    expect(second.json().message).toMatch(/^Racepack sudah diambil pada \d{1,2} \w+ \d{4} pukul \d{2}\.\d{2} GMT\+7\.$/);
+    expect(second.json().message).toMatch(/^Racepack sudah diambil pada \d{1,2} \w+ \d{4} pukul \d{2}\.\d{2} WIB\.$/);
     const at = new Date(registration.racepackCollectedAt);
     const hh = String((at.getUTCHours() + 7) % 24).padStart(2, '0');
-    expect(second.json().message).toContain(`pukul ${hh}.${String(at.getUTCMinutes()).padStart(2, '0')} GMT+7`);
+    expect(second.json().message).toContain(`pukul ${hh}.${String(at.getUTCMinutes()).padStart(2, '0')} WIB`);
   });
 
   it('refuses unpaid (409 in Indonesian), canceled and expired registrations, and a wrong body (400) for the owner', async () => {
@@ -207,7 +210,7 @@ describe('organizer registration API', () => {
       racepackCollectedAt: new Date('2027-05-21T02:05:00Z'),
     });
     const res = await patch(`/api/runner-registrations/${reg.registrationId}/racepack`, siti.headers, { racePackStatus: 'racepack_collected' });
-    expect(res.json().message).toBe('Racepack sudah diambil pada 21 Mei 2027 pukul 10.05 GMT+8.');
+    expect(res.json().message).toBe('Racepack sudah diambil pada 21 Mei 2027 pukul 10.05 WITA.');
   });
 
   it('limit returns the newest rows while total counts every match and eventTotal the whole event', async () => {

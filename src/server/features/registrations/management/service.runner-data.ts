@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { registrationStatusLabels } from '../../../../domain/registrations/registrations';
+import { phoneSearchTerm } from '../../../../domain/shared/phone';
 import { paymentStatusLabels, RACEPACK_UNDO_MINUTES, racepackMessages, statusesMatching } from '../../../../domain/registrations/runner-export';
 import type { Db } from '../../../db/client';
 import { eventCategories, events, type EventRow } from '../../../db/schema/events';
@@ -62,6 +63,9 @@ function searchCondition(q: string | undefined): SQL | undefined {
     ilike(r.identityNo, pattern),
     ilike(eventCategories.name, pattern),
   ];
+  // Phones are stored as +62…: '0812 999' is typed the way the runner wrote it on the form.
+  const phone = phoneSearchTerm(needle);
+  if (phone && phone !== needle) conditions.push(ilike(r.phone, containsPattern(phone)));
   const statuses = statusesMatching(registrationStatusLabels, needle);
   if (statuses.length) conditions.push(inArray(r.status, statuses));
   const payments = statusesMatching(paymentStatusLabels, needle);

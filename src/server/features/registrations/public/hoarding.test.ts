@@ -106,7 +106,7 @@ describe('hoarding slots without paying', () => {
     expect(otherEmail.statusCode).toBe(409);
     expect(json(otherEmail)).toMatchObject({ code: 'IDENTITY_PENDING' });
     expect(json<{ message: string }>(otherEmail).message).toMatch(
-      /^Nomor identitas ini sudah dipakai untuk pendaftaran lain di event ini yang masih menunggu pembayaran\. Gunakan email yang sama .* pada \d{1,2} \S+ \d{4} pukul \d{2}\.\d{2} GMT\+7\.$/,
+      /^Nomor identitas ini sudah dipakai untuk pendaftaran lain di event ini yang masih menunggu pembayaran\. Gunakan email yang sama .* pada \d{1,2} \S+ \d{4} pukul \d{2}\.\d{2} WIB\.$/,
     );
 
     // Same email, another identity number: someone who knows only an email (or a parent registering a second child).
@@ -307,7 +307,7 @@ describe('hoarding slots without paying', () => {
         expect(blocked.statusCode).toBe(429);
         expect(json(blocked)).toMatchObject({ code: 'IDENTITY_RATE_LIMITED' });
         expect(json<{ message: string }>(blocked).message).toMatch(
-          /^Terlalu banyak percobaan pendaftaran dengan nomor identitas ini untuk event ini\. Coba lagi setelah pukul \d{2}\.\d{2} GMT\+7\.$/,
+          /^Terlalu banyak percobaan pendaftaran dengan nomor identitas ini untuk event ini\. Coba lagi setelah pukul \d{2}\.\d{2} WIB\.$/,
         );
         // Other runners, and the same runner at another event, are not affected.
         expect((await postTo(registrationPayload(event, '10k', { runnerData: freshRunner() }))).statusCode).toBe(201);

@@ -42,7 +42,7 @@ export interface RunnerKeys {
 
 const HOUR = 3_600_000;
 
-/** '21 Mei 2027 pukul 09.15 GMT+7' in the event's zone. */
+/** '21 Mei 2027 pukul 09.15 WIB' in the event's zone. */
 function untilText(instant: Date, timeZone: string): string {
   const t = zonedDateTime(instant, timeZone);
   return `${t.date} pukul ${t.time} ${t.offset}`;

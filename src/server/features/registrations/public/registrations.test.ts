@@ -52,9 +52,13 @@ describe('public runner registration', () => {
       ['no extension', { runnerData: runnerData({ email: 'rina@localhost' }) }, m.emailNoExtension],
       ['short extension', { runnerData: runnerData({ email: 'rina@derap.c' }) }, m.emailExtensionShort],
       ['long local part', { runnerData: runnerData({ email: `${'r'.repeat(65)}@gmail.com` }) }, m.emailLocalTooLong],
-      ['phone letters', { runnerData: runnerData({ phone: '08123abc' }) }, m.phoneDigits],
-      ['emergency phone', { runnerData: runnerData({ emergencyContact: '0812-345-678' }) }, m.emergencyPhoneDigits],
-      ['BIB > 10', { runnerData: runnerData({ bibName: 'RINAWULANDA' }) }, m.bibTooLong],
+      ['phone letters', { runnerData: runnerData({ phone: '0812-abc 345' }) }, m.phone.characters],
+      ['phone without 0, 62 or +62', { runnerData: runnerData({ phone: '812 3456 7890' }) }, m.phone.start],
+      ['emergency phone short', { runnerData: runnerData({ emergencyContact: '0812-345' }) }, m.emergencyPhone.short],
+      ['BIB > 10', { runnerData: runnerData({ bibName: 'RIZKY PRATAMA' }) }, m.bibTooLong(13)],
+      ['NIK of 13 digits', { runnerData: runnerData({ identityNo: '3174000000000' }) }, 'NIK harus 16 angka sesuai KTP (terisi 13 angka)'],
+      ['NIK with letters', { runnerData: runnerData({ identityNo: 'A174000000000001' }) }, 'NIK hanya boleh berisi angka (16 angka sesuai KTP)'],
+      ['passport with symbols', { runnerData: runnerData({ identityType: 'Passport', identityNo: 'A12/34567' }) }, 'Nomor paspor hanya boleh berisi huruf dan angka'],
       ['dob format', { runnerData: runnerData({ dob: '1994-08-17' }) }, m.dobFormat],
       ['dob future', { runnerData: runnerData({ dob: '01-01-2999' }) }, m.dobFuture],
       ['blood type', { runnerData: runnerData({ bloodType: 'C' }) }, 'Golongan darah wajib dipilih'],
@@ -82,6 +86,16 @@ describe('public runner registration', () => {
       const other = await postRegistration(t, registrationPayload(event, '10k', { paymentMethod: 'bri_va' }));
       expect(other.statusCode).toBe(400);
       expect(json(other)).toMatchObject({ message: 'Metode pembayaran tidak tersedia untuk event ini.' });
+    });
+
+    it('stores phones as +62… and identity numbers without separators, whatever way they were typed', async () => {
+      const { event } = await insertEvent(t);
+      const ktp = await postRegistration(t, registrationPayload(event, '10k', { runnerData: runnerData({ phone: '0812-3456-7890', emergencyContact: '62 812 9876 5432', identityNo: '3174 0000 0000 0001' }) }));
+      expect(ktp.statusCode).toBe(201);
+      expect(await readRegistration(t, json<Created>(ktp).registration.registrationId)).toMatchObject({ phone: '+6281234567890', emergencyContact: '+6281298765432', identityNo: '3174000000000001' });
+      const passport = await postRegistration(t, registrationPayload(event, '10k', { runnerData: freshRunner({ identityType: 'Passport', identityNo: 'a 1234567', phone: '+65 9123 4567' }) }));
+      expect(passport.statusCode).toBe(201);
+      expect(await readRegistration(t, json<Created>(passport).registration.registrationId)).toMatchObject({ identityNo: 'A1234567', phone: '+6591234567' });
     });
 
     it("stores '-' for a blank community and medical notes", async () => {
@@ -113,18 +127,18 @@ describe('public runner registration', () => {
       expect(json(res)).toMatchObject({ message: 'Pendaftaran event ini telah ditutup oleh penyelenggara.', code: 'REGISTRATION_CLOSED' });
     });
 
-    it('not open yet → 409 with the opening date, time and GMT offset', async () => {
+    it('not open yet → 409 with the opening date, time and zone (WIB)', async () => {
       const { event } = await insertEvent(t, { regOpen: new Date('2099-03-01T02:00:00Z'), regClose: new Date('2099-04-01T02:00:00Z') });
       const res = await postRegistration(t, registrationPayload(event));
       expect(res.statusCode).toBe(409);
-      expect(json(res)).toMatchObject({ message: 'Pendaftaran akan dibuka pada 1 Maret 2099 pada pukul 09.00 GMT+7', code: 'REGISTRATION_NOT_OPEN' });
+      expect(json(res)).toMatchObject({ message: 'Pendaftaran akan dibuka pada 1 Maret 2099 pada pukul 09.00 WIB', code: 'REGISTRATION_NOT_OPEN' });
     });
 
     it('closed → 409 with the closing date', async () => {
       const { event } = await insertEvent(t, { regOpen: new Date('2020-01-01T00:00:00Z'), regClose: new Date('2020-02-01T16:59:00Z') });
       const res = await postRegistration(t, registrationPayload(event));
       expect(res.statusCode).toBe(409);
-      expect(json(res)).toMatchObject({ message: 'Pendaftaran telah ditutup pada 1 Februari 2020 pada pukul 23.59 GMT+7', code: 'REGISTRATION_CLOSED' });
+      expect(json(res)).toMatchObject({ message: 'Pendaftaran telah ditutup pada 1 Februari 2020 pada pukul 23.59 WIB', code: 'REGISTRATION_CLOSED' });
     });
 
     it('every category full → 409 with the quota message', async () => {
@@ -255,7 +269,7 @@ describe('public runner registration', () => {
       const mail = mails[0]!;
       expect(mail).toMatchObject({ to: 'rina@gmail.com', status: 'stored', topic: `registration:${row.id}` });
       expect(mail.subject).toContain('Derap Run 2027');
-      for (const part of ['Derap Run 2027', 'Gelora Bung Karno, Jakarta', '10K', 'RINA', row.registrationId, 'Rp160.000', 'GMT+7']) {
+      for (const part of ['Derap Run 2027', 'Gelora Bung Karno, Jakarta', '10K', 'RINA', row.registrationId, 'Rp160.000', 'WIB']) {
         expect(mail.text).toContain(part);
         expect(mail.html).toContain(part);
       }

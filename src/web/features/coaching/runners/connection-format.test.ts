@@ -10,8 +10,8 @@ describe('Daftar Pelari wording', () => {
 
   it('names a slot by title, package and end', () => {
     const base = { _id: 'x', runnerId: null, status: 'active' as const, displayStatus: 'empty' as const, packageId: null, startDate: null, invitation: null };
-    expect(slotLabel({ ...base, title: 'Slot gratis', packages: 'freeslot', endDate: null })).toBe('Slot gratis · Freeslot · tanpa batas akhir');
+    expect(slotLabel({ ...base, title: 'Slot gratis', packages: 'freeslot', endDate: null })).toBe('Slot gratis · tanpa batas akhir');
     expect(slotLabel({ ...base, title: 'Paket 4 Minggu', packages: 'Paket 4 Minggu', endDate: '2026-12-31' })).toBe('Paket 4 Minggu · s.d. 31 Des 2026');
-    expect(packageLabel('freeslot')).toBe('Freeslot');
+    expect(packageLabel('freeslot')).toBe('Slot Gratis');
   });
 });

@@ -2,8 +2,8 @@ import { connectionStatusLabels, FREESLOT } from '../../../../domain/coaching/co
 import type { CoachConnection } from '../../../../domain/coaching/contract';
 import { formatJakartaDate } from '../../../../domain/shared/jakarta-time';
 
-/** 'freeslot' reads as the admin's free slot; a bought package by its title. */
-export const packageLabel = (packages: string) => (packages === FREESLOT ? 'Freeslot' : packages);
+/** 'freeslot' reads as the admin's free slot ('Slot Gratis'); a bought package by its title. */
+export const packageLabel = (packages: string) => (packages === FREESLOT ? 'Slot Gratis' : packages);
 
 /** '24 Nov 2026', or '-' for no date. */
 export const dayLabel = (day: string | null) => formatJakartaDate(day, 'd MMM yyyy');
@@ -14,7 +14,9 @@ export const statusTone = { active: 'green', ended: 'gray', expired: 'yellow', e
 /** How a slot is named in the connect modal's choice: title, package, until when. */
 export function slotLabel(c: CoachConnection): string {
   const until = c.endDate ? `s.d. ${dayLabel(c.endDate)}` : 'tanpa batas akhir';
-  return c.title === packageLabel(c.packages) || c.title === c.packages ? `${packageLabel(c.packages)} · ${until}` : `${c.title} · ${packageLabel(c.packages)} · ${until}`;
+  const pkg = packageLabel(c.packages);
+  // A slot titled like its package ('Slot gratis' of a free slot) names it once.
+  return c.title.toLowerCase() === pkg.toLowerCase() || c.title === c.packages ? `${c.title || pkg} · ${until}` : `${c.title} · ${pkg} · ${until}`;
 }
 
 /** 'Menampilkan 1–10 dari 23 pelari' (page from 1). */

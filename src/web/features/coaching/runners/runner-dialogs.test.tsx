@@ -89,7 +89,7 @@ describe('<RemoveRunnerDialog>', () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     wrap(<RemoveRunnerDialog connection={filled('Paket 4 Minggu')} onOpenChange={() => {}} onRemoved={() => {}} />);
-    expect(screen.getByRole('dialog', { name: 'Opsi Tidak Tersedia' }).textContent).toContain('Opsi hapus pelari hanya tersedia untuk paket freeslot.');
+    expect(screen.getByRole('dialog', { name: 'Opsi Tidak Tersedia' }).textContent).toContain('Opsi hapus pelari hanya tersedia untuk slot gratis.');
     expect(screen.queryByRole('button', { name: /Hapus/ })).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
   });

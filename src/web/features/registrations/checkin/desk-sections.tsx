@@ -137,7 +137,7 @@ export function ScanSection({
             )}
           >
             {m === 'scanner' ? <Keyboard className="size-4" aria-hidden="true" /> : <Camera className="size-4" aria-hidden="true" />}
-            {m === 'scanner' ? 'Input Scanner' : 'Kamera'}
+            {m === 'scanner' ? 'Alat Pemindai' : 'Kamera'}
           </button>
         ))}
       </div>

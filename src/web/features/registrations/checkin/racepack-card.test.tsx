@@ -60,13 +60,13 @@ describe('RacepackCard', () => {
     const { rerender } = render(<RacepackCard {...base} status="pending" onCollect={() => {}} />);
     expect(screen.queryByRole('button', { name: 'Racepack Diambil' })).toBeNull();
     expect(screen.getByRole('alert').textContent).toContain('belum dibayar');
-    rerender(<RacepackCard {...base} status="racepack_collected" takenNote="Diambil pada 24 November 2026 pukul 14.14 GMT+7 (perangkat ini)." onCollect={() => {}} />);
+    rerender(<RacepackCard {...base} status="racepack_collected" takenNote="Diambil pada 24 November 2026 pukul 14.14 WIB (perangkat ini)." onCollect={() => {}} />);
     expect(screen.queryByRole('button', { name: 'Racepack Diambil' })).toBeNull();
     expect(screen.getByRole('status').textContent).toContain('Racepack sudah diambil.');
   });
 
   it('a warning from another desk replaces the taken note', () => {
-    render(<RacepackCard {...base} status="racepack_collected" takenNote="Diambil pada …" warning="Racepack sudah diambil pada 24 November 2026 pukul 14.14 GMT+7 (perangkat Meja 2)." />);
+    render(<RacepackCard {...base} status="racepack_collected" takenNote="Diambil pada …" warning="Racepack sudah diambil pada 24 November 2026 pukul 14.14 WIB (perangkat Meja 2)." />);
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('Perhatian: dipindai di dua tempat');
     expect(alert.textContent).toContain('(perangkat Meja 2)');

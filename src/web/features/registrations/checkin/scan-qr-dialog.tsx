@@ -139,7 +139,7 @@ export function ScanQrDialog({ open, onOpenChange }: ScanQrDialogProps) {
       <div className="space-y-4">
         <div role="group" aria-label="Cara memindai" className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
           <ModeButton active={mode === 'scanner'} onClick={() => setMode('scanner')} icon={<Keyboard className="size-4" aria-hidden="true" />}>
-            Input Scanner
+            Alat Pemindai
           </ModeButton>
           <ModeButton
             active={mode === 'camera'}

@@ -48,6 +48,6 @@ describe('<HoldCountdown>', () => {
   it('shows the deadline instead of a countdown for long holds', () => {
     render(<HoldCountdown expiresAt="2027-05-03T02:00:00Z" />);
     expect(screen.queryByRole('timer')).toBeNull();
-    expect(screen.getByText('Slot Anda disimpan hingga 3 Mei 2027 pukul 09.00 GMT+7.')).toBeTruthy();
+    expect(screen.getByText('Slot Anda disimpan hingga 3 Mei 2027 pukul 09.00 WIB.')).toBeTruthy();
   });
 });

@@ -6,7 +6,6 @@ import {
   emailCodeProblem,
   emptyForm,
   initialFormValues,
-  inputFilterOf,
   problemsInPageOrder,
   registrationPayload,
   remainingChoiceProblems,
@@ -97,14 +96,6 @@ describe('emailCodeProblem', () => {
     expect(emailCodeProblem('12345')).toBe(registrationMessages.emailCodeFormat);
     expect(emailCodeProblem('12345a')).toBe(registrationMessages.emailCodeFormat);
     expect(emailCodeProblem('123456')).toBeUndefined();
-  });
-});
-
-describe('inputFilterOf', () => {
-  it('phone numbers keep digits and plus signs; other fields keep what is typed', () => {
-    expect(inputFilterOf('phone')?.('+62 812-34')).toBe('+6281234');
-    expect(inputFilterOf('emergencyContact')?.('08a1')).toBe('081');
-    expect(inputFilterOf('fullName')).toBeUndefined();
   });
 });
 

@@ -63,12 +63,6 @@ export const fieldLabels: Record<RegistrationField, string> = {
 /** Top to bottom as on the page: the order of the error summary and of "the first wrong field". */
 export const pageOrder: RegistrationField[] = [...runnerFields, 'categoryId', 'paymentMethod', 'agree'];
 
-/** Keeps what a phone field may hold: digits and plus signs (§5). */
-export const phoneChars = (value: string) => value.replace(/[^0-9+]/g, '');
-
-/** The filter a runner field's typing goes through: phone numbers keep digits and plus signs only. */
-export const inputFilterOf = (field: RunnerField) => (field === 'phone' || field === 'emergencyContact' ? phoneChars : undefined);
-
 /**
  * The values the form opens with: the tab's draft, minus a category or payment method the event no
  * longer offers; a claim link fixes its category and email and fills in its name when none is typed.

@@ -3,24 +3,27 @@
  * Kesehatan'. They render what `RegistrationForm` holds and hand every change back to it; the rules
  * are in `registration-form-model.ts`.
  */
-import type { ClipboardEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { BIB_NAME_MAX, bloodTypes, identityTypes, sexes, tshirtSizes } from '../../../../domain/registrations/registrations';
 import { jakartaToday } from '../../../../domain/shared/wire-date';
-import { registrationMessages } from '../../../../domain/registrations/registration-form';
+import { identityHint } from '../../../../domain/registrations/identity-number';
+import { PHONE_TYPED_MAX, registrationMessages, type NormalizedField } from '../../../../domain/registrations/registration-form';
 import { Button } from '../../../components/button';
 import { cn } from '../../../components/cn';
 import { FormField } from '../../../components/form-field';
 import { FormSection } from '../../../components/form-section';
 import { Input, Select } from '../../../components/input';
 import { WireDateInput } from '../../../components/wire-date-input';
-import { fieldLabels, inputFilterOf, type ClaimedOffer, type RegistrationField, type RegistrationFormValues, type RunnerField } from './registration-form-model';
+import { fieldLabels, type ClaimedOffer, type RegistrationField, type RegistrationFormValues, type RunnerField } from './registration-form-model';
 
 /** What the runner fields need of the form: its values and errors, and what a change or a leave does. */
 export interface RunnerFieldsState {
   values: RegistrationFormValues;
   errors: Partial<Record<RunnerField, string>>;
+  /** What the server will store instead of what was typed (valid values only): said under the field. */
+  stored: Partial<Record<NormalizedField, string>>;
   controlId: (field: RegistrationField) => string;
-  /** A typed value (already filtered); an error shown follows it. */
+  /** A typed value, kept as typed; an error shown follows it. */
   change: (field: RunnerField, value: string) => void;
   /** Leaving a field checks it. */
   leave: (field: RunnerField) => void;
@@ -28,35 +31,47 @@ export interface RunnerFieldsState {
 
 /** A runner field's value and handlers, spread on its input or select. */
 function bind(form: RunnerFieldsState, field: RunnerField) {
-  const filter = inputFilterOf(field);
   return {
     name: field,
     value: form.values[field],
-    onChange: (e: { currentTarget: { value: string } }) => {
-      const kept = filter ? filter(e.currentTarget.value) : e.currentTarget.value;
-      // A refused character leaves the state as it was, so nothing re-renders to take it out.
-      if (kept !== e.currentTarget.value) e.currentTarget.value = kept;
-      form.change(field, kept);
-    },
+    // Never filtered: a wrong character stays visible with its error instead of vanishing unseen.
+    onChange: (e: { currentTarget: { value: string } }) => form.change(field, e.currentTarget.value),
     onBlur: () => form.leave(field),
   };
+}
+
+/** 'Disimpan sebagai +6281234567890.': the stored form of a field, when it differs from what was typed. */
+function StoredAs({ value }: { value: string | undefined }) {
+  if (!value) return null;
+  return (
+    <span className="block text-emerald-800" data-testid="stored-as">
+      Disimpan sebagai <strong className="font-mono font-semibold">{value}</strong>.
+    </span>
+  );
 }
 
 interface TextOptions {
   type?: string;
   autoComplete?: string;
-  inputMode?: 'tel' | 'email' | 'text';
+  inputMode?: 'tel' | 'email' | 'text' | 'numeric';
   hint?: ReactNode;
   maxLength?: number;
   optional?: boolean;
   placeholder?: string;
-  onPaste?: (e: ClipboardEvent<HTMLInputElement>) => void;
   readOnly?: boolean;
 }
 
 function RunnerText({ form, field, ...opts }: { form: RunnerFieldsState; field: RunnerField } & TextOptions) {
+  const stored = form.errors[field] ? undefined : form.stored[field as NormalizedField];
+  const hint =
+    opts.hint || stored ? (
+      <>
+        {opts.hint}
+        <StoredAs value={stored} />
+      </>
+    ) : undefined;
   return (
-    <FormField layout="page" id={form.controlId(field)} label={fieldLabels[field]} mark={opts.optional ? 'optional' : 'required'} hint={opts.hint} error={form.errors[field]}>
+    <FormField layout="page" id={form.controlId(field)} label={fieldLabels[field]} mark={opts.optional ? 'optional' : 'required'} hint={hint} error={form.errors[field]}>
       {(fieldControl) => (
         <Input
           {...fieldControl}
@@ -65,7 +80,6 @@ function RunnerText({ form, field, ...opts }: { form: RunnerFieldsState; field: 
           autoComplete={opts.autoComplete}
           maxLength={opts.maxLength}
           placeholder={opts.placeholder}
-          onPaste={opts.onPaste}
           readOnly={opts.readOnly}
           className={opts.readOnly ? 'bg-slate-100' : undefined}
           required={!opts.optional}
@@ -99,13 +113,11 @@ export function RunnerDataSection({
   offer,
   emailSuggestion,
   onUseSuggestion,
-  onBibPaste,
 }: {
   form: RunnerFieldsState;
   offer: ClaimedOffer | null;
   emailSuggestion: string | null;
   onUseSuggestion: (email: string) => void;
-  onBibPaste: (e: ClipboardEvent<HTMLInputElement>) => void;
 }) {
   const { values } = form;
   return (
@@ -139,17 +151,17 @@ export function RunnerDataSection({
             </Button>
           )}
         </div>
-        <RunnerText form={form} field="phone" type="tel" autoComplete="tel" inputMode="tel" placeholder="081234567890" maxLength={20} />
+        <RunnerText form={form} field="phone" type="tel" autoComplete="tel" inputMode="tel" placeholder="0812-3456-7890" maxLength={PHONE_TYPED_MAX} />
         <RunnerText form={form} field="fullName" autoComplete="name" maxLength={100} />
         <RunnerText
           form={form}
           field="bibName"
-          maxLength={BIB_NAME_MAX}
-          onPaste={onBibPaste}
+          // No maxLength: the browser would cut 'RIZKY PRATAMA' to 'RIZKY PRAT' without a word; the
+          // counter and the error say it is too long instead.
           hint={
             <span className="flex items-start justify-between gap-3">
               <span>Nama pada nomor dada, maksimal {BIB_NAME_MAX} karakter.</span>
-              <span className={cn('shrink-0 font-mono tabular-nums', values.bibName.length >= BIB_NAME_MAX ? 'font-semibold text-slate-900' : '')} data-testid="bib-counter">
+              <span className={cn('shrink-0 font-mono tabular-nums', values.bibName.length > BIB_NAME_MAX ? 'font-semibold text-red-700' : values.bibName.length === BIB_NAME_MAX ? 'font-semibold text-slate-900' : '')} data-testid="bib-counter">
                 <span className="sr-only">Terisi </span>
                 {values.bibName.length}/{BIB_NAME_MAX}
               </span>
@@ -176,7 +188,14 @@ export function RunnerDataSection({
           )}
         </FormField>
         <RunnerSelect form={form} field="identityType" options={identityTypes} />
-        <RunnerText form={form} field="identityNo" maxLength={50} />
+        <RunnerText
+          form={form}
+          field="identityNo"
+          maxLength={50}
+          inputMode={values.identityType === 'KTP' ? 'numeric' : undefined}
+          autoComplete="off"
+          hint={identityHint(values.identityType)}
+        />
       </div>
     </FormSection>
   );
@@ -188,7 +207,7 @@ export function EmergencySection({ form }: { form: RunnerFieldsState }) {
     <FormSection layout="page" title="Kontak Darurat & Kesehatan">
       <div className="grid gap-4 sm:grid-cols-2">
         <RunnerText form={form} field="emergencyName" maxLength={100} />
-        <RunnerText form={form} field="emergencyContact" type="tel" inputMode="tel" maxLength={20} placeholder="081234567890" />
+        <RunnerText form={form} field="emergencyContact" type="tel" inputMode="tel" maxLength={PHONE_TYPED_MAX} placeholder="0812-3456-7890" />
         <div className="sm:col-span-2">
           <FormField
             layout="page"
@@ -213,5 +232,25 @@ export function EmergencySection({ form }: { form: RunnerFieldsState }) {
         </div>
       </div>
     </FormSection>
+  );
+}
+
+/**
+ * Above the submit: every value that will be stored in another form than typed (issue 28 item 8),
+ * so nothing the form changes goes out unseen, wherever the runner scrolled from.
+ */
+export function StoredChangesNote({ changes }: { changes: { field: RunnerField; value: string }[] }) {
+  if (changes.length === 0) return null;
+  return (
+    <div className="rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-slate-800" data-testid="stored-changes">
+      <p className="font-semibold text-slate-900">Kami simpan dalam format baku:</p>
+      <ul className="mt-1.5 space-y-1 pl-5">
+        {changes.map(({ field, value }) => (
+          <li key={field} className="list-disc [overflow-wrap:anywhere]">
+            {fieldLabels[field]}: <strong className="font-mono font-semibold">{value}</strong>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

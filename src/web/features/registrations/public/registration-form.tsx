@@ -1,8 +1,9 @@
 import '../../../../domain/shared/zod-locale';
-import { useEffect, useId, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { RegistrationEvent } from '../../../../domain/events/contract';
 import type { CreatedRegistration } from '../../../../domain/registrations/contract';
-import { bibPasteError, choiceErrors, registrationMessages, runnerDataInputSchema, suggestedEmail, type ChoiceField, type RegistrationPayloadInput } from '../../../../domain/registrations/registration-form';
+import { BIB_NAME_MAX } from '../../../../domain/registrations/registrations';
+import { choiceErrors, registrationMessages, runnerDataInputSchema, storedChanges, suggestedEmail, type ChoiceField, type RegistrationPayloadInput } from '../../../../domain/registrations/registration-form';
 import { ApiError } from '../../../api/client';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
@@ -30,7 +31,7 @@ import {
   type RegistrationFormValues,
   type RunnerField,
 } from './registration-form-model';
-import { EmergencySection, RunnerDataSection, type RunnerFieldsState } from './registration-form-runner';
+import { EmergencySection, RunnerDataSection, StoredChangesNote, type RunnerFieldsState } from './registration-form-runner';
 import { CategorySection, ChallengeStatusLine, CostSummary, PaymentMethodSection, TermsSection } from './registration-form-choices';
 
 export type { ClaimedOffer } from './registration-form-model';
@@ -55,7 +56,7 @@ export function RegistrationForm({
   // The domain's runner schema checks the runner fields; the choices below them pass through. What
   // is sent is what the runner typed (the server trims and fills in the optional fields itself). No
   // automatic checks: a field is checked when it is left (below) and the whole form on submit.
-  const { values, errors, getValues, setValue, setError, errorOf, check } = useSchemaForm<RegistrationFormValues, RunnerField>(
+  const { values, errors, getValues, setValue, errorOf, check } = useSchemaForm<RegistrationFormValues, RunnerField>(
     runnerDataInputSchema,
     initialValues,
   );
@@ -87,6 +88,8 @@ export function RegistrationForm({
   // The error summary at the top, shown from a submit with errors (remounted on each, so it is announced again).
   const [summaryShown, setSummaryShown] = useState(0);
   const emailSuggestion = errors.email ? suggestedEmail(values.email) : null;
+  // What the server will store in another form (a phone as +62…, a NIK without spaces): shown before sending.
+  const stored = storedChanges(values);
 
   useEffect(() => {
     setChoiceProblems((shown) =>
@@ -127,15 +130,6 @@ export function RegistrationForm({
     setValue('email', email);
     check('email');
     focusField(controlId('email'));
-  }
-
-  /** A paste the BIB name cannot hold is refused whole, with why, instead of being cut by maxLength. */
-  function onBibPaste(e: ClipboardEvent<HTMLInputElement>) {
-    const input = e.currentTarget;
-    const problem = bibPasteError(input.value, { start: input.selectionStart ?? input.value.length, end: input.selectionEnd ?? input.value.length }, e.clipboardData.getData('text'));
-    if (!problem) return;
-    e.preventDefault();
-    setError('bibName', problem);
   }
 
   async function onSubmit(e: FormEvent) {
@@ -209,10 +203,15 @@ export function RegistrationForm({
   const form: RunnerFieldsState = {
     values,
     errors,
+    stored,
     controlId,
     change: (field, value) => {
       setValue(field, value);
-      followError(field);
+      // A BIB name too long is said at once, as the letter that makes it so is typed or pasted.
+      if (field === 'bibName' && value.trim().length > BIB_NAME_MAX) check(field);
+      else followError(field);
+      // Another identity type reads the number typed by other rules (a NIK, a passport number).
+      if (field === 'identityType' && getValues().identityNo.trim() !== '') check('identityNo');
     },
     leave: checkOnLeave,
   };
@@ -232,7 +231,7 @@ export function RegistrationForm({
       {summaryShown > 0 && summaryItems.length > 0 && (
         <ErrorSummary key={summaryShown} title={registrationMessages.errorSummaryTitle(summaryItems.length)} items={summaryItems} onSelect={focusField} />
       )}
-      <RunnerDataSection form={form} offer={offer} emailSuggestion={emailSuggestion} onUseSuggestion={applyEmailSuggestion} onBibPaste={onBibPaste} />
+      <RunnerDataSection form={form} offer={offer} emailSuggestion={emailSuggestion} onUseSuggestion={applyEmailSuggestion} />
       <EmergencySection form={form} />
       <CategorySection event={event} offer={offer} {...choice('categoryId')} />
       {hasOptions && <PaymentMethodSection options={event.paymentOptions} {...choice('paymentMethod')} />}
@@ -265,6 +264,7 @@ export function RegistrationForm({
         }}
       />
       <CostSummary id={`${ids}-summary`} category={category} />
+      <StoredChangesNote changes={Object.entries(stored).flatMap(([field, value]) => (errors[field as RunnerField] ? [] : [{ field: field as RunnerField, value }]))} />
 
       {retry && (
         <RetryNotice

@@ -11,11 +11,11 @@ export const subscriptionStatusTone = {
   none: 'gray',
 } as const satisfies Record<SubscriptionStatus, string>;
 
-/** '12 Juli 2027 pukul 14.05 GMT+7': an instant where the time of day matters (a period end). */
+/** '12 Juli 2027 pukul 14.05 WIB': an instant where the time of day matters (a period end). */
 export function formatJakartaDateTime(value: Date | string): string {
   const instant = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(instant.getTime())) return '-';
-  return `${formatJakartaDate(instant)} pukul ${formatJakartaTime(instant)} GMT+7`;
+  return `${formatJakartaDate(instant)} pukul ${formatJakartaTime(instant)} WIB`;
 }
 
 /** '12 Jul 2027': a date in a table. */

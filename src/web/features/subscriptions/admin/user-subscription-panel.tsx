@@ -62,7 +62,7 @@ function SubscriptionFacts({ subscription }: { subscription: SubscriptionSummary
           {end ? (
             <>
               <span className="block font-semibold text-slate-900">{formatJakartaDate(end)}</span>
-              <span className="block text-xs text-slate-600">pukul {formatJakartaTime(new Date(end))} GMT+7</span>
+              <span className="block text-xs text-slate-600">pukul {formatJakartaTime(new Date(end))} WIB</span>
             </>
           ) : (
             <span className="font-semibold text-slate-900">-</span>

@@ -26,23 +26,23 @@ describe('<CreateRunDialog>', () => {
     expect(description(field('Tanggal'))).toEqual([]);
     expect(description(field('Judul'))).toEqual(['Warna di kalender mengikuti jenis latihan pada judul.']);
     expect(description(field('Program'))).toEqual([]);
-    expect(description(field('Pace range'))).toEqual(["Menit'detik per km."]);
-    for (const label of ['Tanggal', 'Judul', 'Program', 'Pace range']) expect(field(label).getAttribute('aria-invalid')).toBeNull();
+    expect(description(field('Rentang Pace'))).toEqual(["Menit'detik per km."]);
+    for (const label of ['Tanggal', 'Judul', 'Program', 'Rentang Pace']) expect(field(label).getAttribute('aria-invalid')).toBeNull();
   });
 
   it('after a failed submit shows each message under its field, in place of its hint, and focuses the first', async () => {
     render(<CreateRunDialog open onOpenChange={() => {}} onCreated={() => {}} />);
-    fireEvent.change(field('Pace range'), { target: { value: 'cepat' } });
+    fireEvent.change(field('Rentang Pace'), { target: { value: 'cepat' } });
     // Nothing is said before the first submit.
     expect(screen.queryByText(messages.paceRangeInvalid)).toBeNull();
     submit();
     expect(await screen.findByText(messages.dateRequired)).toBeTruthy();
     expect(description(field('Tanggal'))).toEqual([messages.dateRequired]);
     expect(description(field('Judul'))).toEqual([messages.titleRequired]);
-    expect(description(field('Pace range'))).toEqual([messages.paceRangeInvalid]);
+    expect(description(field('Rentang Pace'))).toEqual([messages.paceRangeInvalid]);
     expect(screen.queryByText('Warna di kalender mengikuti jenis latihan pada judul.')).toBeNull();
     expect(screen.queryByText("Menit'detik per km.")).toBeNull();
-    for (const label of ['Tanggal', 'Judul', 'Pace range']) expect(field(label).getAttribute('aria-invalid')).toBe('true');
+    for (const label of ['Tanggal', 'Judul', 'Rentang Pace']) expect(field(label).getAttribute('aria-invalid')).toBe('true');
     expect(field('Program').getAttribute('aria-invalid')).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(field('Tanggal')));
     expect(mutateAsync).not.toHaveBeenCalled();
@@ -62,7 +62,7 @@ describe('<CreateRunDialog>', () => {
     fireEvent.change(field('Tanggal'), { target: { value: '2027-07-14' } });
     fireEvent.change(field('Judul'), { target: { value: ' Tempo Run ' } });
     fireEvent.change(field('Program'), { target: { value: '10k' } });
-    fireEvent.change(field('Pace range'), { target: { value: "5'30 - 6'00" } });
+    fireEvent.change(field('Rentang Pace'), { target: { value: "5'30 - 6'00" } });
     submit();
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith('2027-07-14', 'Tempo Run'));
     expect(mutateAsync).toHaveBeenCalledWith([

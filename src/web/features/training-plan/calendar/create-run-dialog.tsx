@@ -161,7 +161,7 @@ function CreateRunForm({ onOpenChange, initialDate, onCreated, result }: CreateR
               </>
             )}
           </FormField>
-          <FormField label="Pace range" id={`${ids}-paceRange`} error={errors.paceRange?.message} hint={errors.paceRange ? undefined : "Menit'detik per km."}>
+          <FormField label="Rentang Pace" id={`${ids}-paceRange`} error={errors.paceRange?.message} hint={errors.paceRange ? undefined : "Menit'detik per km."}>
             {(control) => <Input {...control} autoComplete="off" placeholder="mis. 5'30 - 6'00" {...register('paceRange')} />}
           </FormField>
         </div>
