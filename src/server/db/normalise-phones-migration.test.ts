@@ -7,13 +7,13 @@ import { buildTestApp, type TestApp } from '../test/fixtures/build-test-app';
 import { insertCategory, insertEvent, insertRegistration } from '../test/fixtures/registration-data';
 
 /**
- * Migration 0022 rewrites the phones stored before issue 28 item 8 into the +62 form (decision 050).
+ * Migration 0023 rewrites the phones stored before issue 28 item 8 into the +62 form (decision 050).
  * Its SQL must read each number the way the registration schema does (src/domain/shared/phone.ts).
  */
-const migration = readFileSync(new URL('./migrations/0022_normalise-phones.sql', import.meta.url), 'utf8').split('--> statement-breakpoint');
+const migration = readFileSync(new URL('./migrations/0023_normalise-phones.sql', import.meta.url), 'utf8').split('--> statement-breakpoint');
 const [createFunction, update, dropFunction] = migration.map((statement) => statement.trim()) as [string, string, string];
 
-describe('migration 0022: phones stored as +62', () => {
+describe('migration 0023: phones stored as +62', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
@@ -31,7 +31,7 @@ describe('migration 0022: phones stored as +62', () => {
     await t.database.db.execute(sql.raw(createFunction));
     try {
       for (const value of typed) {
-        const { rows } = (await t.database.db.execute(sql`select derap_normalise_phone_0022(${value}) as phone`)) as unknown as { rows: { phone: string }[] };
+        const { rows } = (await t.database.db.execute(sql`select derap_normalise_phone_0023(${value}) as phone`)) as unknown as { rows: { phone: string }[] };
         const expected = normalizePhone(value);
         expect([value, rows[0]!.phone]).toEqual([value, expected.ok ? expected.phone : value]);
       }
