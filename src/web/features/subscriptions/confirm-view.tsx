@@ -5,6 +5,7 @@ import { Button } from '../../components/button';
 import { TermsDialog } from '../../components/legal/legal-dialogs';
 import { formatPeriodEnd, type SelectionQuote } from './purchase-model';
 import { SummaryRow, ViewActions } from './dialog-parts';
+import { TermsLinkButton } from './terms-link';
 
 /** The label of the confirmation's button (spec §2): nothing to pay activates, anything else pays. */
 export const confirmLabel = (price: number) => (price <= 0 ? 'Aktifkan Paket' : 'Lakukan Pembayaran');
@@ -27,14 +28,7 @@ export function ConfirmView({ quote, busy, onConfirm, onBack }: { quote: Selecti
       </dl>
       <p className="mt-4 text-sm text-slate-600">
         Dengan melanjutkan, Anda menyetujui{' '}
-        <button
-          type="button"
-          className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
-          aria-haspopup="dialog"
-          onClick={() => setTermsOpen(true)}
-        >
-          Syarat & Ketentuan
-        </button>{' '}
+        <TermsLinkButton onOpen={() => setTermsOpen(true)} />{' '}
         Derap.
       </p>
       <ViewActions>

@@ -11,6 +11,7 @@ import { useToast } from '../../components/toast';
 import { ViewActions } from './dialog-parts';
 import { formatPeriodEnd, quoteSelection } from './purchase-model';
 import { subscriptionErrorMessage, useStartTrial } from './subscriptions-api';
+import { TermsLinkButton } from './terms-link';
 
 /** The trial's own title: it is a free trial, not a payment (issue 28 §1). */
 export const TRIAL_TITLE = `Uji Coba Gratis ${TRIAL_DAYS} Hari`;
@@ -63,14 +64,7 @@ export function TrialOfferView({ currentPeriodEnd, busy, lead, error, onStart, o
       </ul>
       <p className="mt-3 text-xs text-slate-600">
         Dengan memulai, kamu menyetujui{' '}
-        <button
-          type="button"
-          className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
-          aria-haspopup="dialog"
-          onClick={() => setTermsOpen(true)}
-        >
-          Syarat & Ketentuan
-        </button>{' '}
+        <TermsLinkButton onOpen={() => setTermsOpen(true)} />{' '}
         Derap.
         {onShowPlans && (
           <>
