@@ -10,14 +10,14 @@ import { users } from '../../src/server/db/schema/users';
 
 const DAY_MS = 86_400_000;
 
-/** An accepted, open, platform-paid event 'bench-run' with a '10k' category of `slots`. */
-export async function insertBenchEvent(db: Db, slots: number) {
+/** An accepted, open, platform-paid event `code` (default 'bench-run') with a '10k' category of `slots`. */
+export async function insertBenchEvent(db: Db, slots: number, code = 'bench-run') {
   const [owner] = await db.insert(users).values({ name: 'Bench Organizer', email: `bench.${Date.now()}@contoh.id`, role: 'organizer' }).returning();
   const [event] = await db
     .insert(events)
     .values({
-      eventId: 'bench-run',
-      code: 'bench-run',
+      eventId: code,
+      code,
       name: 'Bench Run',
       description: 'Benchmark',
       location: 'Jakarta',
@@ -34,10 +34,10 @@ export async function insertBenchEvent(db: Db, slots: number) {
   return category!;
 }
 
-/** Runner `i`'s registration body: a distinct email and identity number per runner. */
-export const benchRegistration = (i: number) =>
+/** Runner `i`'s registration body for event `code`: a distinct email and identity number per runner. */
+export const benchRegistration = (i: number, code = 'bench-run') =>
   JSON.stringify({
-    eventId: 'bench-run',
+    eventId: code,
     categoryId: '10k',
     paymentMethod: 'bni_va',
     runnerData: {
